@@ -1,0 +1,47 @@
+/* h5meta: root attributes common to every antroute file. */
+#include "h5meta.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ar_version.h"
+#include "h5u.h"
+
+ar_status h5meta_write(hid_t file, const char *format, int64_t format_version,
+                       const param_set *ps) {
+  char stamp[32];
+  time_t now = time(NULL);
+  struct tm tm_utc;
+  gmtime_r(&now, &tm_utc);
+  strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &tm_utc);
+  ar_status st = h5u_attr_write_str(file, "format", format);
+  if (st == AR_OK) st = h5u_attr_write_i64(file, "format_version", format_version);
+  if (st == AR_OK) st = h5u_attr_write_str(file, "tool_version", "antroute " AR_VERSION_STRING);
+  if (st == AR_OK) st = h5u_attr_write_str(file, "created", stamp);
+  if (st == AR_OK && ps) {
+    char *text = param_serialize(ps, 0);
+    if (!text) return ar_fail(AR_ERR_NOMEM, "out of memory writing parameters");
+    st = h5u_attr_write_str(file, "parameters", text);
+    free(text);
+  }
+  return st;
+}
+
+ar_status h5meta_check(hid_t file, const char *expect, int64_t max_version, char *format,
+                       size_t format_cap, int64_t *version) {
+  const char *name = h5u_file_name(file);
+  if (!h5u_attr_exists(file, "format"))
+    return ar_fail(AR_ERR_INPUT, "%s: not an antroute file (no 'format' attribute on /)", name);
+  ar_status st = h5u_attr_read_str(file, "format", format, format_cap);
+  if (st == AR_OK) st = h5u_attr_read_i64(file, "format_version", version);
+  if (st != AR_OK) return st;
+  if (expect && strcmp(format, expect) != 0)
+    return ar_fail(AR_ERR_INPUT, "%s: is an %s file, expected an %s file", name, format, expect);
+  if (*version < 1 || *version > max_version)
+    return ar_fail(AR_ERR_INPUT,
+                   "%s: %s format version %lld is not supported (this antroute reads "
+                   "up to %lld)",
+                   name, format, (long long)*version, (long long)max_version);
+  return AR_OK;
+}

@@ -1,0 +1,31 @@
+/* h5meta: the root attributes every antroute file carries, so that h5dump and h5py users (and
+ * `antroute inspect`) can tell what a file is, which version wrote it and with what parameters.
+ *
+ *   format          "antroute-network" | "antroute-results" | "antroute-checkpoint"
+ *   format_version  integer, bumped on incompatible changes of that format
+ *   tool_version    "antroute X.Y.Z"
+ *   created         UTC time, ISO 8601
+ *   parameters      the parameters used, as a parameter file (INI text; `--params` reads it back)
+ */
+#ifndef AR_H5META_H
+#define AR_H5META_H
+
+#include <hdf5.h>
+
+#include "ar_error.h"
+#include "param.h"
+
+#define H5META_NETWORK    "antroute-network"
+#define H5META_RESULTS    "antroute-results"
+#define H5META_CHECKPOINT "antroute-checkpoint"
+
+/* Writes the root attributes; ps may be NULL (no parameters attribute). */
+ar_status h5meta_write(hid_t file, const char *format, int64_t format_version, const param_set *ps);
+
+/* Reads `format` and `format_version`; fails with a clear message when the file is not an
+ * antroute file, is another kind than `expect` (unless expect is NULL), or is newer than
+ * max_version. */
+ar_status h5meta_check(hid_t file, const char *expect, int64_t max_version, char *format,
+                       size_t format_cap, int64_t *version);
+
+#endif

@@ -1,0 +1,526 @@
+/* h5u: error-checked HDF5 helpers (files, attributes, groups, datasets). */
+#include "h5u.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static _Thread_local char detail_text[512];
+static _Thread_local char file_name_text[H5U_PATH_MAX];
+
+void h5u_init(void) { H5Eset_auto2(H5E_DEFAULT, NULL, NULL); }
+
+static herr_t detail_walk(unsigned n, const H5E_error2_t *err, void *data) {
+  (void)data;
+  if (n == 0 && err->desc) snprintf(detail_text, sizeof detail_text, "%s", err->desc);
+  return 0;
+}
+
+const char *h5u_error_detail(void) {
+  detail_text[0] = '\0';
+  H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, detail_walk, NULL);
+  return detail_text;
+}
+
+const char *h5u_file_name(hid_t loc) {
+  if (H5Fget_name(loc, file_name_text, sizeof file_name_text) < 0)
+    snprintf(file_name_text, sizeof file_name_text, "(HDF5 file)");
+  return file_name_text;
+}
+
+/* A file-access property list for the MPI-IO driver with collective metadata. */
+static hid_t mpio_fapl(MPI_Comm comm) {
+  hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+  if (fapl < 0) return -1;
+  if (H5Pset_fapl_mpio(fapl, comm, MPI_INFO_NULL) < 0 ||
+      H5Pset_all_coll_metadata_ops(fapl, 1) < 0 || H5Pset_coll_metadata_write(fapl, 1) < 0) {
+    H5Pclose(fapl);
+    return -1;
+  }
+  return fapl;
+}
+
+static hid_t collective_dxpl(void) {
+  hid_t dxpl = H5Pcreate(H5P_DATASET_XFER);
+  if (dxpl < 0) return -1;
+  if (H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE) < 0) {
+    H5Pclose(dxpl);
+    return -1;
+  }
+  return dxpl;
+}
+
+ar_status h5u_output_create(h5u_output *out, const char *path, MPI_Comm comm) {
+  out->file = -1;
+  out->comm = comm;
+  if (snprintf(out->path, sizeof out->path, "%s", path) >= (int)sizeof out->path ||
+      snprintf(out->tmp_path, sizeof out->tmp_path, "%s.tmp", path) >= (int)sizeof out->tmp_path)
+    return ar_fail(AR_ERR_USAGE, "output path too long: %s", path);
+  hid_t fapl = mpio_fapl(comm);
+  if (fapl < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot set up the MPI-IO driver", path);
+  out->file = H5Fcreate(out->tmp_path, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
+  H5Pclose(fapl);
+  if (out->file < 0) {
+    int err = errno;
+    return ar_fail(AR_ERR_IO, "cannot create %s: %s", out->tmp_path,
+                   err ? strerror(err) : h5u_error_detail());
+  }
+  return AR_OK;
+}
+
+ar_status h5u_fsync_dir(const char *path) {
+  char copy[H5U_PATH_MAX];
+  snprintf(copy, sizeof copy, "%s", path);
+  const char *dir = dirname(copy);
+  int fd = open(dir, O_RDONLY | O_DIRECTORY);
+  if (fd < 0) return ar_fail(AR_ERR_IO, "cannot open directory %s: %s", dir, strerror(errno));
+  int rc = fsync(fd);
+  int err = errno;
+  close(fd);
+  /* Some file systems refuse fsync on directories; that is not a failure of ours. */
+  if (rc != 0 && err != EINVAL && err != EROFS)
+    return ar_fail(AR_ERR_IO, "cannot fsync directory %s: %s", dir, strerror(err));
+  return AR_OK;
+}
+
+ar_status h5u_output_commit(h5u_output *out) {
+  int rank = 0;
+  MPI_Comm_rank(out->comm, &rank);
+  int ok = 1;
+  if (H5Fflush(out->file, H5F_SCOPE_GLOBAL) < 0) ok = 0;
+  if (H5Fclose(out->file) < 0) ok = 0;
+  out->file = -1;
+  int all_ok = 0;
+  if (MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, out->comm) != MPI_SUCCESS)
+    return ar_fail(AR_ERR_MPI, "%s: MPI_Allreduce failed while closing", out->tmp_path);
+  if (!all_ok) {
+    h5u_output_abort(out);
+    return ar_fail(AR_ERR_IO, "%s: writing or closing failed (disk full?); %s left untouched",
+                   out->tmp_path, out->path);
+  }
+  int renamed = 1;
+  char why[256] = "";
+  if (rank == 0) {
+    if (rename(out->tmp_path, out->path) != 0) {
+      renamed = 0;
+      snprintf(why, sizeof why, "%s", strerror(errno));
+    } else if (h5u_fsync_dir(out->path) != AR_OK) {
+      renamed = 0;
+      snprintf(why, sizeof why, "%s", ar_error_message());
+    }
+  }
+  if (MPI_Bcast(&renamed, 1, MPI_INT, 0, out->comm) != MPI_SUCCESS)
+    return ar_fail(AR_ERR_MPI, "%s: MPI_Bcast failed after rename", out->path);
+  if (!renamed)
+    return ar_fail(AR_ERR_IO, "cannot rename %s to %s: %s", out->tmp_path, out->path,
+                   rank == 0 ? why : "see rank 0");
+  return AR_OK;
+}
+
+void h5u_output_abort(h5u_output *out) {
+  if (out->file >= 0) H5Fclose(out->file);
+  out->file = -1;
+  int rank = 0;
+  MPI_Comm_rank(out->comm, &rank);
+  if (rank == 0) unlink(out->tmp_path);
+}
+
+ar_status h5u_open_read(const char *path, MPI_Comm comm, hid_t *file) {
+  *file = -1;
+  struct stat sb;
+  if (stat(path, &sb) != 0) return ar_fail(AR_ERR_IO, "cannot open %s: %s", path, strerror(errno));
+  if (S_ISDIR(sb.st_mode)) return ar_fail(AR_ERR_IO, "%s is a directory, not a file", path);
+  if (sb.st_size == 0) return ar_fail(AR_ERR_INPUT, "%s is empty, not an HDF5 file", path);
+  htri_t is = H5Fis_hdf5(path);
+  if (is == 0) return ar_fail(AR_ERR_INPUT, "%s is not an HDF5 file", path);
+  if (is < 0)
+    return ar_fail(AR_ERR_INPUT, "%s: cannot read the HDF5 signature (%s)", path,
+                   h5u_error_detail());
+  hid_t fapl = mpio_fapl(comm);
+  if (fapl < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot set up the MPI-IO driver", path);
+  *file = H5Fopen(path, H5F_ACC_RDONLY, fapl);
+  H5Pclose(fapl);
+  if (*file < 0)
+    return ar_fail(AR_ERR_INPUT, "%s: damaged or truncated HDF5 file (%s)", path,
+                   h5u_error_detail());
+  return AR_OK;
+}
+
+void h5u_close(hid_t file) {
+  if (file >= 0) H5Fclose(file);
+}
+
+/* --- Attributes ------------------------------------------------------------------------------- */
+
+static ar_status attr_write(hid_t loc, const char *name, hid_t type, const void *value) {
+  if (H5Aexists(loc, name) > 0 && H5Adelete(loc, name) < 0)
+    return ar_fail(AR_ERR_HDF5, "%s: cannot replace attribute %s", h5u_file_name(loc), name);
+  hid_t space = H5Screate(H5S_SCALAR);
+  if (space < 0) return ar_fail(AR_ERR_HDF5, "H5Screate failed");
+  hid_t attr = H5Acreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
+  H5Sclose(space);
+  if (attr < 0)
+    return ar_fail(AR_ERR_HDF5, "%s: cannot create attribute %s (%s)", h5u_file_name(loc), name,
+                   h5u_error_detail());
+  herr_t rc = H5Awrite(attr, type, value);
+  H5Aclose(attr);
+  if (rc < 0)
+    return ar_fail(AR_ERR_HDF5, "%s: cannot write attribute %s (%s)", h5u_file_name(loc), name,
+                   h5u_error_detail());
+  return AR_OK;
+}
+
+ar_status h5u_attr_write_str(hid_t loc, const char *name, const char *value) {
+  hid_t type = H5Tcopy(H5T_C_S1);
+  if (type < 0) return ar_fail(AR_ERR_HDF5, "H5Tcopy failed");
+  size_t len = strlen(value);
+  if (H5Tset_size(type, len > 0 ? len : 1) < 0 || H5Tset_strpad(type, H5T_STR_NULLPAD) < 0) {
+    H5Tclose(type);
+    return ar_fail(AR_ERR_HDF5, "cannot make a string type for attribute %s", name);
+  }
+  char empty[1] = {0};
+  ar_status st = attr_write(loc, name, type, len > 0 ? value : empty);
+  H5Tclose(type);
+  return st;
+}
+
+ar_status h5u_attr_write_i64(hid_t loc, const char *name, int64_t value) {
+  return attr_write(loc, name, H5T_NATIVE_INT64, &value);
+}
+
+ar_status h5u_attr_write_f64(hid_t loc, const char *name, double value) {
+  return attr_write(loc, name, H5T_NATIVE_DOUBLE, &value);
+}
+
+int h5u_attr_exists(hid_t loc, const char *name) { return H5Aexists(loc, name) > 0; }
+
+static ar_status attr_open_checked(hid_t loc, const char *name, H5T_class_t want, hid_t *attr) {
+  if (H5Aexists(loc, name) <= 0)
+    return ar_fail(AR_ERR_INPUT, "%s: attribute '%s' is missing", h5u_file_name(loc), name);
+  *attr = H5Aopen(loc, name, H5P_DEFAULT);
+  if (*attr < 0)
+    return ar_fail(AR_ERR_HDF5, "%s: cannot open attribute %s", h5u_file_name(loc), name);
+  hid_t type = H5Aget_type(*attr);
+  hid_t space = H5Aget_space(*attr);
+  H5T_class_t cls = H5Tget_class(type);
+  hssize_t npoints = H5Sget_simple_extent_npoints(space);
+  H5Tclose(type);
+  H5Sclose(space);
+  if (cls != want || npoints != 1) {
+    H5Aclose(*attr);
+    return ar_fail(AR_ERR_INPUT, "%s: attribute '%s' has the wrong type or size (want one %s)",
+                   h5u_file_name(loc), name,
+                   want == H5T_STRING ? "string" : (want == H5T_INTEGER ? "integer" : "float"));
+  }
+  return AR_OK;
+}
+
+ar_status h5u_attr_read_str(hid_t loc, const char *name, char *buf, size_t cap) {
+  hid_t attr;
+  ar_status st = attr_open_checked(loc, name, H5T_STRING, &attr);
+  if (st != AR_OK) return st;
+  hid_t ftype = H5Aget_type(attr);
+  herr_t rc;
+  if (H5Tis_variable_str(ftype) > 0) {
+    char *value = NULL;
+    hid_t mtype = H5Tcopy(H5T_C_S1);
+    H5Tset_size(mtype, H5T_VARIABLE);
+    rc = H5Aread(attr, mtype, &value);
+    if (rc >= 0) {
+      snprintf(buf, cap, "%s", value ? value : "");
+      H5free_memory(value);
+    }
+    H5Tclose(mtype);
+  } else {
+    size_t size = H5Tget_size(ftype);
+    char *tmp = calloc(size + 1, 1);
+    if (!tmp) {
+      H5Tclose(ftype);
+      H5Aclose(attr);
+      return ar_fail(AR_ERR_NOMEM, "out of memory reading attribute %s", name);
+    }
+    hid_t mtype = H5Tcopy(H5T_C_S1);
+    H5Tset_size(mtype, size);
+    rc = H5Aread(attr, mtype, tmp);
+    snprintf(buf, cap, "%s", tmp);
+    free(tmp);
+    H5Tclose(mtype);
+  }
+  H5Tclose(ftype);
+  H5Aclose(attr);
+  if (rc < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot read attribute %s", h5u_file_name(loc), name);
+  return AR_OK;
+}
+
+ar_status h5u_attr_read_i64(hid_t loc, const char *name, int64_t *value) {
+  hid_t attr;
+  ar_status st = attr_open_checked(loc, name, H5T_INTEGER, &attr);
+  if (st != AR_OK) return st;
+  herr_t rc = H5Aread(attr, H5T_NATIVE_INT64, value);
+  H5Aclose(attr);
+  if (rc < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot read attribute %s", h5u_file_name(loc), name);
+  return AR_OK;
+}
+
+ar_status h5u_attr_read_f64(hid_t loc, const char *name, double *value) {
+  hid_t attr;
+  ar_status st = attr_open_checked(loc, name, H5T_FLOAT, &attr);
+  if (st != AR_OK) return st;
+  herr_t rc = H5Aread(attr, H5T_NATIVE_DOUBLE, value);
+  H5Aclose(attr);
+  if (rc < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot read attribute %s", h5u_file_name(loc), name);
+  return AR_OK;
+}
+
+/* --- Groups ----------------------------------------------------------------------------------- */
+
+ar_status h5u_group_create(hid_t loc, const char *name, hid_t *group) {
+  *group = H5Gcreate2(loc, name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  if (*group < 0)
+    return ar_fail(AR_ERR_HDF5, "%s: cannot create group %s (%s)", h5u_file_name(loc), name,
+                   h5u_error_detail());
+  return AR_OK;
+}
+
+int h5u_link_exists(hid_t loc, const char *path) {
+  char buf[1024];
+  snprintf(buf, sizeof buf, "%s", path);
+  /* H5Lexists fails (rather than answering no) when an intermediate group is missing. */
+  for (char *p = buf + 1; *p; p++) {
+    if (*p != '/') continue;
+    *p = '\0';
+    int ok = H5Lexists(loc, buf, H5P_DEFAULT) > 0;
+    *p = '/';
+    if (!ok) return 0;
+  }
+  return H5Lexists(loc, buf, H5P_DEFAULT) > 0;
+}
+
+ar_status h5u_group_open(hid_t loc, const char *name, hid_t *group) {
+  *group = -1;
+  if (!h5u_link_exists(loc, name))
+    return ar_fail(AR_ERR_INPUT, "%s: group %s is missing", h5u_file_name(loc), name);
+  *group = H5Gopen2(loc, name, H5P_DEFAULT);
+  if (*group < 0) return ar_fail(AR_ERR_INPUT, "%s: %s is not a group", h5u_file_name(loc), name);
+  return AR_OK;
+}
+
+/* --- Datasets --------------------------------------------------------------------------------- */
+
+static ar_status write_any(hid_t loc, const char *name, hid_t filetype, hid_t memtype, int rank,
+                           const hsize_t *dims, const void *data, const char *units,
+                           const char *description) {
+  hid_t space = H5Screate_simple(rank, dims, NULL);
+  if (space < 0) return ar_fail(AR_ERR_HDF5, "cannot make a dataspace for %s", name);
+  hid_t dset = H5Dcreate2(loc, name, filetype, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  if (dset < 0) {
+    H5Sclose(space);
+    return ar_fail(AR_ERR_HDF5, "%s: cannot create dataset %s (%s)", h5u_file_name(loc), name,
+                   h5u_error_detail());
+  }
+  hid_t dxpl = collective_dxpl();
+  hid_t memspace = H5Screate_simple(rank, dims, NULL);
+  herr_t rc = 0;
+  if (dxpl < 0 || memspace < 0) {
+    rc = -1;
+  } else {
+    /* Ranks without the data take part in the collective call with an empty selection. */
+    if (!data) {
+      H5Sselect_none(space);
+      H5Sselect_none(memspace);
+    }
+    rc = H5Dwrite(dset, memtype, memspace, space, dxpl, data);
+  }
+  if (dxpl >= 0) H5Pclose(dxpl);
+  if (memspace >= 0) H5Sclose(memspace);
+  H5Sclose(space);
+  ar_status st = AR_OK;
+  if (rc < 0)
+    st = ar_fail(AR_ERR_IO, "%s: cannot write dataset %s (%s)", h5u_file_name(loc), name,
+                 h5u_error_detail());
+  if (st == AR_OK && units) st = h5u_attr_write_str(dset, "units", units);
+  if (st == AR_OK && description) st = h5u_attr_write_str(dset, "description", description);
+  H5Dclose(dset);
+  return st;
+}
+
+ar_status h5u_write(hid_t loc, const char *name, hid_t memtype, int rank, const hsize_t *dims,
+                    const void *data, const char *units, const char *description) {
+  return write_any(loc, name, memtype, memtype, rank, dims, data, units, description);
+}
+
+ar_status h5u_write_strings(hid_t loc, const char *name, const char *const *strings, hsize_t n,
+                            const char *description) {
+  size_t width = 1;
+  int have = strings != NULL;
+  for (hsize_t i = 0; have && i < n; i++) {
+    size_t len = strlen(strings[i]);
+    if (len > width) width = len;
+  }
+  /* Every rank must agree on the type: take the widest string any rank holds. */
+  MPI_Comm comm = MPI_COMM_SELF;
+  hid_t fapl = H5Fget_access_plist(loc);
+  if (fapl >= 0 && H5Pget_driver(fapl) == H5FD_MPIO) H5Pget_fapl_mpio(fapl, &comm, NULL);
+  if (fapl >= 0) H5Pclose(fapl);
+  unsigned long long w = width, wmax = width;
+  if (MPI_Allreduce(&w, &wmax, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm) != MPI_SUCCESS)
+    return ar_fail(AR_ERR_MPI, "MPI_Allreduce failed writing %s", name);
+  if (comm != MPI_COMM_SELF) MPI_Comm_free(&comm);
+  width = (size_t)wmax;
+  char *block = NULL;
+  if (have) {
+    block = calloc(n ? n : 1, width);
+    if (!block) return ar_fail(AR_ERR_NOMEM, "out of memory writing %s", name);
+    for (hsize_t i = 0; i < n; i++)
+      memcpy(block + i * width, strings[i], strlen(strings[i]));
+  }
+  hid_t type = H5Tcopy(H5T_C_S1);
+  H5Tset_size(type, width);
+  H5Tset_strpad(type, H5T_STR_NULLPAD);
+  ar_status st = write_any(loc, name, type, type, 1, &n, block, NULL, description);
+  H5Tclose(type);
+  free(block);
+  return st;
+}
+
+static ar_status open_dataset_checked(hid_t loc, const char *path, int expect_rank, hsize_t *dims,
+                                      uint64_t max_elems, hid_t *dset, H5T_class_t *cls) {
+  const char *file = h5u_file_name(loc);
+  if (!h5u_link_exists(loc, path))
+    return ar_fail(AR_ERR_INPUT, "%s: dataset %s is missing", file, path);
+  *dset = H5Dopen2(loc, path, H5P_DEFAULT);
+  if (*dset < 0) return ar_fail(AR_ERR_INPUT, "%s: %s is not a dataset", file, path);
+  hid_t space = H5Dget_space(*dset);
+  hid_t type = H5Dget_type(*dset);
+  int rank = H5Sget_simple_extent_ndims(space);
+  *cls = H5Tget_class(type);
+  H5Tclose(type);
+  ar_status st = AR_OK;
+  if (rank != expect_rank) {
+    st = ar_fail(AR_ERR_INPUT, "%s: dataset %s has %d dimension(s), expected %d", file, path, rank,
+                 expect_rank);
+  } else {
+    H5Sget_simple_extent_dims(space, dims, NULL);
+    uint64_t total = 1;
+    for (int i = 0; i < rank; i++) {
+      if (dims[i] != 0 && total > UINT64_MAX / dims[i])
+        total = UINT64_MAX;
+      else
+        total *= dims[i];
+    }
+    if (total > max_elems)
+      st = ar_fail(AR_ERR_INPUT, "%s: dataset %s has %llu elements, more than the %llu accepted",
+                   file, path, (unsigned long long)total, (unsigned long long)max_elems);
+  }
+  H5Sclose(space);
+  if (st != AR_OK) H5Dclose(*dset);
+  return st;
+}
+
+ar_status h5u_read(hid_t loc, const char *path, hid_t memtype, int expect_rank, hsize_t *dims,
+                   uint64_t max_elems, void **data) {
+  *data = NULL;
+  hid_t dset;
+  H5T_class_t cls;
+  ar_status st = open_dataset_checked(loc, path, expect_rank, dims, max_elems, &dset, &cls);
+  if (st != AR_OK) return st;
+  const char *file = h5u_file_name(loc);
+  H5T_class_t want = H5Tget_class(memtype);
+  if (cls != want) {
+    H5Dclose(dset);
+    return ar_fail(AR_ERR_INPUT, "%s: dataset %s holds %s values, expected %s", file, path,
+                   cls == H5T_INTEGER  ? "integer"
+                   : cls == H5T_FLOAT  ? "float"
+                   : cls == H5T_STRING ? "string"
+                                       : "non-numeric",
+                   want == H5T_INTEGER ? "integers" : "floats");
+  }
+  uint64_t total = 1;
+  for (int i = 0; i < expect_rank; i++)
+    total *= dims[i];
+  size_t size = H5Tget_size(memtype);
+  if (total > 0) {
+    *data = malloc(total * size);
+    if (!*data) {
+      H5Dclose(dset);
+      return ar_fail(AR_ERR_NOMEM, "%s: out of memory reading %s (%llu elements)", file, path,
+                     (unsigned long long)total);
+    }
+  }
+  hid_t dxpl = collective_dxpl();
+  herr_t rc = dxpl < 0 ? -1 : H5Dread(dset, memtype, H5S_ALL, H5S_ALL, dxpl, *data);
+  if (dxpl >= 0) H5Pclose(dxpl);
+  H5Dclose(dset);
+  if (rc < 0) {
+    free(*data);
+    *data = NULL;
+    return ar_fail(AR_ERR_INPUT, "%s: cannot read dataset %s (%s)", file, path, h5u_error_detail());
+  }
+  return AR_OK;
+}
+
+ar_status h5u_read_strings(hid_t loc, const char *path, uint64_t max_elems, hsize_t *n,
+                           char ***strings) {
+  *strings = NULL;
+  *n = 0;
+  hid_t dset;
+  H5T_class_t cls;
+  hsize_t dims[1];
+  ar_status st = open_dataset_checked(loc, path, 1, dims, max_elems, &dset, &cls);
+  if (st != AR_OK) return st;
+  const char *file = h5u_file_name(loc);
+  hid_t ftype = H5Dget_type(dset);
+  if (cls != H5T_STRING || H5Tis_variable_str(ftype) > 0) {
+    H5Tclose(ftype);
+    H5Dclose(dset);
+    return ar_fail(AR_ERR_INPUT, "%s: dataset %s must hold fixed-length strings", file, path);
+  }
+  size_t width = H5Tget_size(ftype);
+  H5Tclose(ftype);
+  char *block = calloc(dims[0] ? dims[0] : 1, width);
+  char **out = calloc(dims[0] ? dims[0] : 1, sizeof *out);
+  if (!block || !out) {
+    free(block);
+    free(out);
+    H5Dclose(dset);
+    return ar_fail(AR_ERR_NOMEM, "%s: out of memory reading %s", file, path);
+  }
+  hid_t mtype = H5Tcopy(H5T_C_S1);
+  H5Tset_size(mtype, width);
+  H5Tset_strpad(mtype, H5T_STR_NULLPAD);
+  hid_t dxpl = collective_dxpl();
+  herr_t rc = dxpl < 0 ? -1 : H5Dread(dset, mtype, H5S_ALL, H5S_ALL, dxpl, block);
+  if (dxpl >= 0) H5Pclose(dxpl);
+  H5Tclose(mtype);
+  H5Dclose(dset);
+  if (rc < 0) {
+    free(block);
+    free(out);
+    return ar_fail(AR_ERR_INPUT, "%s: cannot read dataset %s (%s)", file, path, h5u_error_detail());
+  }
+  for (hsize_t i = 0; i < dims[0]; i++) {
+    out[i] = calloc(width + 1, 1);
+    if (!out[i]) {
+      h5u_free_strings(out, i);
+      free(block);
+      return ar_fail(AR_ERR_NOMEM, "%s: out of memory reading %s", file, path);
+    }
+    memcpy(out[i], block + i * width, width);
+  }
+  free(block);
+  *n = dims[0];
+  *strings = out;
+  return AR_OK;
+}
+
+void h5u_free_strings(char **strings, hsize_t n) {
+  if (!strings) return;
+  for (hsize_t i = 0; i < n; i++)
+    free(strings[i]);
+  free(strings);
+}

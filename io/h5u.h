@@ -1,0 +1,99 @@
+/* h5u: error-checked HDF5 helpers shared by every file antroute reads or writes.
+ *
+ * Every function checks each HDF5 (and MPI) return and reports failures through ar_fail() with a
+ * message naming the file and the dataset or attribute. Files are opened with the MPI-IO driver on
+ * the given communicator, with collective metadata operations and collective transfers, so every
+ * rank can read the same file together (pass MPI_COMM_SELF for a one-process tool).
+ *
+ * Outputs are never written in place: h5u_output_create() writes PATH.tmp, h5u_output_commit()
+ * flushes, closes, waits for every rank, and rank 0 renames it onto PATH and fsyncs the directory.
+ * A failed or interrupted run therefore never leaves a half-written file under the final name.
+ */
+#ifndef AR_H5U_H
+#define AR_H5U_H
+
+#include <hdf5.h>
+#include <mpi.h>
+#include <stdint.h>
+
+#include "ar_error.h"
+
+enum { H5U_PATH_MAX = 4096 };
+
+/* Turns off HDF5's automatic error printing (we report errors ourselves). */
+void h5u_init(void);
+
+/* The innermost message on HDF5's error stack ("" if none), for adding detail to our message. */
+const char *h5u_error_detail(void);
+
+/* --- Files ------------------------------------------------------------------------------------ */
+
+typedef struct {
+  hid_t file;
+  MPI_Comm comm;
+  char path[H5U_PATH_MAX];     /* final name */
+  char tmp_path[H5U_PATH_MAX]; /* name written to until commit */
+} h5u_output;
+
+/* Collectively creates PATH.tmp (truncating an old one) on comm. */
+ar_status h5u_output_create(h5u_output *out, const char *path, MPI_Comm comm);
+/* Flushes and closes, barrier, rank 0 renames onto the final path and fsyncs the directory. */
+ar_status h5u_output_commit(h5u_output *out);
+/* Closes and removes the temporary file (after a failure); never touches the final path. */
+void h5u_output_abort(h5u_output *out);
+
+/* Collectively opens an existing file read-only. Distinguishes "no such file" (AR_ERR_IO),
+ * "not an HDF5 file" (AR_ERR_INPUT) and a damaged or truncated one (AR_ERR_INPUT). */
+ar_status h5u_open_read(const char *path, MPI_Comm comm, hid_t *file);
+void h5u_close(hid_t file);
+
+/* fsyncs the directory that holds path (after a rename). */
+ar_status h5u_fsync_dir(const char *path);
+
+/* --- Attributes ------------------------------------------------------------------------------- */
+
+ar_status h5u_attr_write_str(hid_t loc, const char *name, const char *value);
+ar_status h5u_attr_write_i64(hid_t loc, const char *name, int64_t value);
+ar_status h5u_attr_write_f64(hid_t loc, const char *name, double value);
+int h5u_attr_exists(hid_t loc, const char *name);
+/* Reads a string attribute (fixed or variable length) into buf; error if missing or not a string.
+ */
+ar_status h5u_attr_read_str(hid_t loc, const char *name, char *buf, size_t cap);
+ar_status h5u_attr_read_i64(hid_t loc, const char *name, int64_t *value);
+ar_status h5u_attr_read_f64(hid_t loc, const char *name, double *value);
+
+/* --- Groups ----------------------------------------------------------------------------------- */
+
+ar_status h5u_group_create(hid_t loc, const char *name, hid_t *group);
+ar_status h5u_group_open(hid_t loc, const char *name, hid_t *group);
+int h5u_link_exists(hid_t loc, const char *path); /* each component checked in turn */
+
+/* --- Datasets --------------------------------------------------------------------------------- */
+
+/* Creates dataset `name` of memtype's kind with the given shape and writes it collectively. Every
+ * rank of the file's communicator calls it; only ranks with data != NULL write (the same array on
+ * each, or just one rank with the data). `units` and `description` become attributes when not
+ * NULL. rank is 1 or 2. */
+ar_status h5u_write(hid_t loc, const char *name, hid_t memtype, int rank, const hsize_t *dims,
+                    const void *data, const char *units, const char *description);
+
+/* Writes n fixed-length strings (h5py reads them as bytes). Same collective rules as h5u_write. */
+ar_status h5u_write_strings(hid_t loc, const char *name, const char *const *strings, hsize_t n,
+                            const char *description);
+
+/* Reads a whole dataset collectively (every rank gets all of it) after checking that it exists,
+ * has expect_rank dimensions, holds numbers of the same class as memtype (integer or float) and
+ * has at most max_elems elements (no giant allocation from a lying file). dims receives the
+ * shape; *data is malloc'ed (caller frees; NULL for an empty dataset). */
+ar_status h5u_read(hid_t loc, const char *path, hid_t memtype, int expect_rank, hsize_t *dims,
+                   uint64_t max_elems, void **data);
+
+/* Reads a 1-D string dataset into an array of n malloc'ed strings (free with h5u_free_strings). */
+ar_status h5u_read_strings(hid_t loc, const char *path, uint64_t max_elems, hsize_t *n,
+                           char ***strings);
+void h5u_free_strings(char **strings, hsize_t n);
+
+/* The name of the file that holds loc, for messages (static buffer per thread). */
+const char *h5u_file_name(hid_t loc);
+
+#endif

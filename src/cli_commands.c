@@ -1,0 +1,11 @@
+/* cli_commands: the list of commands that `antroute --help` shows and main() dispatches. */
+#include "cli.h"
+
+#include <stddef.h>
+
+const cli_command cli_command_table[] = {
+    {"import", cmd_import,
+     "convert TSPLIB, supply-chain CSV or synthetic data into a network file"},
+    {"inspect", cmd_inspect, "print a short summary of a network, results or checkpoint file"},
+    {NULL, NULL, NULL},
+};

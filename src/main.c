@@ -1,0 +1,66 @@
+/* main: MPI start-up, command dispatch, and the one place that prints errors and exits. */
+#include <mpi.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ar_error.h"
+#include "ar_version.h"
+#include "cli.h"
+#include "h5u.h"
+
+static void print_usage(FILE *out) {
+  fprintf(out, "usage: antroute <command> [options]\n"
+               "       antroute <command> --help\n"
+               "       antroute --version\n\n"
+               "Ant Colony Optimization for routes on transport networks (hybrid MPI + OpenMP,\n"
+               "parallel HDF5, checkpoint/restart).\n\ncommands:\n");
+  for (const cli_command *c = cli_command_table; c->name; c++)
+    fprintf(out, "  %-10s %s\n", c->name, c->summary);
+  fprintf(out,
+          "\nexit status: 0 ok, 1 internal/MPI/HDF5 failure, 2 usage, 3 bad input data,\n"
+          "4 file system error, 5 out of memory, 75 checkpointed (resume with --resume auto)\n");
+}
+
+int main(int argc, char **argv) {
+  /* Version and help need no MPI: they must work on a login node without a launcher. */
+  if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+    print_usage(argc < 2 ? stderr : stdout);
+    return argc < 2 ? AR_EXIT_USAGE : AR_EXIT_OK;
+  }
+  if (strcmp(argv[1], "--version") == 0) {
+    printf("antroute %s\n", AR_VERSION_STRING);
+    return AR_EXIT_OK;
+  }
+  const cli_command *cmd = NULL;
+  for (const cli_command *c = cli_command_table; c->name; c++)
+    if (strcmp(argv[1], c->name) == 0) cmd = c;
+  if (!cmd) {
+    fprintf(stderr, "antroute: unknown command '%s' (see antroute --help)\n", argv[1]);
+    return AR_EXIT_USAGE;
+  }
+
+  /* Threads of a rank may call MPI concurrently (multi-endpoint pheromone sharing). */
+  int provided = 0;
+  if (MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS) {
+    fprintf(stderr, "antroute: MPI_Init_thread failed\n");
+    return AR_EXIT_FAILURE;
+  }
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  h5u_init();
+
+  ar_error_clear();
+  ar_status st = cmd->run(argc - 1, argv + 1);
+  if (st != AR_OK && st != AR_ERR_RESUME) {
+    const char *msg = ar_error_message();
+    if (!msg[0]) msg = ar_status_name(st);
+    /* A failure every rank agreed on is reported once, by rank 0; other ranks speak only for
+     * themselves, prefixed with their rank. */
+    if (rank == 0)
+      fprintf(stderr, "antroute %s: error: %s\n", cmd->name, msg);
+    else if (!ar_error_is_shared())
+      fprintf(stderr, "antroute %s: [rank %d] error: %s\n", cmd->name, rank, msg);
+  }
+  MPI_Finalize();
+  return ar_exit_code(st);
+}

@@ -1,0 +1,353 @@
+/* param: option table -> getopt_long, libinih parameter files, help and serialisation. */
+#define _GNU_SOURCE /* getopt_long */
+#include "param.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <ini.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int param_index(const param_set *ps, const char *name) {
+  for (int i = 0; i < ps->ndefs; i++)
+    if (strcmp(ps->defs[i].name, name) == 0) return i;
+  return -1;
+}
+
+static int param_index_checked(const param_set *ps, const char *name) {
+  int i = param_index(ps, name);
+  if (i < 0) {
+    /* A name missing from the table is a programming error, not a user error. */
+    fprintf(stderr, "antroute: internal error: parameter '%s' is not defined for '%s'\n", name,
+            ps->command);
+    abort();
+  }
+  return i;
+}
+
+static int choice_contains(const char *choices, const char *value) {
+  size_t len = strlen(value);
+  const char *p = choices;
+  while (*p) {
+    const char *bar = strchr(p, '|');
+    size_t n = bar ? (size_t)(bar - p) : strlen(p);
+    if (n == len && strncmp(p, value, n) == 0) return 1;
+    if (!bar) break;
+    p = bar + 1;
+  }
+  return 0;
+}
+
+static int parse_bool(const char *value, int *out) {
+  static const char *yes[] = {"1", "true", "yes", "on"};
+  static const char *no[] = {"0", "false", "no", "off"};
+  for (size_t i = 0; i < 4; i++) {
+    if (strcasecmp(value, yes[i]) == 0) {
+      *out = 1;
+      return 1;
+    }
+    if (strcasecmp(value, no[i]) == 0) {
+      *out = 0;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Checks value against def; on failure records "<where>: ..." and returns AR_ERR_USAGE. */
+static ar_status param_validate(const param_def *def, const char *value, const char *where) {
+  int has_range = def->min <= def->max;
+  switch (def->type) {
+  case PARAM_INT: {
+    char *end = NULL;
+    errno = 0;
+    long long v = strtoll(value, &end, 10);
+    if (errno != 0 || end == value || *end != '\0')
+      return ar_fail(AR_ERR_USAGE, "%s: '%s' is not a whole number", where, value);
+    if (has_range && ((double)v < def->min || (double)v > def->max))
+      return ar_fail(AR_ERR_USAGE, "%s: %lld is outside [%.17g, %.17g]", where, v, def->min,
+                     def->max);
+    return AR_OK;
+  }
+  case PARAM_REAL: {
+    char *end = NULL;
+    errno = 0;
+    double v = strtod(value, &end);
+    if (errno != 0 || end == value || *end != '\0' || !isfinite(v))
+      return ar_fail(AR_ERR_USAGE, "%s: '%s' is not a finite number", where, value);
+    if (has_range && (v < def->min || v > def->max))
+      return ar_fail(AR_ERR_USAGE, "%s: %g is outside [%g, %g]", where, v, def->min, def->max);
+    return AR_OK;
+  }
+  case PARAM_CHOICE:
+    if (!choice_contains(def->choices, value))
+      return ar_fail(AR_ERR_USAGE, "%s: '%s' is not one of %s", where, value, def->choices);
+    return AR_OK;
+  case PARAM_FLAG: {
+    int b;
+    if (!parse_bool(value, &b))
+      return ar_fail(AR_ERR_USAGE, "%s: '%s' is not a yes/no value (true, false, 1, 0)", where,
+                     value);
+    return AR_OK;
+  }
+  case PARAM_STRING: return AR_OK;
+  }
+  return AR_OK;
+}
+
+static ar_status param_store(param_set *ps, int i, const char *value, param_origin origin,
+                             const char *where) {
+  ar_status st = param_validate(&ps->defs[i], value, where);
+  if (st != AR_OK) return st;
+  char *copy = strdup(value);
+  if (!copy) return ar_fail(AR_ERR_NOMEM, "out of memory storing parameter %s", ps->defs[i].name);
+  free(ps->values[i]);
+  ps->values[i] = copy;
+  ps->origin[i] = origin;
+  return AR_OK;
+}
+
+typedef struct {
+  param_set *ps;
+  ar_status status;
+  int failed;
+  const char *path;
+} param_file_ctx;
+
+static int param_file_entry(void *user, const char *section, const char *name, const char *value,
+                            int lineno) {
+  param_file_ctx *ctx = user;
+  param_set *ps = ctx->ps;
+  if (ctx->failed) return 1;
+  /* Keys at top level apply to every command; a [command] section only to that command. */
+  if (section[0] != '\0' && strcmp(section, ps->command) != 0) return 1;
+  char where[512];
+  snprintf(where, sizeof where, "%s:%d: %s", ctx->path, lineno, name);
+  int i = param_index(ps, name);
+  if (i < 0) {
+    if (section[0] == '\0') return 1; /* shared files may hold other commands' keys */
+    ctx->status = ar_fail(AR_ERR_USAGE, "%s:%d: unknown parameter '%s' for '%s'", ctx->path, lineno,
+                          name, ps->command);
+    ctx->failed = 1;
+    return 1;
+  }
+  if (ps->origin[i] == PARAM_FROM_COMMAND_LINE) return 1; /* the command line wins */
+  ar_status st = param_store(ps, i, value, PARAM_FROM_FILE, where);
+  if (st != AR_OK) {
+    ctx->status = st;
+    ctx->failed = 1;
+  }
+  return 1;
+}
+
+/* libinih (built with INI_HANDLER_LINENO=0) gives no line number to the handler, so the file is
+ * fed one line at a time through a reader that counts lines. */
+typedef struct {
+  FILE *file;
+  int lineno;
+} param_line_reader;
+
+static char *param_read_line(char *str, int num, void *stream) {
+  param_line_reader *r = stream;
+  char *line = fgets(str, num, r->file);
+  if (line) r->lineno++;
+  return line;
+}
+
+typedef struct {
+  param_file_ctx *ctx;
+  param_line_reader *reader;
+} param_file_state;
+
+static int param_file_handler(void *user, const char *section, const char *name,
+                              const char *value) {
+  param_file_state *state = user;
+  return param_file_entry(state->ctx, section, name, value, state->reader->lineno);
+}
+
+static ar_status param_load_file(param_set *ps, const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) return ar_fail(AR_ERR_IO, "cannot open parameter file %s: %s", path, strerror(errno));
+  param_file_ctx ctx = {ps, AR_OK, 0, path};
+  param_line_reader reader = {f, 0};
+  param_file_state state = {&ctx, &reader};
+  int rc = ini_parse_stream(param_read_line, &reader, param_file_handler, &state);
+  fclose(f);
+  if (ctx.failed) return ctx.status;
+  if (rc > 0) return ar_fail(AR_ERR_USAGE, "%s:%d: not a 'key = value' line", path, rc);
+  if (rc < 0) return ar_fail(AR_ERR_IO, "cannot read parameter file %s", path);
+  return AR_OK;
+}
+
+ar_status param_parse(param_set *ps, int argc, char **argv) {
+  if (ps->ndefs > PARAM_MAX) return ar_fail(AR_ERR_INTERNAL, "too many parameters");
+  for (int i = 0; i < ps->ndefs; i++) {
+    ps->values[i] = NULL;
+    ps->origin[i] = PARAM_FROM_DEFAULT;
+  }
+  ps->npositional = 0;
+  ps->param_file = NULL;
+  ps->help_requested = 0;
+
+  /* getopt_long table: every parameter, then --params and --help. */
+  struct option longopts[PARAM_MAX + 3];
+  char shortopts[2 * PARAM_MAX + 8];
+  size_t ns = 0;
+  shortopts[ns++] = '-'; /* positional arguments come back in order, as code 1 */
+  shortopts[ns++] = ':';
+  for (int i = 0; i < ps->ndefs; i++) {
+    const param_def *d = &ps->defs[i];
+    longopts[i].name = d->name;
+    longopts[i].has_arg = d->type == PARAM_FLAG ? no_argument : required_argument;
+    longopts[i].flag = NULL;
+    longopts[i].val = 1000 + i;
+    if (d->short_name) {
+      shortopts[ns++] = d->short_name;
+      if (d->type != PARAM_FLAG) shortopts[ns++] = ':';
+    }
+  }
+  longopts[ps->ndefs] = (struct option){"params", required_argument, NULL, 'P'};
+  longopts[ps->ndefs + 1] = (struct option){"help", no_argument, NULL, 'h'};
+  longopts[ps->ndefs + 2] = (struct option){NULL, 0, NULL, 0};
+  shortopts[ns++] = 'h';
+  shortopts[ns] = '\0';
+
+  ar_status st = AR_OK;
+  optind = 0; /* GNU: full re-initialisation, so several parses in one process work */
+  opterr = 0;
+  int c;
+  while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+    char where[256];
+    if (c == 1) { /* a positional argument */
+      if (ps->npositional >= PARAM_MAX_POSITIONAL || ps->npositional >= ps->max_positional) {
+        return ar_fail(AR_ERR_USAGE, "%s: unexpected argument '%s'", ps->command, optarg);
+      }
+      ps->positional[ps->npositional++] = optarg;
+      continue;
+    }
+    if (c == 'h') {
+      ps->help_requested = 1;
+      continue;
+    }
+    if (c == 'P') {
+      ps->param_file = optarg;
+      continue;
+    }
+    if (c == '?') {
+      if (optopt)
+        return ar_fail(AR_ERR_USAGE, "%s: unknown option '-%c' (see --help)", ps->command, optopt);
+      return ar_fail(AR_ERR_USAGE, "%s: unknown option '%s' (see --help)", ps->command,
+                     argv[optind - 1]);
+    }
+    if (c == ':')
+      return ar_fail(AR_ERR_USAGE, "%s: option '%s' needs a value", ps->command, argv[optind - 1]);
+    int i = -1;
+    if (c >= 1000) {
+      i = c - 1000;
+    } else {
+      for (int k = 0; k < ps->ndefs; k++)
+        if (ps->defs[k].short_name == c) i = k;
+    }
+    if (i < 0) return ar_fail(AR_ERR_INTERNAL, "option table out of step (%d)", c);
+    snprintf(where, sizeof where, "option --%s", ps->defs[i].name);
+    st = param_store(ps, i, ps->defs[i].type == PARAM_FLAG ? "1" : optarg, PARAM_FROM_COMMAND_LINE,
+                     where);
+    if (st != AR_OK) return st;
+  }
+  if (ps->help_requested) return AR_OK;
+
+  if (ps->param_file) {
+    st = param_load_file(ps, ps->param_file);
+    if (st != AR_OK) return st;
+  }
+  for (int i = 0; i < ps->ndefs; i++) {
+    if (!ps->values[i] && ps->defs[i].default_value) {
+      ps->values[i] = strdup(ps->defs[i].default_value);
+      if (!ps->values[i]) return ar_fail(AR_ERR_NOMEM, "out of memory");
+    }
+  }
+  if (ps->npositional < ps->min_positional)
+    return ar_fail(AR_ERR_USAGE, "%s: missing argument (usage: %s)", ps->command, ps->usage);
+  return AR_OK;
+}
+
+void param_print_help(const param_set *ps, FILE *out) {
+  fprintf(out, "usage: %s\n\n", ps->usage);
+  if (ps->description) fprintf(out, "%s\n\n", ps->description);
+  fprintf(out, "options:\n");
+  for (int i = 0; i < ps->ndefs; i++) {
+    const param_def *d = &ps->defs[i];
+    if (d->flags & PARAM_HIDDEN) continue;
+    char left[128];
+    const char *arg = d->type == PARAM_FLAG ? "" : (d->arg_name ? d->arg_name : "VALUE");
+    if (d->short_name)
+      snprintf(left, sizeof left, "-%c, --%s%s%s", d->short_name, d->name, *arg ? " " : "", arg);
+    else
+      snprintf(left, sizeof left, "    --%s%s%s", d->name, *arg ? " " : "", arg);
+    fprintf(out, "  %-30s %s", left, d->help);
+    if (d->type == PARAM_CHOICE) fprintf(out, " (%s)", d->choices);
+    if (d->default_value && d->type != PARAM_FLAG) fprintf(out, " [default: %s]", d->default_value);
+    fprintf(out, "\n");
+  }
+  fprintf(out, "  %-30s %s\n", "    --params FILE",
+          "read parameters from an INI file (command line wins)");
+  fprintf(out, "  %-30s %s\n", "-h, --help", "show this help");
+}
+
+long long param_int(const param_set *ps, const char *name) {
+  int i = param_index_checked(ps, name);
+  return ps->values[i] ? strtoll(ps->values[i], NULL, 10) : 0;
+}
+
+double param_real(const param_set *ps, const char *name) {
+  int i = param_index_checked(ps, name);
+  return ps->values[i] ? strtod(ps->values[i], NULL) : 0.0;
+}
+
+const char *param_str(const param_set *ps, const char *name) {
+  return ps->values[param_index_checked(ps, name)];
+}
+
+int param_flag(const param_set *ps, const char *name) {
+  int i = param_index_checked(ps, name);
+  int b = 0;
+  return ps->values[i] && parse_bool(ps->values[i], &b) ? b : 0;
+}
+
+int param_is_set(const param_set *ps, const char *name) {
+  return ps->values[param_index_checked(ps, name)] != NULL;
+}
+
+param_origin param_origin_of(const param_set *ps, const char *name) {
+  return ps->origin[param_index_checked(ps, name)];
+}
+
+ar_status param_set_value(param_set *ps, const char *name, const char *value) {
+  int i = param_index_checked(ps, name);
+  char where[256];
+  snprintf(where, sizeof where, "parameter %s", name);
+  return param_store(ps, i, value, PARAM_FROM_COMMAND_LINE, where);
+}
+
+char *param_serialize(const param_set *ps, int search_only) {
+  size_t cap = 256, len = 0;
+  for (int i = 0; i < ps->ndefs; i++)
+    if (ps->values[i]) cap += strlen(ps->defs[i].name) + strlen(ps->values[i]) + 8;
+  char *text = malloc(cap);
+  if (!text) return NULL;
+  len += (size_t)snprintf(text + len, cap - len, "[%s]\n", ps->command);
+  for (int i = 0; i < ps->ndefs; i++) {
+    if (!ps->values[i]) continue;
+    if (search_only && !(ps->defs[i].flags & PARAM_SEARCH)) continue;
+    len += (size_t)snprintf(text + len, cap - len, "%s = %s\n", ps->defs[i].name, ps->values[i]);
+  }
+  return text;
+}
+
+void param_free(param_set *ps) {
+  for (int i = 0; i < ps->ndefs; i++) {
+    free(ps->values[i]);
+    ps->values[i] = NULL;
+  }
+}

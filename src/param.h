@@ -1,0 +1,82 @@
+/* param: command-line options and parameter files, from one table per command.
+ *
+ * Each command describes its parameters once (name, type, default, range, help). That table
+ * drives the getopt_long options (`--name VALUE`), the keys accepted in a parameter file
+ * (`--params FILE`, INI syntax read with libinih; keys at top level or in a section named after
+ * the command), the `--help` text, and the record of parameters written into every output file
+ * (param_serialize(), itself a valid parameter file). Precedence: default < file < command line.
+ *
+ * Failures: param_parse() returns AR_ERR_USAGE with a message naming the option, or the file and
+ * line, and what is wrong.
+ */
+#ifndef AR_PARAM_H
+#define AR_PARAM_H
+
+#include <stdio.h>
+
+#include "ar_error.h"
+
+typedef enum { PARAM_INT, PARAM_REAL, PARAM_STRING, PARAM_FLAG, PARAM_CHOICE } param_type;
+
+enum {
+  PARAM_SEARCH = 1u << 0, /* changes the search: a checkpoint made with another value is refused */
+  PARAM_HIDDEN = 1u << 1  /* not listed by --help (test and fault-injection switches) */
+};
+
+typedef struct {
+  const char *name; /* long option and parameter-file key */
+  char short_name;  /* one-letter option, 0 if none */
+  param_type type;
+  const char *default_value; /* NULL: unset unless given */
+  const char *choices;       /* PARAM_CHOICE: "mmas|acs" */
+  double min, max;           /* PARAM_INT, PARAM_REAL: inclusive range (min > max: unbounded) */
+  const char *arg_name;      /* shown in help: "N", "FILE", "SECONDS" */
+  const char *help;
+  unsigned flags;
+} param_def;
+
+enum { PARAM_MAX = 96, PARAM_MAX_POSITIONAL = 8 };
+
+typedef enum { PARAM_FROM_DEFAULT, PARAM_FROM_FILE, PARAM_FROM_COMMAND_LINE } param_origin;
+
+typedef struct {
+  const char *command;     /* "solve", "import tsplib": the section name in parameter files */
+  const char *usage;       /* "antroute solve IN.h5 -o RESULTS.h5 [options]" */
+  const char *description; /* a paragraph for --help */
+  const param_def *defs;
+  int ndefs;
+  int min_positional, max_positional;
+  /* Filled by param_parse(): */
+  char *values[PARAM_MAX];
+  param_origin origin[PARAM_MAX];
+  char *positional[PARAM_MAX_POSITIONAL];
+  int npositional;
+  char *param_file;
+  int help_requested;
+} param_set;
+
+/* Parses argv (argv[0] is the command name) into ps. On --help, sets help_requested and returns
+ * AR_OK without checking positional arguments. */
+ar_status param_parse(param_set *ps, int argc, char **argv);
+
+/* Prints usage, description and every parameter with its default. */
+void param_print_help(const param_set *ps, FILE *out);
+
+/* Typed getters; the name must be in the table (a wrong name is a bug and aborts). */
+long long param_int(const param_set *ps, const char *name);
+double param_real(const param_set *ps, const char *name);
+const char *param_str(const param_set *ps, const char *name); /* NULL if unset */
+int param_flag(const param_set *ps, const char *name);
+int param_is_set(const param_set *ps, const char *name);
+param_origin param_origin_of(const param_set *ps, const char *name);
+
+/* Overrides a value after parsing (validated as if given on the command line). */
+ar_status param_set_value(param_set *ps, const char *name, const char *value);
+
+/* "key = value" lines for every set parameter, under a [command] section: a parameter file that
+ * reproduces the run. Only PARAM_SEARCH parameters when search_only. Caller frees. */
+char *param_serialize(const param_set *ps, int search_only);
+
+void param_free(param_set *ps);
+
+#endif

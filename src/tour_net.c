@@ -1,0 +1,53 @@
+/* tour_net: metric names, tour length, permutation check. */
+#include "tour_net.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const metric_names[] = {"EUC_2D", "CEIL_2D", "ATT", "GEO", "EXPLICIT"};
+
+const char *tour_metric_name(tour_metric metric) {
+  return (unsigned)metric < 5 ? metric_names[metric] : "UNKNOWN";
+}
+
+int tour_metric_parse(const char *name, tour_metric *metric) {
+  for (int i = 0; i < 5; i++) {
+    if (strcmp(name, metric_names[i]) == 0) {
+      *metric = (tour_metric)i;
+      return 0;
+    }
+  }
+  return -1;
+}
+
+int64_t tour_length(const tour_net *t, const int32_t *order) {
+  int64_t len = 0;
+  for (int32_t k = 0; k + 1 < t->n; k++)
+    len += tour_dist(t, order[k], order[k + 1]);
+  if (t->n > 0) len += tour_dist(t, order[t->n - 1], order[0]);
+  return len;
+}
+
+int tour_is_permutation(const int32_t *order, int32_t n) {
+  unsigned char *seen = calloc(n > 0 ? (size_t)n : 1, 1);
+  if (!seen) return -1;
+  int ok = 1;
+  for (int32_t k = 0; k < n && ok; k++) {
+    if (order[k] < 0 || order[k] >= n || seen[order[k]])
+      ok = 0;
+    else
+      seen[order[k]] = 1;
+  }
+  free(seen);
+  return ok;
+}
+
+void tour_net_free(tour_net *t) {
+  free(t->x);
+  free(t->y);
+  free(t->weights);
+  free(t->known_tour);
+  t->x = t->y = NULL;
+  t->weights = NULL;
+  t->known_tour = NULL;
+}

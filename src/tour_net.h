@@ -1,0 +1,93 @@
+/* tour_net: a tour instance (TSP or ATSP) in memory, and its TSPLIB distance functions.
+ *
+ * Coordinate instances keep only coordinates; distances are computed on the fly with TSPLIB's
+ * exact rounding (TSPLIB 95 documentation, section 2), so large instances need O(n) memory.
+ * Explicit instances (EXPLICIT edge weights, symmetric or not) keep the full n x n matrix and are
+ * limited to TOUR_EXPLICIT_MAX_N nodes.
+ */
+#ifndef AR_TOUR_NET_H
+#define AR_TOUR_NET_H
+
+#include <math.h>
+#include <stdint.h>
+
+typedef enum {
+  TOUR_METRIC_EUC_2D = 0,
+  TOUR_METRIC_CEIL_2D = 1,
+  TOUR_METRIC_ATT = 2,
+  TOUR_METRIC_GEO = 3,
+  TOUR_METRIC_EXPLICIT = 4
+} tour_metric;
+
+enum {
+  TOUR_MAX_N = 20000000,      /* nodes accepted from any file */
+  TOUR_EXPLICIT_MAX_N = 20000 /* an n x n int32 matrix of this size is 1.6 GB */
+};
+
+typedef struct {
+  char name[128];
+  char comment[512];
+  int32_t n;
+  tour_metric metric;
+  int directed;        /* 1 when weights may be asymmetric (ATSP) */
+  double *x, *y;       /* n coordinates (NULL for EXPLICIT) */
+  int32_t *weights;    /* n*n row-major (EXPLICIT only), weights[i*n+j] = cost of i -> j */
+  int32_t *known_tour; /* optional stored tour, 0-based, n entries (NULL if none) */
+  int64_t optimum;     /* known optimal length, -1 if unknown */
+} tour_net;
+
+/* Name of a metric as TSPLIB spells it ("EUC_2D", ...). */
+const char *tour_metric_name(tour_metric metric);
+/* Parses a TSPLIB metric name; returns 0 and sets *metric, or -1 if unknown. */
+int tour_metric_parse(const char *name, tour_metric *metric);
+
+/* TSPLIB "nint": round half up, as in the reference code ((int)(x + 0.5)). */
+static inline int64_t tour_nint(double x) { return (int64_t)(x + 0.5); }
+
+static inline double tour_geo_radians(double x) {
+  const double pi = 3.141592; /* the value TSPLIB prescribes */
+  double deg = (double)(int64_t)x;
+  double min = x - deg;
+  return pi * (deg + 5.0 * min / 3.0) / 180.0;
+}
+
+/* Distance from i to j, exactly as TSPLIB defines it for the instance's metric. */
+static inline int64_t tour_dist(const tour_net *t, int32_t i, int32_t j) {
+  switch (t->metric) {
+  case TOUR_METRIC_EUC_2D: {
+    double dx = t->x[i] - t->x[j], dy = t->y[i] - t->y[j];
+    return tour_nint(sqrt(dx * dx + dy * dy));
+  }
+  case TOUR_METRIC_CEIL_2D: {
+    double dx = t->x[i] - t->x[j], dy = t->y[i] - t->y[j];
+    return (int64_t)ceil(sqrt(dx * dx + dy * dy));
+  }
+  case TOUR_METRIC_ATT: {
+    double dx = t->x[i] - t->x[j], dy = t->y[i] - t->y[j];
+    double r = sqrt((dx * dx + dy * dy) / 10.0);
+    int64_t tr = tour_nint(r);
+    return (double)tr < r ? tr + 1 : tr;
+  }
+  case TOUR_METRIC_GEO: {
+    const double rrr = 6378.388;
+    if (i == j) return 0;
+    double lat_i = tour_geo_radians(t->x[i]), lon_i = tour_geo_radians(t->y[i]);
+    double lat_j = tour_geo_radians(t->x[j]), lon_j = tour_geo_radians(t->y[j]);
+    double q1 = cos(lon_i - lon_j), q2 = cos(lat_i - lat_j), q3 = cos(lat_i + lat_j);
+    return (int64_t)(rrr * acos(0.5 * ((1.0 + q1) * q2 - (1.0 - q1) * q3)) + 1.0);
+  }
+  case TOUR_METRIC_EXPLICIT: return t->weights[(int64_t)i * t->n + j];
+  }
+  return 0;
+}
+
+/* Length of a closed tour (order[0..n-1], returning to order[0]). */
+int64_t tour_length(const tour_net *t, const int32_t *order);
+
+/* 1 if order is a permutation of 0..n-1, else 0 (uses a scratch array of n bytes it allocates;
+ * returns -1 if that allocation fails). */
+int tour_is_permutation(const int32_t *order, int32_t n);
+
+void tour_net_free(tour_net *t);
+
+#endif

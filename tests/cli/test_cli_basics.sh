@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The command line: help, version, exit codes of usage errors, and inspect on files that are not
+# antroute files.
+source "$AR_SOURCE_DIR/tests/common/lib.sh"
+
+"$ANTROUTE" --help | grep -q "usage: antroute <command>" && pass "--help" || fail "--help"
+"$ANTROUTE" --version | grep -Eq "^antroute [0-9]+\.[0-9]+\.[0-9]+" && pass "--version" || fail "--version"
+for cmd in import inspect; do
+  "$ANTROUTE" $cmd --help >/dev/null && pass "$cmd --help" || fail "$cmd --help"
+done
+expect_error 2 "unknown command 'frobnicate'" - -- "$ANTROUTE" frobnicate
+expect_error 2 "which kind of input" - -- "$ANTROUTE" import
+expect_error 2 "unknown input kind 'xml'" - -- "$ANTROUTE" import xml a -o b
+expect_error 2 "unknown option '--bogus'" - -- "$ANTROUTE" inspect --bogus x.h5
+expect_error 2 "missing argument" - -- "$ANTROUTE" inspect
+expect_error 4 "cannot open $AR_TMP/none.h5: No such file" - -- "$ANTROUTE" inspect "$AR_TMP/none.h5"
+: > "$AR_TMP/empty.h5"
+expect_error 3 "empty.h5 is empty" - -- "$ANTROUTE" inspect "$AR_TMP/empty.h5"
+echo "plain text" > "$AR_TMP/text.h5"
+expect_error 3 "text.h5 is not an HDF5 file" - -- "$ANTROUTE" inspect "$AR_TMP/text.h5"
+printf '[inspect]\ntree = maybe\n' > "$AR_TMP/bad.ini"
+expect_error 2 "bad.ini:2: tree: 'maybe' is not a yes/no value" - -- "$ANTROUTE" inspect --params "$AR_TMP/bad.ini" x.h5
+finish
