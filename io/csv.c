@@ -16,6 +16,7 @@ struct csv_reader {
   size_t len, pos;
   long line;     /* line number at pos */
   long row_line; /* line on which the current row starts */
+  long lines;    /* line ends in the file + 1 */
   int ncols;
   char **columns;    /* header names (point into header_text) */
   char *header_text; /* the header row's fields, NUL-separated */
@@ -33,6 +34,7 @@ const char *csv_column_name(const csv_reader *r, int col) {
   return col >= 0 && col < r->ncols ? r->columns[col] : "?";
 }
 long csv_line(const csv_reader *r) { return r->row_line; }
+long csv_max_rows(const csv_reader *r) { return r->lines; }
 const char *csv_field(const csv_reader *r, int col) {
   return col >= 0 && col < r->nfields ? r->fields + r->offsets[col] : "";
 }
@@ -220,6 +222,9 @@ ar_status csv_open_buffer(const char *name, const char *data, size_t len, csv_re
     csv_close(r);
     return st;
   }
+  r->lines = 1;
+  for (size_t i = 0; i < len; i++)
+    r->lines += r->data[i] == '\n' || r->data[i] == '\r';
   if (len >= 3 && memcmp(r->data, "\xEF\xBB\xBF", 3) == 0) r->pos = 3;
   ar_status st = parse_header(r);
   if (st != AR_OK) {

@@ -53,6 +53,9 @@ ar_status csv_require_columns(const csv_reader *reader, const char *const *names
  * differs from the header's ("FILE:LINE: row has 3 fields, the header has 14"). */
 ar_status csv_next(csv_reader *reader, int *have_row);
 
+/* An upper bound on the number of data rows in the file (its line count), for sizing arrays. */
+long csv_max_rows(const csv_reader *reader);
+
 /* Line on which the current row starts (1-based; the header is line 1). */
 long csv_line(const csv_reader *reader);
 
