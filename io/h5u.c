@@ -246,6 +246,7 @@ ar_status h5u_attr_read_str(hid_t loc, const char *name, char *buf, size_t cap) 
     }
     hid_t mtype = H5Tcopy(H5T_C_S1);
     H5Tset_size(mtype, size);
+    H5Tset_strpad(mtype, H5T_STR_NULLPAD); /* tmp has room for the NUL */
     rc = H5Aread(attr, mtype, tmp);
     snprintf(buf, cap, "%s", tmp);
     free(tmp);
