@@ -1,4 +1,6 @@
-/* h5net_supply_inspect: the `antroute inspect` summary of a supply-chain network file. */
+/* h5net_supply_inspect: the `antroute inspect` summary of a supply-chain network (any network
+ * whose root `kind` is not "tour"). Implemented by the supply-chain module; fails like the
+ * supply-chain reader (AR_ERR_INPUT naming the file, dataset and row). */
 #ifndef AR_H5NET_SUPPLY_INSPECT_H
 #define AR_H5NET_SUPPLY_INSPECT_H
 
@@ -7,9 +9,6 @@
 
 #include "ar_error.h"
 
-/* Reads and validates the /supply group of an open network file (kind "supply-chain") and prints
- * a short summary to out: table sizes, the order horizon, demand and capacity totals. Fails like
- * h5net_supply_read_file(). */
 ar_status h5net_supply_inspect(hid_t file, FILE *out);
 
 #endif
