@@ -6,6 +6,8 @@
 const cli_command cli_command_table[] = {
     {"import", cmd_import,
      "convert TSPLIB, supply-chain CSV or synthetic data into a network file"},
+    {"evaluate", cmd_evaluate,
+     "cost and constraint check of an order-routing plan (CSV or the historical one)"},
     {"inspect", cmd_inspect, "print a short summary of a network, results or checkpoint file"},
     {NULL, NULL, NULL},
 };
