@@ -8,6 +8,7 @@ const cli_command cli_command_table[] = {
      "convert TSPLIB, supply-chain CSV or synthetic data into a network file"},
     {"evaluate", cmd_evaluate,
      "cost and constraint check of an order-routing plan (CSV or the historical one)"},
+    {"solve", cmd_solve_supply, "route the orders of a supply-chain network month by month"},
     {"inspect", cmd_inspect, "print a short summary of a network, results or checkpoint file"},
     {NULL, NULL, NULL},
 };

@@ -30,3 +30,21 @@ int route_objective_compare(const route_config *cfg, const double *a, const doub
   }
   return 0;
 }
+
+int route_totals_compare(const route_config *cfg, const route_totals *a, const route_totals *b) {
+  double ka[ROUTE_KEYS_MAX], kb[ROUTE_KEYS_MAX];
+  route_objective(cfg, a, ka);
+  route_objective(cfg, b, kb);
+  return route_objective_compare(cfg, ka, kb);
+}
+
+double route_scalar(const route_config *cfg, double wc, double tc, double time, double co2) {
+  route_goal g = ROUTE_GOAL_WEIGHTED;
+  for (int i = 0; i < cfg->n_keys; i++)
+    if (cfg->key[i] != ROUTE_GOAL_UNSERVED) {
+      g = cfg->key[i];
+      break;
+    }
+  route_totals t = {1, 0, wc, tc, time, co2};
+  return route_goal_value(cfg, &t, g);
+}

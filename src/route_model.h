@@ -95,6 +95,13 @@ double route_goal_value(const route_config *cfg, const route_totals *t, route_go
 /* Fills key[0 .. cfg->n_keys-1] with the objective vector of t. */
 void route_objective(const route_config *cfg, const route_totals *t, double *key);
 
+/* Compares the objectives of two totals: <0 when a is better (route_objective_compare). */
+int route_totals_compare(const route_config *cfg, const route_totals *a, const route_totals *b);
+
+/* A single order's contribution to the first goal after "unserved" in the goal order (the one a
+ * heuristic ranks routes by): cost parts wc + tc, time and co2 combined as that goal does. */
+double route_scalar(const route_config *cfg, double wc, double tc, double time, double co2);
+
 /* Lexicographic comparison of two objective vectors: <0 when a is better. Differences smaller
  * than a relative 1e-12 (float noise of incremental sums) count as equal. */
 int route_objective_compare(const route_config *cfg, const double *a, const double *b);
