@@ -248,7 +248,8 @@ static ar_status report_binding(param_set *ps) {
 ar_status cmd_advise(int argc, char **argv) {
   param_set ps = {.command = "advise",
                   .usage = "antroute advise [--topology DESC | --topology-xml FILE] [--nodes N] "
-                           "[--layout RxT] [--format text|sbatch|env]",
+                           "[--layout RxT] [--format text|sbatch|env]\n"
+                           "       srun|mpirun ... antroute advise --report-binding [--bind auto]",
                   .description =
                       "Recommends MPI ranks per node x OpenMP threads per rank for a node (this "
                       "machine, a synthetic hwloc topology or an XML export), or judges the "

@@ -274,7 +274,7 @@ ar_status topo_judge(hwloc_topology_t topo, const topo_layout *layout, int prefe
       layout->cpus_per_rank < 0)
     return ar_fail(AR_ERR_USAGE, "cannot judge a layout with a count below 1");
   topo_shape shape;
-  ar_status st = topo_shape_of(topo, "(judge)", &shape);
+  ar_status st = topo_shape_of(topo, "to judge", &shape);
   if (st != AR_OK) return st;
   topo_candidate best[TOPO_MAX_CANDIDATES];
   if (topo_recommend(&shape, layout->nodes, prefer_threads, best, TOPO_MAX_CANDIDATES) < 1)

@@ -102,7 +102,7 @@ ar_status topo_plan_make(hwloc_topology_t topo, const topo_layout *layout, topo_
                    "layout %d nodes x %d ranks x %d threads: every count must be at least 1",
                    lay.nodes, lay.ranks_per_node, lay.threads_per_rank);
   topo_shape shape;
-  ar_status st = topo_shape_of(topo, "(plan)", &shape);
+  ar_status st = topo_shape_of(topo, "to plan", &shape);
   if (st != AR_OK) return st;
   const int ranks = lay.ranks_per_node, cpus = topo_layout_cpus(&lay);
   long long needed = (long long)ranks * cpus;
