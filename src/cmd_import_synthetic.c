@@ -6,9 +6,11 @@
 #include "cli.h"
 #include "cli_rank0.h"
 #include "h5net_supply.h"
+#include "h5net_tour.h"
 #include "param.h"
 #include "sc_import.h"
 #include "sc_synth.h"
+#include "tour_synth.h"
 
 static const param_def synthetic_params[] = {
     {"kind", 0, PARAM_CHOICE, "supply-chain", "supply-chain|tour", 1, 0, "KIND",
@@ -62,11 +64,23 @@ static ar_status generate_supply(const param_set *ps) {
   return st;
 }
 
+static ar_status generate_tour(const param_set *ps) {
+  tour_net t;
+  int clustered = strcmp(param_str(ps, "distribution"), "clustered") == 0;
+  ar_status st =
+      tour_synth_generate((int32_t)param_int(ps, "nodes"), (uint64_t)param_int(ps, "seed"),
+                          clustered ? TOUR_SYNTH_CLUSTERED : TOUR_SYNTH_UNIFORM, &t);
+  if (st != AR_OK) return st;
+  const char *out = param_str(ps, "output");
+  st = h5net_tour_write_from(&t, out, ps, t.comment, NULL);
+  if (st == AR_OK) printf("%s: %s, %d nodes (EUC_2D)\n", out, t.name, t.n);
+  tour_net_free(&t);
+  return st;
+}
+
 static ar_status generate(void *arg) {
   const param_set *ps = arg;
-  if (strcmp(param_str(ps, "kind"), "tour") == 0)
-    return ar_fail(AR_ERR_USAGE, "import synthetic --kind tour is not available yet (it needs "
-                                 "the tour network writer)");
+  if (strcmp(param_str(ps, "kind"), "tour") == 0) return generate_tour(ps);
   return generate_supply(ps);
 }
 
