@@ -475,14 +475,6 @@ static ar_status index_routes(synth_ctx *c) {
   return AR_OK;
 }
 
-static int plant_serves(const sc_net *net, int32_t plant, int32_t customer) {
-  int32_t lo = net->plant_vmi_start[plant], hi = net->plant_vmi_start[plant + 1];
-  if (lo == hi) return 1;
-  for (int32_t i = lo; i < hi; i++)
-    if (net->plant_vmi_customer[i] == customer) return 1;
-  return 0;
-}
-
 static ar_status make_orders(synth_ctx *c) {
   sc_net *net = c->net;
   const synth_template *t = c->t;
@@ -531,10 +523,10 @@ static ar_status make_orders(synth_ctx *c) {
       int32_t lo = net->product_plant_start[product], hi = net->product_plant_start[product + 1];
       int32_t allowed = 0, plant = -1;
       for (int32_t a = lo; a < hi; a++)
-        allowed += plant_serves(net, net->product_plant[a], customer);
+        allowed += sc_plant_serves(net, net->product_plant[a], customer);
       int32_t pick = synth_rng_below(&c->rng, allowed);
       for (int32_t a = lo; a < hi && plant < 0; a++)
-        if (plant_serves(net, net->product_plant[a], customer) && pick-- == 0)
+        if (sc_plant_serves(net, net->product_plant[a], customer) && pick-- == 0)
           plant = net->product_plant[a];
       int32_t plo = net->plant_port_start[plant], phi = net->plant_port_start[plant + 1];
       int32_t port = net->plant_port[plo + synth_rng_below(&c->rng, phi - plo)];

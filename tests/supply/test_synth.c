@@ -11,33 +11,15 @@
 #include "sc_synth.h"
 #include "test_util.h"
 
-static int stocks(const sc_net *n, int32_t plant, int32_t product) {
-  for (int32_t i = n->product_plant_start[product]; i < n->product_plant_start[product + 1]; i++)
-    if (n->product_plant[i] == plant) return 1;
-  return 0;
-}
-
-static int serves(const sc_net *n, int32_t plant, int32_t customer) {
-  int32_t lo = n->plant_vmi_start[plant], hi = n->plant_vmi_start[plant + 1];
-  for (int32_t i = lo; i < hi; i++)
-    if (n->plant_vmi_customer[i] == customer) return 1;
-  return lo == hi;
-}
-
-static int has_port(const sc_net *n, int32_t plant, int32_t port) {
-  for (int32_t i = n->plant_port_start[plant]; i < n->plant_port_start[plant + 1]; i++)
-    if (n->plant_port[i] == port) return 1;
-  return 0;
-}
-
 /* Every order's historical route obeys products, VMI, plant ports, lane ends and service level;
  * returns the number of orders that break a rule. */
 static int check_routes(const sc_net *n) {
   int bad = 0;
   for (int32_t k = 0; k < n->n_orders; k++) {
     int32_t p = n->hist_plant[k], l = n->hist_lane[k];
-    int ok = stocks(n, p, n->order_product[k]) && serves(n, p, n->order_customer[k]) &&
-             has_port(n, p, n->hist_port[k]);
+    int ok = sc_plant_stocks(n, p, n->order_product[k]) &&
+             sc_plant_serves(n, p, n->order_customer[k]) &&
+             sc_plant_has_port(n, p, n->hist_port[k]);
     if (n->order_service[k] == SC_SERVICE_CRF)
       ok &= l == -1;
     else
@@ -74,6 +56,7 @@ int test_run(int argc, char **argv) {
     int y, m, d;
     sc_date_to_civil(a.order_date[k], &y, &m, &d);
     out_of_month += (y - 2013) * 12 + (m - 5) != k / 2000;
+    out_of_month += sc_date_month(a.order_date[k]) != (2013 - 1970) * 12 + 4 + k / 2000;
   }
   CHECK_EQ_INT(out_of_month, 0);
 
