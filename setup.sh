@@ -67,6 +67,11 @@ run_tests() {
   # LeakSanitizer reports Open MPI's own start-up allocations; leaks are checked by valgrind-free
   # unit tests of our code paths instead.
   (cd build-asan && ASAN_OPTIONS=detect_leaks=0 ctest --output-on-failure -j2 -L unit)
+  echo "== fuzz targets: TSPLIB and CSV parsers under libFuzzer, briefly (build-fuzz/)"
+  cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DANTROUTE_FUZZ=ON \
+    -DANTROUTE_WERROR=ON -DANTROUTE_WITH_TBB=OFF >/dev/null
+  cmake --build build-fuzz -j"$(nproc)" --target fuzz_all
+  (cd build-fuzz && ctest --output-on-failure -L fuzz)
 }
 
 case "${1:-}" in

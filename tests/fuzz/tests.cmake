@@ -9,7 +9,12 @@ if(ANTROUTE_FUZZ)
   set(AR_FUZZ_FLAGS -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
       -fno-omit-frame-pointer)
   file(GLOB AR_FUZZ_TARGETS ${CMAKE_CURRENT_LIST_DIR}/fuzz_*.cmake)
+  # fuzz_all builds every target (each fuzz_<name>.cmake defines the executable fuzz_<name>), so
+  # setup.sh can build just these with clang.
+  add_custom_target(fuzz_all)
   foreach(target ${AR_FUZZ_TARGETS})
     include(${target})
+    get_filename_component(target_name ${target} NAME_WE)
+    add_dependencies(fuzz_all ${target_name})
   endforeach()
 endif()
