@@ -1,7 +1,7 @@
-# Fuzz targets (libFuzzer), built only with -DANTROUTE_FUZZ=ON and clang. Each target lives in
-# its own fuzz_<name>.cmake beside this file (included below) and compiles the parser sources
-# directly: the core library is not built with -fsanitize=fuzzer and needs MPI and HDF5, which
-# the parsers do not.
+# Fuzz targets (libFuzzer), built only with -DANTROUTE_FUZZ=ON and clang; see docs/testing.md.
+# Each target lives in its own fuzz_<name>.cmake beside this file (included below) and compiles
+# the parser sources directly: the core library is not built with -fsanitize=fuzzer and needs
+# MPI and HDF5, which the parsers do not.
 if(ANTROUTE_FUZZ)
   if(NOT CMAKE_C_COMPILER_ID MATCHES "Clang")
     message(FATAL_ERROR "ANTROUTE_FUZZ=ON needs clang: cmake -DCMAKE_C_COMPILER=clang ...")
