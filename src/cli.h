@@ -23,6 +23,7 @@ extern const cli_command cli_command_table[];
 /* Commands (one file each: cmd_<name>.c). */
 ar_status cmd_import(int argc, char **argv);
 ar_status cmd_inspect(int argc, char **argv);
+ar_status cmd_advise(int argc, char **argv);
 ar_status cmd_evaluate(int argc, char **argv);
 /* `solve` of a supply-chain network (order routing); cmd_solve dispatches here by network kind. */
 ar_status cmd_solve_supply(int argc, char **argv);

@@ -10,5 +10,7 @@ const cli_command cli_command_table[] = {
      "cost and constraint check of an order-routing plan (CSV or the historical one)"},
     {"solve", cmd_solve_supply, "route the orders of a supply-chain network month by month"},
     {"inspect", cmd_inspect, "print a short summary of a network, results or checkpoint file"},
+    {"advise", cmd_advise,
+     "recommend or judge ranks x threads for a node; print #SBATCH, srun, mpirun, OMP_* lines"},
     {NULL, NULL, NULL},
 };
