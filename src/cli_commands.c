@@ -6,9 +6,11 @@
 const cli_command cli_command_table[] = {
     {"import", cmd_import,
      "convert TSPLIB, supply-chain CSV or synthetic data into a network file"},
+    {"solve", cmd_solve,
+     "search for the best tour, or route the orders of a supply-chain network, with ant colonies"},
     {"evaluate", cmd_evaluate,
      "cost and constraint check of an order-routing plan (CSV or the historical one)"},
-    {"solve", cmd_solve_supply, "route the orders of a supply-chain network month by month"},
+    {"export", cmd_export, "write the plan of a supply-chain results file as CSV"},
     {"inspect", cmd_inspect, "print a short summary of a network, results or checkpoint file"},
     {"advise", cmd_advise,
      "recommend or judge ranks x threads for a node; print #SBATCH, srun, mpirun, OMP_* lines"},

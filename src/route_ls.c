@@ -226,56 +226,61 @@ static void slot_refresh(route_ls *ls, const route_plan *p, int32_t s) {
   }
 }
 
-static int64_t pass_replace(route_ls *ls, route_plan *p) {
+/* Serves unserved order u in place of the served order whose removal gains most on one of u's
+ * full (plant, day)s, when that improves the objective. Returns 1 if it did. */
+static int replace_one(route_ls *ls, route_plan *p, int32_t u) {
   const route_scope *sc = p->sc;
   const route_model *m = sc->m;
-  int64_t moved = 0;
-  for (int32_t u = 0; u < sc->n; u++) {
-    if (p->opt[u] != ROUTE_UNSERVED) continue;
-    int32_t k = sc->orders[u], nopt = route_plan_noptions(p, u);
-    /* The best estimated exchange over u's routes on full days. */
-    double best_est = 0.0;
-    int32_t best_o = -1, best_day = 0, best_v = -1;
-    for (int32_t o = 0; o < nopt; o++) {
-      int32_t plant = m->opt_plant[m->opt_start[k] + o];
-      for (int32_t t = 0; t < m->win_len[k]; t++) {
-        int32_t day = m->win_first[k] + t, s = plant * sc->ndays + (day - sc->day0);
-        if (ls->head[s] < 0) continue;
-        route_delta d;
-        if (!route_plan_eval_add_uncapped(p, u, o, day, &d)) continue;
-        slot_refresh(ls, p, s);
-        double est = route_scalar(&m->cfg, d.wc, d.tc, d.time, d.co2) + ls->cheap_gain[s];
-        if (est < best_est - 1e-9) {
-          best_est = est;
-          best_o = o;
-          best_day = day;
-          best_v = ls->cheap_v[s];
-        }
+  if (p->opt[u] != ROUTE_UNSERVED) return 0;
+  int32_t k = sc->orders[u], nopt = route_plan_noptions(p, u);
+  /* The best estimated exchange over u's routes on full days. */
+  double best_est = 0.0;
+  int32_t best_o = -1, best_day = 0, best_v = -1;
+  for (int32_t o = 0; o < nopt; o++) {
+    int32_t plant = m->opt_plant[m->opt_start[k] + o];
+    for (int32_t t = 0; t < m->win_len[k]; t++) {
+      int32_t day = m->win_first[k] + t, s = plant * sc->ndays + (day - sc->day0);
+      if (ls->head[s] < 0) continue;
+      route_delta d;
+      if (!route_plan_eval_add_uncapped(p, u, o, day, &d)) continue;
+      slot_refresh(ls, p, s);
+      double est = route_scalar(&m->cfg, d.wc, d.tc, d.time, d.co2) + ls->cheap_gain[s];
+      if (est < best_est - 1e-9) {
+        best_est = est;
+        best_o = o;
+        best_day = day;
+        best_v = ls->cheap_v[s];
       }
     }
-    if (best_v < 0) continue;
-    /* Commit, then keep it only if the objective really improved. */
-    route_totals before = p->tot;
-    int32_t vo = p->opt[best_v], vday = p->day[best_v];
-    route_plan_remove(p, best_v);
-    route_plan_unserve(p, best_v);
-    route_plan_remove(p, u);
-    route_delta d;
-    int ok = route_plan_eval_add(p, u, best_o, best_day, &d);
-    if (ok) route_plan_add(p, u, best_o, best_day);
-    if (ok && route_totals_compare(&m->cfg, &p->tot, &before) < 0) {
-      slot_remove(ls, best_v);
-      slot_insert(ls, best_v, -1);
-      slot_insert(ls, u, plan_slot(p, u));
-      moved++;
-    } else {
-      if (ok) route_plan_remove(p, u);
-      route_plan_unserve(p, u);
-      route_plan_remove(p, best_v);
-      route_plan_add(p, best_v, vo, vday);
-      ls->dirty[ls->slot_of[best_v]] = 1;
-    }
   }
+  if (best_v < 0) return 0;
+  /* Commit, then keep it only if the objective really improved. */
+  route_totals before = p->tot;
+  int32_t vo = p->opt[best_v], vday = p->day[best_v];
+  route_plan_remove(p, best_v);
+  route_plan_unserve(p, best_v);
+  route_plan_remove(p, u);
+  route_delta d;
+  int ok = route_plan_eval_add(p, u, best_o, best_day, &d);
+  if (ok) route_plan_add(p, u, best_o, best_day);
+  if (ok && route_totals_compare(&m->cfg, &p->tot, &before) < 0) {
+    slot_remove(ls, best_v);
+    slot_insert(ls, best_v, -1);
+    slot_insert(ls, u, plan_slot(p, u));
+    return 1;
+  }
+  if (ok) route_plan_remove(p, u);
+  route_plan_unserve(p, u);
+  route_plan_remove(p, best_v);
+  route_plan_add(p, best_v, vo, vday);
+  ls->dirty[ls->slot_of[best_v]] = 1;
+  return 0;
+}
+
+static int64_t pass_replace(route_ls *ls, route_plan *p) {
+  int64_t moved = 0;
+  for (int32_t u = 0; u < p->sc->n; u++)
+    moved += replace_one(ls, p, u);
   return moved;
 }
 
@@ -494,6 +499,31 @@ static int64_t pass_lane_fill(route_ls *ls, route_plan *p) {
     }
   }
   return moved;
+}
+
+int64_t route_ls_rows(route_ls *ls, route_plan *p, const int32_t *rows, int32_t nrows,
+                      int max_passes) {
+  int64_t total = 0;
+  slots_build(ls, p);
+  for (int pass = 0; pass < max_passes; pass++) {
+    int64_t moved = 0;
+    for (int32_t t = 0; t < nrows; t++) {
+      int32_t i = rows[t], s0 = ls->slot_of[i];
+      if (!route_ls_relocate(p, i)) continue;
+      moved++;
+      int32_t s1 = plan_slot(p, i);
+      if (s1 != s0) {
+        slot_remove(ls, i);
+        slot_insert(ls, i, s1);
+      }
+    }
+    total += moved;
+    if (moved == 0) break;
+  }
+  if (p->sc->m->cfg.capacity)
+    for (int32_t t = 0; t < nrows; t++)
+      total += replace_one(ls, p, rows[t]);
+  return total;
 }
 
 int64_t route_ls_run(route_ls *ls, route_plan *p, const route_ls_params *par) {

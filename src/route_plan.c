@@ -337,6 +337,38 @@ void route_plan_to_assign(const route_plan *p, route_assign *a) {
   }
 }
 
+route_reason route_plan_unserved_reason(const route_plan *p, int32_t i) {
+  const route_scope *sc = p->sc;
+  const route_model *m = sc->m;
+  if (p->opt[i] >= 0) return ROUTE_REASON_SERVED;
+  int32_t k = sc->orders[i];
+  int32_t nopt = (int32_t)(m->opt_start[k + 1] - m->opt_start[k]);
+  if (nopt == 0) return ROUTE_REASON_NO_ROUTE;
+  int plant_room = 0;
+  for (int32_t o = 0; o < nopt; o++) {
+    int32_t plant = m->opt_plant[m->opt_start[k] + o];
+    for (int32_t t = 0; t < m->win_len[k]; t++) {
+      int32_t day = m->win_first[k] + t;
+      int64_t pd = plant * (int64_t)sc->ndays + (day - sc->day0);
+      route_delta d;
+      if (route_plan_eval_add(p, i, o, day, &d)) return ROUTE_REASON_NOT_CHOSEN;
+      if (p->pd_count[pd] < sc->pd_limit[pd]) plant_room = 1;
+    }
+  }
+  return plant_room ? ROUTE_REASON_LANE_CAP : ROUTE_REASON_CAPACITY;
+}
+
+const char *route_reason_name(route_reason r) {
+  switch (r) {
+  case ROUTE_REASON_SERVED: return "served";
+  case ROUTE_REASON_NO_ROUTE: return "no route";
+  case ROUTE_REASON_CAPACITY: return "plant capacity";
+  case ROUTE_REASON_LANE_CAP: return "lane weight cap";
+  case ROUTE_REASON_NOT_CHOSEN: return "not chosen";
+  }
+  return "?";
+}
+
 static int differs(double a, double b) {
   return fabs(a - b) > 1e-6 + 1e-9 * fmax(fabs(a), fabs(b));
 }

@@ -109,6 +109,17 @@ static inline int32_t route_plan_noptions(const route_plan *p, int32_t i) {
   return (int32_t)(m->opt_start[k + 1] - m->opt_start[k]);
 }
 
+/* Why an unserved order is unserved, judged on the plan as it stands. */
+typedef enum {
+  ROUTE_REASON_SERVED = 0,
+  ROUTE_REASON_NO_ROUTE = 1,  /* no route option at all (products, VMI, ports, lanes) */
+  ROUTE_REASON_CAPACITY = 2,  /* every plant it may use is full on every day of its window */
+  ROUTE_REASON_LANE_CAP = 3,  /* a plant has room, but every lane it could take is at its cap */
+  ROUTE_REASON_NOT_CHOSEN = 4 /* it would fit, but the goals prefer leaving it out */
+} route_reason;
+route_reason route_plan_unserved_reason(const route_plan *p, int32_t i);
+const char *route_reason_name(route_reason r);
+
 /* Writes the scope's orders into a (network-wide; other entries untouched). Absent orders are
  * written unserved. */
 void route_plan_to_assign(const route_plan *p, route_assign *a);

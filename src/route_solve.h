@@ -48,6 +48,12 @@ void route_ls_free(route_ls *ls);
 /* Improves p in place; returns the number of improving moves made. */
 int64_t route_ls_run(route_ls *ls, route_plan *p, const route_ls_params *par);
 
+/* Local search limited to rows[0..nrows) (orders an ant just rebuilt): relocate moves on them
+ * until none improves (at most max_passes passes), then, under plant capacity, replace moves for
+ * those of them left unserved. Returns the number of improving moves. Allocates nothing. */
+int64_t route_ls_rows(route_ls *ls, route_plan *p, const int32_t *rows, int32_t nrows,
+                      int max_passes);
+
 /* Improves one order (relocate move); returns 1 if it moved. For use between constructions. */
 int route_ls_relocate(route_plan *p, int32_t i);
 
