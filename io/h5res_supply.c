@@ -197,19 +197,19 @@ static ar_status write_months(hid_t file, const route_model *m, const route_resu
   size_t cap = M > 0 ? (size_t)M : 1;
   int32_t *i32[4];
   int64_t *i64[7];
-  double *f64[9];
+  double *f64[10];
   for (int j = 0; j < 4; j++)
     i32[j] = malloc(cap * sizeof(int32_t));
   for (int j = 0; j < 7; j++)
     i64[j] = malloc(cap * sizeof(int64_t));
-  for (int j = 0; j < 9; j++)
+  for (int j = 0; j < 10; j++)
     f64[j] = malloc(cap * sizeof(double));
   ar_status st = AR_OK;
   for (int j = 0; j < 4; j++)
     if (!i32[j]) st = AR_ERR_NOMEM;
   for (int j = 0; j < 7; j++)
     if (!i64[j]) st = AR_ERR_NOMEM;
-  for (int j = 0; j < 9; j++)
+  for (int j = 0; j < 10; j++)
     if (!f64[j]) st = AR_ERR_NOMEM;
   if (st != AR_OK) st = ar_fail(AR_ERR_NOMEM, "out of memory writing /months");
   for (int32_t t = 0; st == AR_OK && t < M; t++) {
@@ -234,6 +234,7 @@ static ar_status write_months(hid_t file, const route_model *m, const route_resu
     f64[6][t] = mr->seconds;
     f64[7][t] = m->cfg.penalty * (double)mr->tot.unserved;
     f64[8][t] = mr->tot.wc + mr->tot.tc + f64[7][t];
+    f64[9][t] = mr->lower_served_cost;
   }
   hsize_t d[1] = {(hsize_t)M};
   hid_t g = -1;
@@ -263,6 +264,8 @@ static ar_status write_months(hid_t file, const route_model *m, const route_resu
   W("seconds", H5T_NATIVE_DOUBLE, f64[6], "s", "wall time of the month");
   W("penalty", H5T_NATIVE_DOUBLE, f64[7], "USD", "unserved penalty");
   W("cost", H5T_NATIVE_DOUBLE, f64[8], "USD", "wc + tc + penalty");
+  W("lower_served_cost", H5T_NATIVE_DOUBLE, f64[9], "USD",
+    "lower bound on wc + tc for as many served orders, within capacity (-inf: not computed)");
 #undef W
   for (int32_t t = 0; st == AR_OK && t < M; t++) {
     const route_month_result *mr = &r->months[t];
@@ -295,7 +298,7 @@ static ar_status write_months(hid_t file, const route_model *m, const route_resu
     free(i32[j]);
   for (int j = 0; j < 7; j++)
     free(i64[j]);
-  for (int j = 0; j < 9; j++)
+  for (int j = 0; j < 10; j++)
     free(f64[j]);
   return st;
 }

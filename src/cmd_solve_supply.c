@@ -64,6 +64,10 @@ static const param_def solve_supply_own_params[] = {
      "orders an ant takes out of the source plan and routes again", PARAM_SEARCH},
     {"ls-passes", 0, PARAM_INT, "3", NULL, 1, 1e6, "N",
      "relocate passes of an ant's local search over the orders it rebuilt", PARAM_SEARCH},
+    {"bound-iterations", 0, PARAM_INT, "0", NULL, 0, 1e7, "N",
+     "subgradient steps of a Lagrangian lower bound on the served cost under capacity (0: off; "
+     "it converges slowly: about 19 % below the best plan after 2000 steps on the real data)",
+     0},
     {"progress", 0, PARAM_REAL, "5", NULL, 0, 1e9, "SECONDS",
      "at most one progress line per SECONDS (0: one per epoch)", 0},
     {"quiet", 'q', PARAM_FLAG, NULL, NULL, 1, 0, NULL, "no progress lines", 0},
@@ -239,12 +243,27 @@ static ar_status solve_month(const param_set *ps, const route_model *m, const ro
     double secs = MPI_Wtime() - t0;
     MPI_Bcast(&secs, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     mr->seconds = secs;
+    /* How far the served cost can be from the best possible for this many served orders. */
+    if (st == AR_OK && param_int(ps, "bound-iterations") > 0)
+      st = aco_agree(MPI_COMM_WORLD,
+                     route_capacity_cost_bound(&sc, plan.tot.served, plan.tot.wc + plan.tot.tc,
+                                               (int)param_int(ps, "bound-iterations"),
+                                               &mr->lower_served_cost));
     if (rank == 0 && !quiet) {
       printf("%04d-%02d: best after %lld iterations in %.1f s (colony %d, iteration %lld): "
              "%lld unserved (bound %lld), cost %.2f (warehouse %.2f, transport %.2f)\n",
              mr->year, mr->month, (long long)e->iteration, secs, (int)e->best_colony,
              (long long)e->best_iteration, (long long)plan.tot.unserved,
              (long long)mr->min_unserved, plan.tot.wc + plan.tot.tc, plan.tot.wc, plan.tot.tc);
+      double served_cost = plan.tot.wc + plan.tot.tc;
+      if (mr->lower_served_cost > -HUGE_VAL)
+        printf("%04d-%02d: lower bound on the cost of serving %lld orders: %.2f (gap %.3f %%)\n",
+               mr->year, mr->month, (long long)plan.tot.served, mr->lower_served_cost,
+               100.0 * (served_cost - mr->lower_served_cost) / served_cost);
+      else if (plan.tot.unserved == mr->min_unserved && mr->min_unserved == 0)
+        printf("%04d-%02d: lower bound on the cost of serving every order: %.2f (gap %.3f %%)\n",
+               mr->year, mr->month, mr->lower_cost,
+               100.0 * (served_cost - mr->lower_cost) / served_cost);
       fflush(stdout);
     }
   }

@@ -256,3 +256,108 @@ void route_cost_lower_bound(const route_scope *sc, double *wc_bound, double *cos
   *wc_bound = wc_sum;
   *cost_bound = cost_sum;
 }
+
+ar_status route_capacity_cost_bound(const route_scope *sc, int64_t served, double upper,
+                                    int iterations, double *bound) {
+  const route_model *m = sc->m;
+  int32_t n = sc->n, nd = sc->ndays, nslots = m->net->plants.n * nd;
+  *bound = -HUGE_VAL;
+  if (n == 0 || !m->cfg.capacity) return AR_OK;
+  /* Per order, its plants and the cheapest WC + lowest charge at each (CSR). */
+  int64_t *start = malloc(((size_t)n + 1) * sizeof *start);
+  int64_t total = 0;
+  for (int32_t i = 0; start && i < n; i++) {
+    int32_t k = sc->orders[i];
+    start[i] = total;
+    for (int64_t x = m->opt_start[k]; x < m->opt_start[k + 1]; x++)
+      if (x == m->opt_start[k] || m->opt_plant[x] != m->opt_plant[x - 1]) total++;
+  }
+  if (start) start[n] = total;
+  int32_t *plant = malloc((total ? (size_t)total : 1) * sizeof *plant);
+  double *cost = malloc((total ? (size_t)total : 1) * sizeof *cost);
+  double *pi = calloc((size_t)nslots, sizeof *pi);
+  double *load = malloc((size_t)nslots * sizeof *load);
+  if (!start || !plant || !cost || !pi || !load) {
+    free(start);
+    free(plant);
+    free(cost);
+    free(pi);
+    free(load);
+    return ar_fail(AR_ERR_NOMEM, "out of memory for the capacity cost bound");
+  }
+  for (int32_t i = 0; i < n; i++) {
+    int32_t k = sc->orders[i];
+    int64_t at = start[i] - 1;
+    for (int64_t x = m->opt_start[k]; x < m->opt_start[k + 1]; x++) {
+      int32_t L = m->opt_lane[x];
+      double c =
+          route_order_wc(m, k, m->opt_plant[x]) + (L < 0 ? 0.0 : route_lane_charge_lower(m, k, L));
+      if (x == m->opt_start[k] || m->opt_plant[x] != m->opt_plant[x - 1]) {
+        plant[++at] = m->opt_plant[x];
+        cost[at] = c;
+      } else if (c < cost[at]) {
+        cost[at] = c;
+      }
+    }
+  }
+  double lambda = 0.0, theta = 2.0, best = -HUGE_VAL;
+  int since = 0;
+  for (int it = 0; it < iterations; it++) {
+    for (int32_t s = 0; s < nslots; s++)
+      load[s] = 0.0;
+    double g = lambda * (double)served, chosen = 0.0;
+    for (int32_t s = 0; s < nslots; s++) {
+      int64_t cap = sc->pd_limit[s] < n ? sc->pd_limit[s] : n;
+      g -= (double)cap * pi[s];
+    }
+    for (int32_t i = 0; i < n; i++) {
+      int32_t k = sc->orders[i], best_s = -1;
+      double v = HUGE_VAL;
+      for (int64_t a = start[i]; a < start[i + 1]; a++)
+        for (int32_t t = 0; t < m->win_len[k]; t++) {
+          int32_t s = plant[a] * nd + (m->win_first[k] + t - sc->day0);
+          double c = cost[a] + pi[s];
+          if (c < v) {
+            v = c;
+            best_s = s;
+          }
+        }
+      if (best_s >= 0 && v - lambda < 0.0) {
+        g += v - lambda;
+        load[best_s] += 1.0;
+        chosen += 1.0;
+      }
+    }
+    if (best == -HUGE_VAL || g > best + 1e-9 * fabs(best)) {
+      best = g;
+      since = 0;
+    } else if (++since >= 20) {
+      theta *= 0.5;
+      since = 0;
+    }
+    /* Subgradient: slot loads minus capacities, and served minus chosen. */
+    double norm = ((double)served - chosen) * ((double)served - chosen);
+    for (int32_t s = 0; s < nslots; s++) {
+      int64_t cap = sc->pd_limit[s] < n ? sc->pd_limit[s] : n;
+      double d = load[s] - (double)cap;
+      if (pi[s] <= 0.0 && d < 0.0) d = 0.0; /* projected on pi >= 0 */
+      load[s] = d;
+      norm += d * d;
+    }
+    if (norm <= 0.0) break; /* the relaxed solution is feasible: g is optimal */
+    double step = theta * (upper - g) / norm;
+    if (!(step > 0.0)) step = theta * 1e-3 * (fabs(g) + 1.0) / norm;
+    for (int32_t s = 0; s < nslots; s++) {
+      pi[s] += step * load[s];
+      if (pi[s] < 0.0) pi[s] = 0.0;
+    }
+    lambda += step * ((double)served - chosen);
+  }
+  *bound = best;
+  free(start);
+  free(plant);
+  free(cost);
+  free(pi);
+  free(load);
+  return AR_OK;
+}

@@ -33,6 +33,16 @@ typedef struct {
 ar_status route_flow_bound(const route_scope *sc, route_flow *f);
 void route_flow_free(route_flow *f);
 
+/* A lower bound on the served cost (WC + TC) of any plan of the scope that serves `served`
+ * orders within plant capacity: the Lagrangian dual of the transportation problem orders ->
+ * (plant, day) slots with per-order costs WC + the lowest transport charge, maximised by
+ * subgradient steps (Polyak's rule towards upper, the best cost known). The relaxation is a
+ * transportation problem, so the dual optimum equals its integer optimum; the subgradient gets
+ * close to it in `iterations` steps (every dual point is a valid bound). Returns -inf when it
+ * cannot say anything (no scope, capacity off). Allocation failure: AR_ERR_NOMEM. */
+ar_status route_capacity_cost_bound(const route_scope *sc, int64_t served, double upper,
+                                    int iterations, double *bound);
+
 /* Lower bounds when every order of the scope is served: on WC alone, and on WC + TC. */
 void route_cost_lower_bound(const route_scope *sc, double *wc_bound, double *cost_bound);
 

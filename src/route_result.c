@@ -1,6 +1,7 @@
 /* route_result: allocation of the solve results. */
 #include "route_result.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,7 @@ ar_status route_result_init(route_result *r, int32_t n_orders, const route_month
     r->months[t].month = mo->month[t];
     r->months[t].orders = mo->start[t + 1] - mo->start[t];
     r->months[t].best_iteration = -1;
+    r->months[t].lower_served_cost = -HUGE_VAL;
     for (int32_t j = mo->start[t]; j < mo->start[t + 1]; j++)
       r->month_of[mo->orders[j]] = t;
   }

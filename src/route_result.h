@@ -13,6 +13,8 @@ typedef struct {
   int32_t year, month, orders;
   int64_t min_unserved;        /* max-flow bound for the month */
   double lower_wc, lower_cost; /* cost lower bounds if every order were served */
+  double lower_served_cost;    /* lower bound on WC + TC when serving as many orders as the plan
+                                  within capacity (Lagrangian); -inf when not computed */
   route_totals tot;            /* the month's orders, from the final from-scratch check */
   int64_t iterations, epochs;  /* engine iterations and epochs run for the month */
   double seconds;              /* wall time of the month (initial solutions included) */
