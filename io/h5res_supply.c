@@ -26,21 +26,9 @@ static int is_root(hid_t file) {
   return rank == 0;
 }
 
-/* h5u_write with a possibly empty shape: an empty dataset is created without a write (HDF5
- * refuses a collective write of nothing). */
 static ar_status write_1d(hid_t loc, const char *name, hid_t type, hsize_t n, const void *data,
                           const char *units, const char *description) {
-  if (n > 0) return h5u_write(loc, name, type, 1, &n, data, units, description);
-  hid_t space = H5Screate_simple(1, &n, NULL);
-  hid_t dset =
-      space >= 0 ? H5Dcreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT) : -1;
-  ar_status st = AR_OK;
-  if (dset < 0) st = ar_fail(AR_ERR_HDF5, "%s: cannot create dataset %s", h5u_file_name(loc), name);
-  if (st == AR_OK && units) st = h5u_attr_write_str(dset, "units", units);
-  if (st == AR_OK && description) st = h5u_attr_write_str(dset, "description", description);
-  if (dset >= 0) H5Dclose(dset);
-  if (space >= 0) H5Sclose(space);
-  return st;
+  return h5u_write(loc, name, type, 1, &n, data, units, description);
 }
 
 /* Column of the plan table (allocated here, filled from the results). */

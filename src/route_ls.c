@@ -175,7 +175,10 @@ int route_ls_relocate(route_plan *p, int32_t i) {
       route_delta d;
       if (!route_plan_eval_add(p, i, o, day, &d)) continue;
       route_totals tt = route_totals_apply(p->tot, &d, 1);
-      if (route_totals_compare(&m->cfg, &tt, &best) < 0) {
+      /* Among equal plans, the earliest ship day: it leaves the later days, which the next
+       * month's orders can reach by shipping ahead, free. */
+      int cmp = route_totals_compare(&m->cfg, &tt, &best);
+      if (cmp < 0 || (cmp == 0 && best_o >= 0 && day < best_day)) {
         best = tt;
         best_o = o;
         best_day = day;

@@ -6,3 +6,4 @@ ar_add_unit_test(orders_constraints SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_const
 ar_add_unit_test(orders_bound SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_bound.c ${AR_ORDERS_MINI})
 ar_add_script_test(orders_historical SCRIPT tests/orders/test_historical.sh LABELS orders)
 ar_add_script_test(orders_evaluate_cli SCRIPT tests/orders/test_evaluate_cli.sh LABELS orders)
+ar_add_script_test(orders_solve_cli SCRIPT tests/orders/test_solve_cli.sh LABELS "orders;mpi")
