@@ -8,8 +8,10 @@
 #   slurm/local-cluster.sh env    [DIR]   print the export line for SLURM_CONF
 #
 # DIR (default $AR_SLURM_DIR, else build/slurm-cluster in the project) holds everything: slurm.conf,
-# the munge key and socket, Slurm's state and spool, logs (DIR/log) and pid files (DIR/run). Client
-# commands need `export SLURM_CONF=DIR/slurm.conf` (or `source DIR/env.sh`).
+# the munge key and socket, Slurm's state and spool, logs (DIR/log) and pid files (DIR/run); when
+# DIR's path is long, the sockets and spool live in /tmp/antroute-slurm-<checksum of DIR> instead
+# (Unix socket paths are short). Client commands need `export SLURM_CONF=DIR/slurm.conf` (or
+# `source DIR/env.sh`).
 #
 # The node pretends to be one 4-socket Xeon E7-8890 v4 (4 x 24 cores x 2 hardware threads = 192
 # CPUs, SlurmdParameters=config_overrides), so the flagship 64 x 3 template is accepted; jobs run
@@ -49,6 +51,11 @@ mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 conf=$dir/slurm.conf
 export SLURM_CONF=$conf
+# Unix socket paths are limited to 107 bytes: munged's socket and slurmd's spool (which holds the
+# job steps' sockets) move to a short directory when DIR is long.
+short_dir=$dir
+[ ${#dir} -le 48 ] || short_dir=/tmp/antroute-slurm-$(cksum <<<"$dir" | cut -d' ' -f1)
+sock=$short_dir/munge/munge.socket.2
 
 # alive NAME: true when DIR/run/NAME.pid names a live process whose command is NAME (a recycled
 # pid of some other program does not count).
@@ -105,7 +112,8 @@ sbin() { command -v "$1" 2>/dev/null || echo "/usr/sbin/$1"; }
 write_config() {
   local host
   host=$(hostname -s)
-  install -d -m 0755 "$dir/munge" "$dir/run" "$dir/log" "$dir/state" "$dir/spool"
+  install -d -m 0755 "$dir/munge" "$dir/run" "$dir/log" "$dir/state" "$short_dir/munge" \
+    "$short_dir/spool"
   : >"$dir/plugstack.conf"
   cat >"$conf" <<EOF
 # Written by slurm/local-cluster.sh; rewritten at every start. Single node, localhost.
@@ -117,7 +125,7 @@ SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
 CredType=cred/munge
-AuthInfo=socket=$dir/munge/munge.socket.2,cred_expire=10
+AuthInfo=socket=$sock,cred_expire=10
 # Debian's Open MPI launches only through PMIx (pmi2 fails).
 MpiDefault=pmix
 ProctrackType=proctrack/linuxproc
@@ -147,7 +155,7 @@ JobAcctGatherType=jobacct_gather/none
 JobCompType=jobcomp/none
 PlugStackConfig=$dir/plugstack.conf
 StateSaveLocation=$dir/state
-SlurmdSpoolDir=$dir/spool
+SlurmdSpoolDir=$short_dir/spool
 SlurmctldPidFile=$dir/run/slurmctld.pid
 SlurmdPidFile=$dir/run/slurmd.pid
 SlurmctldLogFile=$dir/log/slurmctld.log
@@ -170,7 +178,7 @@ start_munged() {
       dd if=/dev/urandom of="$key" bs=1024 count=1 status=none
   fi
   chmod 0600 "$key"
-  local args=(--socket="$dir/munge/munge.socket.2" --key-file="$key"
+  local args=(--socket="$sock" --key-file="$key"
     --pid-file="$dir/run/munged.pid" --log-file="$dir/log/munged.log"
     --seed-file="$dir/munge/munged.seed")
   # munged refuses group- or world-writable parent directories (common in CI checkouts); --force
@@ -178,7 +186,7 @@ start_munged() {
   "$(sbin munged)" "${args[@]}" 2>/dev/null || "$(sbin munged)" --force "${args[@]}" ||
     fail_start "munged did not start"
   wait_until 10 alive munged || fail_start "munged did not write its pid file"
-  wait_until 10 test -S "$dir/munge/munge.socket.2" || fail_start "munged created no socket"
+  wait_until 10 test -S "$sock" || fail_start "munged created no socket $sock"
 }
 
 ctld_up() { scontrol ping 2>/dev/null | grep -q 'UP'; }
@@ -267,7 +275,9 @@ stop() {
   stop_daemon slurmd 30
   stop_daemon slurmctld 30
   stop_daemon munged 10
-  rm -f "$dir/munge/munge.socket.2" "$dir/munge/munge.socket.2.lock"
+  rm -f "$sock" "$sock.lock"
+  # The short directory holds only sockets and the spool (copies of job scripts): remove it.
+  [ "$short_dir" = "$dir" ] || rm -rf "$short_dir"
   say "stopped (logs kept in $dir/log)"
 }
 
