@@ -57,7 +57,7 @@ retry() {
   return 1
 }
 
-rank=${SLURM_PROCID:-0}
+rank=${SLURM_PROCID:-${OMPI_COMM_WORLD_RANK:-0}}
 run_tag=${SLURM_JOB_ID:-nojob}.${SLURM_RESTART_COUNT:-0}
 exit_mark=$ckpt_dir/.mock-exit.$run_tag
 step_seconds=${MOCK_ITER_SECONDS:-0.2}

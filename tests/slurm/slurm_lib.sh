@@ -42,7 +42,7 @@ cluster_down() {
 
 # job_field JOB NAME: one field of `scontrol show job` (JobState, Restarts, ExitCode, ...).
 job_field() {
-  scontrol show job -o "$1" 2>/dev/null | tr ' ' '\n' | sed -n "s/^$2=//p" | head -n 1
+  scontrol show job -o "$1" 2>/dev/null | tr ' ' '\n' | sed -n "s|^$2=||p" | head -n 1
 }
 
 # wait_final JOB SECONDS: waits until the job has ended for good; prints its state.
