@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # antroute-step.sh: the logic every antroute batch template shares (sourced, not run).
 #
 # A template sets its variables (ANTROUTE, INPUT, OUTPUT, CKPT_DIR, ...), its OpenMP settings and

@@ -196,7 +196,7 @@ node_idle() {
   s=$(node_state)
   case "$s" in
     idle | mixed | allocated) return 0 ;;
-    drain* | drained* | down | fail*)
+    drain* | down* | fail*)
       # A drain (e.g. "Low CPUs" from an earlier run) survives in the saved state: lift it.
       scontrol update nodename="$node" state=resume >/dev/null 2>&1 || true
       return 1

@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034
 # e2e_setup.sh: the common start of the test_e2e_* scripts (sourced after slurm_lib.sh): antroute
 # itself is the solver, on att532 imported from TSPLIB; the run without Slurm is the same solve
 # under mpirun with the same layout (2 ranks x 1 thread). Iteration counts are calibrated so that

@@ -26,7 +26,7 @@ EOF
   exit 0
 fi
 
-input= output= iterations=50 seed=1 colonies=1 ckpt_dir= every=0 keep=2 resume= max_hours=
+input='' output='' iterations=50 seed=1 colonies=1 ckpt_dir='' every=0 keep=2 resume='' max_hours=''
 while [ $# -gt 0 ]; do
   case "$1" in
     -o) output=$2; shift ;;
@@ -41,17 +41,20 @@ while [ $# -gt 0 ]; do
     --max-hours) max_hours=$2; shift ;;
     --report-binding) ;;
     -*) usage_exit "unknown option '$1'" ;;
-    *) [ -z "$input" ] && input=$1 || usage_exit "unexpected argument '$1'" ;;
+    *)
+      [ -z "$input" ] || usage_exit "unexpected argument '$1'"
+      input=$1
+      ;;
   esac
   shift
 done
-[ -n "$input" ] && [ -n "$output" ] && [ -n "$ckpt_dir" ] || usage_exit "missing argument"
+if [ -z "$input" ] || [ -z "$output" ] || [ -z "$ckpt_dir" ]; then usage_exit "missing argument"; fi
 
 # Slurm signals every process of a task, so the external commands below may die of the same
 # SIGTERM/SIGUSR1 that asks for a checkpoint: retry them (each signal arrives once).
 retry() {
-  local i
-  for i in 1 2 3 4 5; do
+  local _
+  for _ in 1 2 3 4 5; do
     "$@" && return 0
   done
   return 1

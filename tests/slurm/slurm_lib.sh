@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # slurm_lib.sh: helpers for the Slurm tests (sourced after tests/common/lib.sh).
 #
 # Each test script starts its own cluster (slurm/local-cluster.sh) in $AR_TMP/cluster and stops it
