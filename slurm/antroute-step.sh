@@ -42,6 +42,18 @@ ar_export_end_time() {
   export SLURM_JOB_END_TIME=$end
 }
 
+# ar_check_task_binding: with TaskPlugin=task/none Slurm binds no rank, and OMP_PROC_BIND would
+# then put thread 0 of every rank on the node's first place: all ranks on the same core. Unbind
+# OpenMP there (AR_KEEP_OMP_BINDING=yes keeps it).
+ar_check_task_binding() {
+  [ "${AR_KEEP_OMP_BINDING:-no}" = yes ] && return 0
+  scontrol show config 2>/dev/null | grep -Eq '^TaskPlugin +=.*task/none' || return 0
+  ar_log "this cluster has TaskPlugin=task/none: ranks are not bound, so OpenMP binding would" \
+    "stack the ranks' threads on the same cores; using OMP_PROC_BIND=false instead"
+  export OMP_PROC_BIND=false
+  unset OMP_PLACES
+}
+
 # ar_solve_command: fills the array AR_SOLVE with the antroute command line from the variables.
 ar_solve_command() {
   AR_SOLVE=("$ANTROUTE" solve "$INPUT" -o "$OUTPUT" --checkpoint-dir "$CKPT_DIR" --resume auto)
@@ -56,10 +68,15 @@ ar_solve_command() {
   fi
   [ -n "${KEEP:-}" ] && AR_SOLVE+=(--keep "$KEEP")
   [ -n "${MAX_HOURS:-}" ] && AR_SOLVE+=(--max-hours "$MAX_HOURS")
-  # The binding report (rank -> package/cores/hardware threads) at start, when this antroute has it.
-  if [ "${REPORT_BINDING:-yes}" = yes ] &&
-    "$ANTROUTE" solve --help 2>/dev/null | grep -q -- '--report-binding'; then
-    AR_SOLVE+=(--report-binding)
+  # The binding report (rank -> package/cores/hardware threads, with warnings) at start: by the
+  # solve itself when it has the option, else by a short `antroute advise --report-binding` step.
+  AR_BINDING_STEP=no
+  if [ "${REPORT_BINDING:-yes}" = yes ]; then
+    if "$ANTROUTE" solve --help 2>/dev/null | grep -q -- '--report-binding'; then
+      AR_SOLVE+=(--report-binding)
+    elif "$ANTROUTE" advise --help 2>/dev/null | grep -q -- '--report-binding'; then
+      AR_BINDING_STEP=yes
+    fi
   fi
   if [ -n "${EXTRA_ARGS:-}" ]; then
     local extra
@@ -159,7 +176,12 @@ ar_step_main() {
   ar_log "job $SLURM_JOB_ID, SLURM_RESTART_COUNT=${SLURM_RESTART_COUNT:-0}, on $SLURM_JOB_NODELIST:" \
     "${SLURM_NTASKS:-1} ranks x $OMP_NUM_THREADS threads, OMP_PLACES=${OMP_PLACES:-}" \
     "OMP_PROC_BIND=${OMP_PROC_BIND:-}, time limit at $ends"
+  ar_check_task_binding
   local srun_cmd=(srun -c "$cpus" "$@" "${AR_SOLVE[@]}")
+  if [ "$AR_BINDING_STEP" = yes ]; then
+    srun -c "$cpus" "$@" "$ANTROUTE" advise --report-binding ||
+      ar_log "the binding report step failed (status $?); going on"
+  fi
   ar_log "${srun_cmd[*]}"
 
   trap 'ar_forward USR1' USR1

@@ -50,6 +50,8 @@ expect_eq "flagship allocation (CPUs tasks CPUs/task)" \
   "$(job_field "$j" NumCPUs) $(job_field "$j" NumTasks) $(job_field "$j" CPUs/Task)" "192 64 3"
 expect_log "flagship" "$AR_TMP/c64/job.out" "64 ranks x 3 threads, OMP_PLACES=threads OMP_PROC_BIND=close"
 expect_log "flagship" "$AR_TMP/c64/job.out" "srun -c 3 --distribution=block:block --cpu-bind=verbose,threads"
+expect_log "flagship" "$AR_TMP/c64/job.out" "TaskPlugin=task/none: .* using OMP_PROC_BIND=false"
+expect_log "generic" "$AR_TMP/cgen/job.out" "antroute advise rejected 2x1 on this node .*binding to cores"
 
 # Phase 2: preemption takes the whole node, so it runs alone.
 run_scenario preempt scenario_preempt preempt e7-8890v4-64x3.sbatch 10
