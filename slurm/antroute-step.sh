@@ -88,12 +88,19 @@ ar_solve_command() {
 # The signal handlers. srun forwards SIGUSR1 to every task; a SIGTERM sent to srun would make it
 # end the step ("forcing job termination"), so both are forwarded as SIGUSR1, which antroute treats
 # like SIGTERM: finish the iteration, checkpoint, exit 75.
+# A signal before the step has started is remembered and acted on instead of starting it.
 AR_STEP_PID=
 AR_TRAPPED=0
+AR_SIGNALLED=0
 ar_forward() {
   AR_TRAPPED=1
-  ar_log "received SIG$1; asking the step to checkpoint and stop"
-  [ -n "$AR_STEP_PID" ] && kill -USR1 "$AR_STEP_PID" 2>/dev/null
+  AR_SIGNALLED=1
+  if [ -n "$AR_STEP_PID" ]; then
+    ar_log "received SIG$1; asking the step to checkpoint and stop"
+    kill -USR1 "$AR_STEP_PID" 2>/dev/null
+  else
+    ar_log "received SIG$1 before the step started"
+  fi
   return 0
 }
 
@@ -152,6 +159,8 @@ ar_requeue() {
 
 # ar_step_main SRUN_LAYOUT_OPTIONS...: runs the solve as one job step and handles its status.
 ar_step_main() {
+  trap 'ar_forward USR1' USR1
+  trap 'ar_forward TERM' TERM
   : "${SLURM_JOB_ID:?run this template with sbatch}"
   : "${INPUT:?set INPUT to the network file (antroute import ...)}"
   : "${OUTPUT:?set OUTPUT to the results file to write}"
@@ -182,22 +191,33 @@ ar_step_main() {
     srun -c "$cpus" "$@" "$ANTROUTE" advise --report-binding ||
       ar_log "the binding report step failed (status $?); going on"
   fi
+  if [ "$AR_SIGNALLED" = 1 ]; then
+    ar_log "asked to stop before the solve started: nothing new to checkpoint"
+    ar_requeue
+  fi
   ar_log "${srun_cmd[*]}"
 
-  trap 'ar_forward USR1' USR1
-  trap 'ar_forward TERM' TERM
   # bash runs a trap only when the foreground command returns, so the step runs in the background
   # and `wait` returns early on every trapped signal: wait again until the step has really ended.
   "${srun_cmd[@]}" &
   AR_STEP_PID=$!
-  local status
+  local status=0 rc
   while :; do
     AR_TRAPPED=0
     wait "$AR_STEP_PID"
-    status=$?
+    rc=$?
+    [ "$rc" -eq 127 ] && break # collected by the previous wait already
+    status=$rc
     [ "$AR_TRAPPED" = 1 ] || break
   done
   AR_STEP_PID=
+  # 138 = 128 + SIGUSR1: the forwarded signal came before antroute had installed its handlers
+  # (e.g. during MPI start-up): nothing was lost since the last checkpoint; go on as after 75.
+  if [ "$status" -eq 138 ] && [ "$AR_SIGNALLED" = 1 ]; then
+    ar_log "the step died of the forwarded SIGUSR1 before antroute could handle it; treating it" \
+      "as checkpointed (the next start resumes from the last checkpoint in $CKPT_DIR)"
+    status=75
+  fi
   case "$status" in
     0)
       ar_log "finished; results in $OUTPUT"
