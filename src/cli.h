@@ -25,6 +25,7 @@ ar_status cmd_import(int argc, char **argv);
 ar_status cmd_inspect(int argc, char **argv);
 ar_status cmd_advise(int argc, char **argv);
 ar_status cmd_solve(int argc, char **argv);
+ar_status cmd_report(int argc, char **argv);
 
 /* `antroute import <kind>` sub-commands (cmd_import.c dispatches on argv[1]). */
 ar_status cmd_import_tsplib(int argc, char **argv);
