@@ -14,9 +14,10 @@ cd "$(dirname "$(readlink -f "$0")")"
 BUILD_PACKAGES=(build-essential cmake pkg-config openmpi-bin libopenmpi-dev libhdf5-openmpi-dev
   hdf5-tools libhwloc-dev hwloc libtbb-dev libinih-dev python3 python3-h5py python3-numpy
   python3-matplotlib)
-# Tests only: clang for the fuzz targets and sanitizers, clang-format for the style check, and a
-# real Slurm with munge for the cluster tests.
-TEST_PACKAGES=(clang libclang-rt-14-dev clang-format munge slurm-wlm slurmctld slurmd slurm-client)
+# Tests only: clang for the fuzz targets and sanitizers (libomp-dev: OpenMP for the clang build
+# that hosts them), clang-format for the style check, and a real Slurm with munge for the
+# cluster tests.
+TEST_PACKAGES=(clang libclang-rt-14-dev libomp-dev clang-format munge slurm-wlm slurmctld slurmd slurm-client)
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
@@ -67,6 +68,11 @@ run_tests() {
   # LeakSanitizer reports Open MPI's own start-up allocations; leaks are checked by valgrind-free
   # unit tests of our code paths instead.
   (cd build-asan && ASAN_OPTIONS=detect_leaks=0 ctest --output-on-failure -j2 -L unit)
+  echo "== fuzz targets: TSPLIB and CSV parsers under libFuzzer, briefly (build-fuzz/)"
+  cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DANTROUTE_FUZZ=ON \
+    -DANTROUTE_WERROR=ON -DANTROUTE_WITH_TBB=OFF >/dev/null
+  cmake --build build-fuzz -j"$(nproc)" --target fuzz_all
+  (cd build-fuzz && ctest --output-on-failure -L fuzz)
 }
 
 case "${1:-}" in

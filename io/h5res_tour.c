@@ -23,11 +23,13 @@ ar_status h5res_write_tour_best(hid_t file, const aco_engine *e, const tour_prob
   if (st == AR_OK)
     st = h5u_write(g, "cost", H5T_NATIVE_INT64, 0, NULL, root ? &cost : NULL, NULL, NULL);
   if (st == AR_OK)
-    st = h5u_attr_write_str(g, "tour", "0-based node indices in visiting order (the tour returns "
-                                       "to the first node)");
+    st = h5u_attr_write_str(g, "tour",
+                            "0-based node indices in visiting order (the tour returns "
+                            "to the first node)");
   if (st == AR_OK)
-    st = h5u_attr_write_str(g, "cost", "length of the tour in TSPLIB integer distance, "
-                                       "recomputed from scratch before writing");
+    st = h5u_attr_write_str(g, "cost",
+                            "length of the tour in TSPLIB integer distance, "
+                            "recomputed from scratch before writing");
   if (st == AR_OK)
     st = h5u_write(g, "colony", H5T_NATIVE_INT32, 0, NULL, root ? &colony : NULL, NULL,
                    "the colony that found it");

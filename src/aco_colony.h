@@ -22,13 +22,13 @@
 #include "problem.h"
 
 typedef struct {
-  int64_t colony;               /* global colony index */
-  int64_t iterations;           /* iterations this colony has completed */
-  int64_t best_iteration;       /* iteration (0-based) in which best was found, -1: initial */
-  int64_t restart_iteration;    /* iteration of the last trail (re-)initialisation */
+  int64_t colony;                 /* global colony index */
+  int64_t iterations;             /* iterations this colony has completed */
+  int64_t best_iteration;         /* iteration (0-based) in which best was found, -1: initial */
+  int64_t restart_iteration;      /* iteration of the last trail (re-)initialisation */
   int64_t restart_best_iteration; /* last improvement of restart_best */
-  int64_t restarts;             /* trail re-initialisations so far */
-  double tau_max, tau_min;      /* MMAS trail bounds; ACS: tau0 in tau_min */
+  int64_t restarts;               /* trail re-initialisations so far */
+  double tau_max, tau_min;        /* MMAS trail bounds; ACS: tau0 in tau_min */
   aco_cost best_cost;
   aco_cost restart_best_cost;
   aco_cost source_cost;
@@ -84,8 +84,8 @@ void aco_pheromone_evaporate(aco_colony *c, const aco_problem *p, double rho, fl
                              int parallel);
 void aco_mmas_bounds(aco_colony *c, const aco_problem *p, const aco_params *par);
 void aco_mmas_update(aco_colony *c, const aco_problem *p, const aco_params *par,
-                     const float *eta_beta, const aco_solution *iteration_best,
-                     int64_t iteration, int parallel);
+                     const float *eta_beta, const aco_solution *iteration_best, int64_t iteration,
+                     int parallel);
 void aco_acs_update(aco_colony *c, const aco_problem *p, const aco_params *par,
                     const float *eta_beta, int parallel);
 

@@ -111,9 +111,9 @@ ar_status aco_engine_create(const aco_problem *problem, const aco_params *par, M
   if (st != AR_OK) return st;
   if (size > par->colonies)
     return ar_fail(AR_ERR_USAGE,
-                   "%d MPI ranks but only %d colonies: every rank needs at least one colony "
+                   "%d MPI ranks but only %d %s: every rank needs at least one colony "
                    "(use --colonies %d or more, or fewer ranks)",
-                   size, par->colonies, size);
+                   size, par->colonies, par->colonies == 1 ? "colony" : "colonies", size);
   aco_engine *e = calloc(1, sizeof *e);
   if (!e) return ar_fail(AR_ERR_NOMEM, "out of memory");
   e->problem = problem;

@@ -79,8 +79,8 @@ struct aco_engine {
   aco_cost *local_best_log; /* [epoch][local_colonies]: gathered into colony_best at the end */
 
   /* Time. */
-  double start_wtime;   /* MPI_Wtime() at the start of aco_engine_run */
-  double time_before;   /* seconds spent in earlier runs (resume) */
+  double start_wtime; /* MPI_Wtime() at the start of aco_engine_run */
+  double time_before; /* seconds spent in earlier runs (resume) */
   double time_construct, time_update, time_exchange; /* this rank's time in each phase */
   aco_stop_reason stop_reason;
   aco_hooks hooks;

@@ -141,11 +141,10 @@ ar_status aco_exchange_gather_records(aco_engine *e) {
     all = aco_alloc_array((size_t)(epochs > 0 ? epochs : 1) * (size_t)C, sizeof(aco_cost));
     counts = aco_alloc_array((size_t)e->size, sizeof(int));
     displs = aco_alloc_array((size_t)e->size, sizeof(int));
-    e->colony_best = aco_alloc_array((size_t)(epochs > 0 ? epochs : 1) * (size_t)C,
-                                     sizeof(aco_cost));
+    e->colony_best =
+        aco_alloc_array((size_t)(epochs > 0 ? epochs : 1) * (size_t)C, sizeof(aco_cost));
     if (!all || !counts || !displs || !e->colony_best)
-      st = ar_fail(AR_ERR_NOMEM, "out of memory gathering %lld epoch records",
-                   (long long)epochs);
+      st = ar_fail(AR_ERR_NOMEM, "out of memory gathering %lld epoch records", (long long)epochs);
     for (int r = 0; st == AR_OK && r < e->size; r++) {
       int32_t first, count;
       aco_engine_block(C, e->size, r, &first, &count);

@@ -35,8 +35,8 @@ void aco_mmas_update(aco_colony *c, const aco_problem *p, const aco_params *par,
                      int parallel) {
   aco_mmas_bounds(c, p, par);
   /* Which solution deposits: a draw from the colony's schedule stream of this iteration. */
-  aco_rng rng = aco_rng_stream(par->seed, c->s.colony, iteration / par->epoch_iterations,
-                               iteration, ACO_STREAM_SCHEDULE);
+  aco_rng rng = aco_rng_stream(par->seed, c->s.colony, iteration / par->epoch_iterations, iteration,
+                               ACO_STREAM_SCHEDULE);
   aco_solution restart_best = {c->s.restart_best_cost, c->restart_best};
   const aco_solution *dep = iteration_best;
   if (aco_rng_uniform(&rng) < par->p_gbest) dep = &restart_best;

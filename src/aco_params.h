@@ -22,7 +22,8 @@ typedef struct {
   double q0;        /* probability of taking the best option outright (ACS; 0 = always random) */
   double xi;        /* ACS local evaporation towards tau0 */
   double p_best;    /* MMAS: probability of building the best solution at convergence (bounds) */
-  double p_gbest;   /* MMAS: probability of depositing the colony best instead of the iteration best */
+  double
+      p_gbest; /* MMAS: probability of depositing the colony best instead of the iteration best */
   int64_t restart_iterations; /* MMAS: re-initialise trails after this many iterations without
                                  improvement (0 = never) */
   int64_t iterations;         /* stop after this many iterations (0 = no limit) */

@@ -31,8 +31,8 @@ static inline uint64_t aco_rng_mix(uint64_t z) {
 }
 
 /* The stream of one ant in one iteration of one colony. */
-static inline aco_rng aco_rng_stream(uint64_t seed, int64_t colony, int64_t epoch, int64_t iteration,
-                                     int64_t ant) {
+static inline aco_rng aco_rng_stream(uint64_t seed, int64_t colony, int64_t epoch,
+                                     int64_t iteration, int64_t ant) {
   const uint64_t gamma = 0x9e3779b97f4a7c15ULL;
   uint64_t k = aco_rng_mix(seed ^ 0x616e74726f757465ULL); /* "antroute" */
   k = aco_rng_mix(k + gamma * (uint64_t)(colony + 1));

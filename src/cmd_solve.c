@@ -19,8 +19,8 @@ static const param_def solve_params[] = {
     {"output", 'o', PARAM_STRING, NULL, NULL, 1, 0, "RESULTS.h5", "the results file to write", 0},
     {"time", 't', PARAM_REAL, NULL, NULL, 0, 1e9, "SECONDS",
      "stop after this many seconds (default 10 when --iterations is not given)", 0},
-    {"iterations", 'i', PARAM_INT, "0", NULL, 0, 1e15, "N",
-     "stop after N iterations (0: no limit)", 0},
+    {"iterations", 'i', PARAM_INT, "0", NULL, 0, 1e15, "N", "stop after N iterations (0: no limit)",
+     0},
     {"seed", 's', PARAM_INT, "1", NULL, 0, 9.2e18, "N", "random seed", PARAM_SEARCH},
     {"colonies", 'c', PARAM_INT, "1", NULL, 1, 1e6, "C",
      "independent colonies, spread in blocks over the MPI ranks (at least one per rank)",
@@ -36,17 +36,14 @@ static const param_def solve_params[] = {
      "evaporation rate (default: 0.2 for mmas, 0.1 for acs)", PARAM_SEARCH},
     {"q0", 0, PARAM_REAL, NULL, NULL, 0, 1, "X",
      "probability of the greedy choice (default: 0.9 for acs, 0 for mmas)", PARAM_SEARCH},
-    {"xi", 0, PARAM_REAL, "0.1", NULL, 1e-6, 0.999999, "X", "ACS local evaporation",
-     PARAM_SEARCH},
+    {"xi", 0, PARAM_REAL, "0.1", NULL, 1e-6, 0.999999, "X", "ACS local evaporation", PARAM_SEARCH},
     {"p-best", 0, PARAM_REAL, "0.1", NULL, 1e-9, 0.999999, "X",
      "MMAS: probability of rebuilding the best tour at convergence (sets the trail bounds)",
      PARAM_SEARCH},
     {"p-gbest", 0, PARAM_REAL, "0.05", NULL, 0, 1, "X",
-     "MMAS: probability that the colony best deposits instead of the iteration best",
-     PARAM_SEARCH},
+     "MMAS: probability that the colony best deposits instead of the iteration best", PARAM_SEARCH},
     {"restart", 0, PARAM_INT, "0", NULL, 0, 1e15, "N",
-     "MMAS: re-initialise trails after N iterations without improvement (0: never)",
-     PARAM_SEARCH},
+     "MMAS: re-initialise trails after N iterations without improvement (0: never)", PARAM_SEARCH},
     {"candidates", 'k', PARAM_INT, "16", NULL, 1, TOUR_MAX_CANDIDATES, "K",
      "nearest neighbours per node that ants choose from (pheromone columns)", PARAM_SEARCH},
     {"ls-neighbours", 0, PARAM_INT, "10", NULL, 1, TOUR_MAX_CANDIDATES, "K",
@@ -59,8 +56,7 @@ static const param_def solve_params[] = {
     {"epoch-iterations", 'e', PARAM_INT, "100", NULL, 1, 1e15, "K",
      "iterations per epoch; colonies meet and report at epoch ends", PARAM_SEARCH},
     {"migrate", 0, PARAM_CHOICE, "yes", "yes|no", 0, -1, "yes|no",
-     "at epoch ends, colonies adopt the global best when it is better than theirs",
-     PARAM_SEARCH},
+     "at epoch ends, colonies adopt the global best when it is better than theirs", PARAM_SEARCH},
     {"optimum", 0, PARAM_INT, NULL, NULL, 1, 9.2e18, "N",
      "the optimal length, for the gap (default: the network file's, if any)", 0},
     {"progress", 0, PARAM_REAL, "1", NULL, 0, 1e9, "SECONDS",
@@ -134,10 +130,10 @@ static ar_status solve_params_resolve(const param_set *ps, aco_params *par, tour
   to->ls_neighbours = (int32_t)param_int(ps, "ls-neighbours");
   to->new_edges = (int32_t)param_int(ps, "new-edges");
   const char *ls = param_str(ps, "local-search");
-  to->ls = strcmp(ls, "none") == 0     ? TOUR_LS_NONE
-           : strcmp(ls, "2opt") == 0   ? TOUR_LS_2OPT
+  to->ls = strcmp(ls, "none") == 0         ? TOUR_LS_NONE
+           : strcmp(ls, "2opt") == 0       ? TOUR_LS_2OPT
            : strcmp(ls, "2opt+oropt") == 0 ? TOUR_LS_OROPT
-                                       : TOUR_LS_FULL;
+                                           : TOUR_LS_FULL;
   return aco_params_check(par);
 }
 
@@ -166,15 +162,15 @@ static ar_status solve_tour(param_set *ps, const char *input, const char *output
     out_open = st == AR_OK;
     st = aco_agree(MPI_COMM_WORLD, st);
   }
-  if (st == AR_OK) st = aco_engine_create(&problem, &par, MPI_COMM_WORLD, &e);
+  if (st == AR_OK)
+    st = aco_agree(MPI_COMM_WORLD, aco_engine_create(&problem, &par, MPI_COMM_WORLD, &e));
   if (st == AR_OK && rank == 0 && !param_flag(ps, "quiet")) {
     printf("%s: %d nodes, %s%s, optimum %s; %s, %d colon%s x %d ants on %d rank%s x %d thread%s, "
            "%s\n",
            net.name, net.n, tour_metric_name(net.metric), net.directed ? " (ATSP)" : "",
            net.optimum > 0 ? "known" : "unknown", aco_algorithm_name(par.algorithm), par.colonies,
-           par.colonies == 1 ? "y" : "ies", par.ants, e->size, e->size == 1 ? "" : "s",
-           e->threads, e->threads == 1 ? "" : "s",
-           par.time_limit > 0 ? "time-limited" : "iteration-limited");
+           par.colonies == 1 ? "y" : "ies", par.ants, e->size, e->size == 1 ? "" : "s", e->threads,
+           e->threads == 1 ? "" : "s", par.time_limit > 0 ? "time-limited" : "iteration-limited");
     fflush(stdout);
   }
   progress_state prog = {net.optimum, param_real(ps, "progress"), -1e9, param_flag(ps, "quiet")};

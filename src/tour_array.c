@@ -3,8 +3,7 @@
 
 static inline int32_t wrap(int32_t i, int32_t n) { return i >= n ? i - n : i; }
 
-void tour_array_reverse_range(int32_t *order, int32_t *pos, int32_t n, int32_t first,
-                              int32_t len) {
+void tour_array_reverse_range(int32_t *order, int32_t *pos, int32_t n, int32_t first, int32_t len) {
   int32_t i = first, j = wrap(first + len - 1, n);
   for (int32_t t = 0; t < len / 2; t++) {
     int32_t a = order[i], b = order[j];

@@ -23,8 +23,7 @@ static inline int32_t tour_steps(const int32_t *pos, int32_t n, int32_t a, int32
 }
 
 /* Reverses the len elements at positions first, first+1, ... (exactly those). */
-void tour_array_reverse_range(int32_t *order, int32_t *pos, int32_t n, int32_t first,
-                              int32_t len);
+void tour_array_reverse_range(int32_t *order, int32_t *pos, int32_t n, int32_t first, int32_t len);
 
 /* Symmetric tours: reverses the path from node `from` forward to node `to`, or, when shorter,
  * the rest of the tour (the same undirected tour, possibly listed in the other direction). */

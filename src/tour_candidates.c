@@ -26,8 +26,7 @@ static int neighbour_less(const neighbour *a, const neighbour *b) {
 /* Inserts into a list kept sorted by (eu2, node), at most cap long. */
 static void keep_nearest(neighbour *list, int32_t *count, int32_t cap, double eu2, int32_t node) {
   int32_t c = *count;
-  if (c == cap &&
-      (eu2 > list[c - 1].eu2 || (eu2 == list[c - 1].eu2 && node > list[c - 1].node)))
+  if (c == cap && (eu2 > list[c - 1].eu2 || (eu2 == list[c - 1].eu2 && node > list[c - 1].node)))
     return;
   int32_t i = c < cap ? c : cap - 1;
   while (i > 0 && (list[i - 1].eu2 > eu2 || (list[i - 1].eu2 == eu2 && list[i - 1].node > node))) {
@@ -93,8 +92,8 @@ static ar_status grid_build(const tour_net *t, grid *g) {
     return ar_fail(AR_ERR_NOMEM, "out of memory for the neighbour grid (%d nodes)", n);
   }
   for (int32_t i = 0; i < n; i++) {
-    cell[i] = cell_of(g, t->y[i], miny, g->ch, g->gy) * g->gx +
-              cell_of(g, t->x[i], minx, g->cw, g->gx);
+    cell[i] =
+        cell_of(g, t->y[i], miny, g->ch, g->gy) * g->gx + cell_of(g, t->x[i], minx, g->cw, g->gx);
     g->start[cell[i] + 1]++;
   }
   for (size_t c = 0; c < ncell; c++)

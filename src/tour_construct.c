@@ -1,11 +1,12 @@
 /* tour_construct: how a tour ant builds its tour.
  *
- * Focused construction (Skinderowicz's Focused ACO, adapted to an array tour): the ant starts
- * from a copy of the colony's source tour at a random node and walks along it; at each node it
- * picks the next node by the ACO rule among the unvisited candidates. When the pick is not the
- * tour's next node, that node is moved next to the current one (a node insertion: three edges
- * change). The walk stops once the tour holds `new_edges` edges that the source does not, so
- * each ant's tour differs from the source in a few places and local search starts only there.
+ * Focused construction (Skinderowicz's Focused ACO): the ant walks from a random node, picking
+ * each next node by the ACO rule among the unvisited candidates, and counts the edges it takes
+ * that the colony's source tour does not have. Once it has `new_edges` of them it copies the
+ * source's path from where it stands (forward, or backward on a symmetric instance) for as long
+ * as the path's nodes are unvisited, and picks by the rule again only where the path is blocked.
+ * The tour thus reconnects pieces of the source in a few new places (a change 2-opt and Or-opt
+ * cannot simply undo), and local search starts only from the endpoints of the new edges.
  *
  * Whole-tour construction (no source, or new_edges = 0): the classical ant walk over unvisited
  * candidates, falling back to the nearest unvisited node when every candidate was visited. */
@@ -43,43 +44,69 @@ static void construct_focused(const tour_problem *tp, aco_ant_ctx *ctx, tour_scr
                               aco_solution *out) {
   const tour_net *net = tp->net;
   const int32_t n = tp->n, k = tp->k;
+  const int32_t *src = ctx->source->data, *src_pos = ctx->source_index;
   int32_t *order = out->data, *pos = s->pos;
-  const int32_t *src_pos = ctx->source_index;
-  memcpy(order, ctx->source->data, (size_t)n * sizeof(int32_t));
-  memcpy(pos, src_pos, (size_t)n * sizeof(int32_t));
   new_stamp(s);
-  int64_t delta = 0;
+  int64_t length = 0;
   int32_t fresh = 0;
+  int32_t scan = 0; /* fallback: the first unvisited node of the source at or after scan */
   int32_t cur = (int32_t)aco_rng_below(&ctx->rng, (uint32_t)n);
+  order[0] = cur;
+  pos[cur] = 0;
   s->mark[cur] = s->stamp;
-  tour_ls_push(s, cur);
   float w[TOUR_MAX_CANDIDATES];
-  for (int32_t step = 1; step < n && fresh < tp->opt.new_edges; step++) {
-    const int32_t *cand = tp->nbr + (size_t)cur * tp->width;
-    const float *row = ctx->choice + (size_t)cur * ctx->options;
-    for (int32_t j = 0; j < k; j++)
-      w[j] = s->mark[cand[j]] == s->stamp ? 0.0f : row[j];
-    int32_t j = aco_choose(w, k, ctx->q0, &ctx->rng);
-    int32_t sc = tour_succ(order, pos, n, cur);
-    int32_t next = j < 0 ? sc : cand[j];
-    if (next != sc) {
-      int32_t pp = tour_pred(order, pos, n, next), q = tour_succ(order, pos, n, next);
-      delta += tour_dist(net, pp, q) + tour_dist(net, cur, next) + tour_dist(net, next, sc) -
-               tour_dist(net, pp, next) - tour_dist(net, next, q) - tour_dist(net, cur, sc);
-      fresh += !in_source(tp, src_pos, pp, q) + !in_source(tp, src_pos, cur, next) +
-               !in_source(tp, src_pos, next, sc);
-      tour_array_move_segment(order, pos, n, pos[next], 1, cur, 0);
-      tour_ls_push(s, pp);
-      tour_ls_push(s, q);
-      tour_ls_push(s, next);
-      tour_ls_push(s, sc);
+  for (int32_t m = 1; m < n; m++) {
+    int32_t next = -1;
+    if (fresh >= tp->opt.new_edges) {
+      /* Enough change: copy the source from here, forward (or, when symmetric, backward). */
+      int32_t i = src_pos[cur];
+      int32_t fwd = src[i + 1 == n ? 0 : i + 1];
+      int32_t bwd = src[i == 0 ? n - 1 : i - 1];
+      if (s->mark[fwd] != s->stamp)
+        next = fwd;
+      else if (tp->symmetric && s->mark[bwd] != s->stamp)
+        next = bwd;
     }
+    if (next < 0) {
+      const int32_t *cand = tp->nbr + (size_t)cur * tp->width;
+      const float *row = ctx->choice + (size_t)cur * ctx->options;
+      for (int32_t j = 0; j < k; j++)
+        w[j] = s->mark[cand[j]] == s->stamp ? 0.0f : row[j];
+      int32_t j = aco_choose(w, k, ctx->q0, &ctx->rng);
+      if (j >= 0) {
+        next = cand[j];
+      } else { /* every candidate visited: the source's next unvisited node */
+        int32_t i = src_pos[cur];
+        int32_t fwd = src[i + 1 == n ? 0 : i + 1];
+        if (s->mark[fwd] != s->stamp) {
+          next = fwd;
+        } else {
+          while (s->mark[src[scan]] == s->stamp)
+            scan++;
+          next = src[scan];
+        }
+      }
+    }
+    if (!in_source(tp, src_pos, cur, next)) {
+      fresh++;
+      tour_ls_push(s, cur);
+      tour_ls_push(s, next);
+    }
+    length += tour_dist(net, cur, next);
+    order[m] = next;
+    pos[next] = m;
     s->mark[next] = s->stamp;
     cur = next;
   }
-  out->cost = ctx->source->cost;
-  out->cost.key[0] += (double)delta;
-  out->cost.value = out->cost.key[0];
+  length += tour_dist(net, cur, order[0]);
+  if (!in_source(tp, src_pos, cur, order[0])) {
+    tour_ls_push(s, cur);
+    tour_ls_push(s, order[0]);
+  }
+  out->cost.key[0] = (double)length;
+  for (int c = 1; c < ACO_COST_KEYS; c++)
+    out->cost.key[c] = 0.0;
+  out->cost.value = (double)length;
 }
 
 static void construct_whole(const tour_problem *tp, aco_ant_ctx *ctx, tour_scratch *s,

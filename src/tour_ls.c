@@ -205,7 +205,7 @@ static int or3opt(ls_state *L, int32_t a) {
       int32_t e = pred(L, f);
       int64_t gain = g2 + D(e, f) - D(e, b);
       if (gain > 0) {
-        int32_t len_a = rd; /* b..c */
+        int32_t len_a = rd;      /* b..c */
         int32_t len_b = rf - rd; /* d..e */
         tour_array_swap_blocks(L->order, L->pos, n, base, len_a, len_b);
         L->change -= gain;

@@ -39,11 +39,11 @@ typedef struct {
   const tour_net *net;
   tour_options opt;
   int32_t n;
-  int32_t k;        /* candidates (pheromone options) per node */
-  int32_t kl;       /* neighbours used by local search */
-  int32_t width;    /* stride of nbr/nbr_dist: max(k, kl) */
-  int symmetric;    /* 0 for ATSP */
-  int32_t *nbr;     /* [n][width] nearest out-neighbours, nearest first (ties: lower index) */
+  int32_t k;     /* candidates (pheromone options) per node */
+  int32_t kl;    /* neighbours used by local search */
+  int32_t width; /* stride of nbr/nbr_dist: max(k, kl) */
+  int symmetric; /* 0 for ATSP */
+  int32_t *nbr;  /* [n][width] nearest out-neighbours, nearest first (ties: lower index) */
   int64_t *nbr_dist;
   int32_t *in_nbr; /* ATSP only: [n][width] nearest in-neighbours (w(j, i) ascending) */
   int64_t *in_dist;
@@ -59,11 +59,11 @@ void tour_problem_free(tour_problem *tp);
 /* Per-thread scratch of the tour callbacks. */
 typedef struct {
   int32_t n;
-  int32_t *pos;     /* [n] position of each node in the tour being worked on */
-  uint32_t *mark;   /* [n] visit stamps (construction) */
+  int32_t *pos;   /* [n] position of each node in the tour being worked on */
+  uint32_t *mark; /* [n] visit stamps (construction) */
   uint32_t stamp;
-  int32_t *queue;   /* [n] local search work list (FIFO ring) */
-  uint8_t *queued;  /* [n] */
+  int32_t *queue;  /* [n] local search work list (FIFO ring) */
+  uint8_t *queued; /* [n] */
   int32_t qhead, qcount;
   int32_t *unvisited; /* [n] whole-tour construction: unvisited nodes (swap-remove) */
   int32_t *where;     /* [n] index of each node in unvisited */

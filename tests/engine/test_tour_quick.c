@@ -67,9 +67,19 @@ int test_run(int argc, char **argv) {
   int32_t *tour = malloc(sizeof(int32_t) * t.n);
   int64_t len = 0;
   double t0 = omp_get_wtime();
-  ar_status st = fixture_solve(&t, &to, &par, MPI_COMM_SELF, tour, &len);
-  printf("%s n=%d status %d %s len %lld time %.2f\n", t.name, t.n, st, ar_error_message(),
-         (long long)len, omp_get_wtime() - t0);
+  tour_problem tp;
+  aco_problem p;
+  ar_status st = tour_problem_create(&t, &to, &tp, &p);
+  aco_engine *eng = NULL;
+  if (st == AR_OK) st = aco_engine_create(&p, &par, MPI_COMM_SELF, &eng);
+  double t1 = omp_get_wtime();
+  if (st == AR_OK) st = aco_engine_run(eng, NULL);
+  len = (int64_t)eng->best_cost.key[0];
+  printf("%s n=%d len %lld setup %.2f run %.2f it %lld best_it %lld restarts %lld\n", t.name,
+         t.n, (long long)len, t1 - t0, omp_get_wtime() - t1, (long long)eng->iteration,
+         (long long)eng->best_iteration, (long long)eng->colony[0].s.restarts);
+  aco_engine_free(eng);
+  tour_problem_free(&tp);
   CHECK(st == AR_OK);
   free(tour);
   tour_net_free(&t);
