@@ -202,6 +202,10 @@ def note(message):
     print(f"note: {message}")
 
 
+def plural(n, one, many=None):
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 def fmt(v, decimals=0):
     return f"{v:,.{decimals}f}"
 
@@ -297,8 +301,8 @@ def draw_tour_convergence(f, outdir):
             sec.set_ylabel("gap to the optimum (%)")
         ax.set_xlabel("time since the start of the search (s)")
         ax.set_ylabel("tour length (TSPLIB units)")
-        ax.set_title(f"Best tour length over time ({len(t)} improvement"
-                     f"{'s' if len(t) != 1 else ''} seen at epoch ends)")
+        ax.set_title(f"Best tour length over time ({plural(len(t), 'improvement')} seen at "
+                     f"epoch ends)")
         ax.legend(fontsize=8)
         ax.grid(alpha=0.3)
     else:
@@ -310,9 +314,9 @@ def draw_tour_convergence(f, outdir):
             ax.axhline(optimum, color="#2ca02c", ls="--", lw=1, label="optimum")
         ax.set_xlabel("iteration (at each epoch end)")
         ax.set_ylabel("colony's best tour length (TSPLIB units)")
-        ax.set_title(f"Each colony's best per epoch ({cb.shape[1]} colonies, {cb.shape[0]} "
-                     f"epoch{'s' if cb.shape[0] != 1 else ''})")
-        ax.legend(fontsize=8, loc="upper right", ncol=2 if cb.shape[1] > 4 else 1)
+        ax.set_title(f"Each colony's best per epoch ({plural(cb.shape[1], 'colony', 'colonies')}"
+                     f", {plural(cb.shape[0], 'epoch')})")
+        ax.legend(fontsize=8, loc="upper right", ncol=2 if 4 < cb.shape[1] <= 8 else 1)
         ax.grid(alpha=0.3)
     else:
         ax.set_axis_off()
@@ -762,7 +766,8 @@ def draw_supply_convergence(f, outdir):
                 ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
         ax.set_xlabel("epoch (months one after another)")
         ax.set_ylabel("colony's best above the month's best (%)")
-        ax.set_title(f"Each colony's best per epoch ({colonies[0][1].shape[1]} colonies)", pad=16)
+        ax.set_title(f"Each colony's best per epoch "
+                     f"({plural(colonies[0][1].shape[1], 'colony', 'colonies')})", pad=16)
         ax.grid(alpha=0.3)
     fig.suptitle(f"{attr(f, 'instance', '') or 'order routing'}: convergence", fontsize=12,
                  fontweight="bold")
@@ -880,8 +885,8 @@ def draw_bsp(f, outdir):
         ax.grid(axis="y", alpha=0.3)
     layout = get(f, "layout")
     ranks, threads = attr(layout, "ranks"), attr(layout, "threads_per_rank")
-    lay = f" on {ranks} rank{'s' if ranks != 1 else ''} x {threads} thread" \
-          f"{'s' if threads != 1 else ''}" if ranks is not None and threads is not None else ""
+    lay = f" on {plural(int(ranks), 'rank')} x {plural(int(threads), 'thread')}" \
+        if ranks is not None and threads is not None else ""
     fig.suptitle(f"{attr(f, 'instance', '') or 'run'}: where the time went{lay}", fontsize=12,
                  fontweight="bold")
     fig.tight_layout()
