@@ -37,6 +37,20 @@ check_pictures pics 3 tour.png convergence.png bsp.png
 "$ANTROUTE" report r.h5 -o pics >/dev/null 2>&1 && [ "$(ls -A pics | wc -l)" -eq 3 ] &&
   pass "a second report replaces the pictures" || fail "second report into pics: $(ls -A pics)"
 
+# A BSP split per epoch (/epochs/rank_seconds [E][R][P], when the engine records it) is drawn too.
+cp r.h5 epochs.h5
+"$PY" - <<'PYEOF' || fail "add /epochs/rank_seconds"
+import h5py, numpy as np
+with h5py.File("epochs.h5", "a") as f:
+    E = len(f["epochs/iteration"])
+    t = np.tile([0.2, 0.1, 0.01, 0.32], (E, 1, 1)) * (1 + np.arange(E))[:, None, None] / E
+    f["epochs/rank_seconds"] = t
+PYEOF
+"$ANTROUTE" report epochs.h5 -o epochpics > epochs.txt 2>&1 && pass "report with a per-epoch split" ||
+  fail "per-epoch split: $(cat epochs.txt)"
+has epochs.txt "the split per epoch is in /epochs/rank_seconds" "summary mentions the per-epoch split"
+check_pictures epochpics 3 bsp.png
+
 # 2 ranks x 1 thread: the summary is printed once, with both ranks in the BSP table.
 if OMP_NUM_THREADS=1 ar_mpirun 2 "$ANTROUTE" solve berlin52.h5 -o r2.h5 --iterations 20 \
   --epoch-iterations 5 --colonies 3 --seed 4 -q >/dev/null 2>&1; then

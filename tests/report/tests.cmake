@@ -7,3 +7,5 @@ ar_add_script_test(report_errors SCRIPT tests/report/test_report_errors.sh LABEL
                    TIMEOUT 240)
 ar_add_script_test(report_guide_commands SCRIPT tests/report/test_guide_commands.sh
                    LABELS report TIMEOUT 300)
+ar_add_unit_test(report_read_unit SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_report_read.c
+                 LABELS report)
