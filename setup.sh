@@ -56,23 +56,50 @@ demo() {
   fi
 }
 
+# Runs ctest in a build directory, keeping a running total for the closing line.
+TOTAL_PASSED=0
+TOTAL_FAILED=0
+TOTAL_SKIPPED=0
+run_ctest() {
+  local dir=$1
+  shift
+  local log
+  log=$(mktemp)
+  local rc=0
+  (cd "$dir" && ctest --output-on-failure "$@") 2>&1 | tee "$log" || rc=$?
+  local total failed skipped
+  total=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' "$log" | tail -1)
+  failed=$(sed -n 's/.*tests passed, \([0-9]*\) tests failed out of.*/\1/p' "$log" | tail -1)
+  skipped=$(grep -c '(Skipped)' "$log" || true)
+  rm -f "$log"
+  total=${total:-0}
+  failed=${failed:-0}
+  [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ] && failed=1 # ctest itself failed
+  TOTAL_PASSED=$((TOTAL_PASSED + total - failed - skipped))
+  TOTAL_FAILED=$((TOTAL_FAILED + failed))
+  TOTAL_SKIPPED=$((TOTAL_SKIPPED + skipped))
+}
+
 run_tests() {
   install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
   build
   echo "== test suite (build/)"
-  (cd build && ctest --output-on-failure -j2 --timeout 900)
+  run_ctest build -j2 --timeout 900
   echo "== unit tests under AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/)"
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DANTROUTE_SANITIZE=ON -DANTROUTE_WERROR=ON \
     -DANTROUTE_WITH_TBB=OFF >/dev/null
   cmake --build build-asan -j"$(nproc)"
   # LeakSanitizer reports Open MPI's own start-up allocations; leaks are checked by valgrind-free
   # unit tests of our code paths instead.
-  (cd build-asan && ASAN_OPTIONS=detect_leaks=0 ctest --output-on-failure -j2 -L unit)
+  ASAN_OPTIONS=detect_leaks=0 run_ctest build-asan -j2 -L unit
   echo "== fuzz targets: TSPLIB and CSV parsers under libFuzzer, briefly (build-fuzz/)"
   cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DANTROUTE_FUZZ=ON \
     -DANTROUTE_WERROR=ON -DANTROUTE_WITH_TBB=OFF >/dev/null
   cmake --build build-fuzz -j"$(nproc)" --target fuzz_all
-  (cd build-fuzz && ctest --output-on-failure -L fuzz)
+  run_ctest build-fuzz -L fuzz
+  echo
+  echo "antroute: $TOTAL_PASSED passed, $TOTAL_FAILED failed, $TOTAL_SKIPPED skipped"
+  [ "$TOTAL_FAILED" -eq 0 ]
 }
 
 case "${1:-}" in
