@@ -41,7 +41,8 @@ static ar_status report_work(void *ctx) {
    * the network, so they go without it (and say so). */
   if (st != AR_OK && strcmp(facts.kind, "tour") == 0) return st;
   if (st != AR_OK) {
-    printf("note: %s; the pictures show indices instead of names\n", ar_error_message());
+    printf("note: %s; the pictures go without it (names from the results file only)\n",
+           ar_error_message());
     ar_error_clear();
     net[0] = '\0';
   }

@@ -166,37 +166,37 @@ void rread_free_names(char **names, int n) {
   free(names);
 }
 
-/* The name of code `k` in a `codes` attribute such as "0=DTD (door to door), 1=DTP, 2=CRF". */
+/* Where a code's name starts in a code list: "N=name" or "N name" at p (after spaces). */
+static const char *code_entry(const char *p, long *k) {
+  while (*p == ' ')
+    p++;
+  char *end;
+  *k = strtol(p, &end, 10);
+  if (end == p || (*end != '=' && *end != ' ')) return NULL;
+  return end + 1;
+}
+
+/* The name of code k in a code list such as "0=DTD (door to door), 1=DTP, 2=CRF" or
+ * "0 served, 1 no route, 4 not chosen (it fits, the goals leave it out)": a name runs to the
+ * next ", N=" or ", N " or the end. Unknown codes read "code K". */
 static void code_name(const char *codes, long k, char *buf, size_t cap) {
   snprintf(buf, cap, "code %ld", k);
-  for (const char *p = codes; p && *p;) {
-    char *end;
-    long v = strtol(p, &end, 10);
-    if (end != p && *end == '=') {
-      const char *name = end + 1, *stop = name;
-      /* A name runs to the next ", N=" or the end. */
-      for (;;) {
-        stop = strchr(stop, ',');
-        if (!stop) break;
-        const char *q = stop + 1;
-        while (*q == ' ')
-          q++;
-        char *e2;
-        (void)strtol(q, &e2, 10);
-        if (e2 != q && *e2 == '=') break;
-        stop++;
-      }
-      size_t len = stop ? (size_t)(stop - name) : strlen(name);
-      if (v == k) {
-        snprintf(buf, cap, "%.*s", (int)len, name);
-        return;
-      }
-      p = name + len;
-    } else {
-      p++;
+  long v;
+  const char *name = codes ? code_entry(codes, &v) : NULL;
+  while (name) {
+    const char *stop = name, *next = NULL;
+    long nv = 0;
+    while ((stop = strchr(stop, ',')) != NULL) {
+      if ((next = code_entry(stop + 1, &nv)) != NULL) break;
+      stop++;
     }
-    while (*p == ',' || *p == ' ')
-      p++;
+    size_t len = stop ? (size_t)(stop - name) : strlen(name);
+    if (v == k) {
+      snprintf(buf, cap, "%.*s", (int)len, name);
+      return;
+    }
+    name = stop ? next : NULL;
+    v = nv;
   }
 }
 
@@ -224,7 +224,8 @@ ar_status rread_strings(hid_t loc, const char *path, uint64_t max_elems, int64_t
     st = ar_fail(AR_ERR_NOMEM, "%s: out of memory reading %s", file, path);
   } else if (cls == H5T_INTEGER) {
     char codes[1024] = "";
-    rread_find_string(loc, path, "codes", codes, sizeof codes);
+    if (!rread_find_string(loc, path, "codes", codes, sizeof codes))
+      rread_find_string(loc, path, "description", codes, sizeof codes);
     long long *v = malloc(sizeof *v * (size_t)(count ? count : 1));
     if (!v || H5Dread(dset, H5T_NATIVE_LLONG, H5S_ALL, H5S_ALL, H5P_DEFAULT, v) < 0)
       st = ar_fail(v ? AR_ERR_HDF5 : AR_ERR_NOMEM, "%s: cannot read dataset %s", file, path);

@@ -34,7 +34,8 @@ ar_status rread_doubles(hid_t loc, const char *path, int expect_rank, hsize_t *d
                         uint64_t max_elems, double **data);
 
 /* Reads 1-D dataset `path` of strings (fixed or variable length), or of integer codes decoded
- * through a `codes` attribute ("0=AIR, 1=GROUND"; a code without a name reads "code N"), into n
+ * through a `codes` (else `description`) attribute listing "0=AIR, 1=GROUND" or
+ * "0 served, 1 no route" (a code without a name reads "code N"), into n
  * malloc'ed strings (free with rread_free_names). Fails with AR_ERR_INPUT naming the dataset. */
 ar_status rread_strings(hid_t loc, const char *path, uint64_t max_elems, int64_t *n,
                         char ***strings);

@@ -48,10 +48,44 @@ static herr_t print_param(hid_t loc, const char *name, const H5A_info_t *info, v
   return 0;
 }
 
+/* "key=value" items of the root `parameters` attribute (a parameter file), for results without
+ * a /run group. */
+static void print_parameter_file(hid_t file, FILE *out) {
+  char *text = malloc(16384);
+  if (!text) return;
+  if (rread_find_string(file, ".", "parameters", text, 16384)) {
+    param_line pl = {out, 11};
+    fprintf(out, "parameters:");
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+      char key[64], value[128];
+      if (line[0] == '[' || line[0] == '#' || line[0] == ';') continue;
+      if (sscanf(line, " %63[^= ] = %127[^\n]", key, value) != 2) continue;
+      if (strcmp(key, "output") == 0 || strcmp(key, "progress") == 0) continue;
+      char item[200];
+      snprintf(item, sizeof item, "%s=%s", key, value);
+      int len = (int)strlen(item);
+      if (pl.column + len + 1 > 96) {
+        fprintf(out, "\n ");
+        pl.column = 1;
+      }
+      fprintf(out, " %s", item);
+      pl.column += len + 1;
+    }
+    fprintf(out, "\n");
+  }
+  free(text);
+}
+
 static void print_parameters(hid_t file, FILE *out) {
-  if (!rread_exists(file, "run")) return;
-  hid_t run = H5Gopen2(file, "run", H5P_DEFAULT);
-  if (run < 0) return;
+  hid_t run = rread_exists(file, "run") ? H5Gopen2(file, "run", H5P_DEFAULT) : -1;
+  H5O_info_t info;
+  /* No resolved parameters in /run: the parameter file the run was given. */
+  if (run < 0 || H5Oget_info2(run, &info, H5O_INFO_NUM_ATTRS) < 0 || info.num_attrs == 0) {
+    if (run >= 0) H5Gclose(run);
+    print_parameter_file(file, out);
+    return;
+  }
   fprintf(out, "parameters:");
   param_line pl = {out, 11};
   hsize_t idx = 0;
@@ -106,7 +140,15 @@ static ar_status print_layout(hid_t file, FILE *out) {
 static void print_run_totals(hid_t file, FILE *out) {
   double seconds, iterations, epochs, ips, tps;
   char stopped[64];
-  if (!rread_find_number(file, "run", "seconds", &seconds)) return;
+  if (!rread_find_number(file, "run", "seconds", &seconds)) {
+    if (report_supply_run_totals(file, &seconds, &iterations, &epochs)) {
+      fprintf(out, "run: %.2f s", seconds);
+      if (iterations >= 0) fprintf(out, ", %.0f iterations", iterations);
+      if (epochs >= 0) fprintf(out, " in %.0f epoch%s", epochs, epochs == 1 ? "" : "s");
+      fprintf(out, " (over the months)\n");
+    }
+    return;
+  }
   fprintf(out, "run: %.2f s", seconds);
   if (rread_find_number(file, "run", "iterations", &iterations))
     fprintf(out, ", %.0f iterations", iterations);
