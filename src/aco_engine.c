@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "aco_alloc.h"
+#include "aco_share.h"
 
 void aco_engine_block(int32_t colonies, int ranks, int rank, int32_t *first, int32_t *count) {
   int64_t lo = (int64_t)colonies * rank / ranks;
@@ -127,6 +128,7 @@ ar_status aco_engine_create(const aco_problem *problem, const aco_params *par, M
   e->best_colony = -1;
   e->best_iteration = -1;
   st = engine_alloc(e);
+  if (st == AR_OK) st = aco_share_setup(e);
   if (st == AR_OK) {
     engine_eta_beta(e);
     st = engine_start_colonies(e);
@@ -142,6 +144,8 @@ ar_status aco_engine_create(const aco_problem *problem, const aco_params *par, M
 
 void aco_engine_free(aco_engine *e) {
   if (!e) return;
+  aco_share_free(e);
+  free(e->bsp_rows);
   if (e->colony)
     for (int32_t c = 0; c < e->local_colonies; c++)
       aco_colony_free(&e->colony[c]);
@@ -167,7 +171,8 @@ static void engine_iterate(aco_engine *e) {
   const int64_t tasks = (int64_t)e->local_colonies * par->ants;
   const double q0 = par->algorithm == ACO_ACS ? par->q0 : 0.0;
   double t0 = MPI_Wtime();
-#pragma omp parallel for schedule(dynamic, 1)
+  double busy_construct = 0.0, busy_ls = 0.0; /* thread-seconds, only with timers on */
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : busy_construct, busy_ls)
   for (int64_t task = 0; task < tasks; task++) {
     aco_colony *col = &e->colony[task / par->ants];
     int32_t ant = (int32_t)(task % par->ants);
@@ -182,10 +187,19 @@ static void engine_iterate(aco_engine *e) {
                        .colony = (int32_t)col->s.colony,
                        .ant = ant};
     void *scratch = e->scratch[omp_get_thread_num()];
+    double c0 = timer_now();
     p->construct(p, &ctx, scratch, &col->ant[ant]);
+    double c1 = timer_now();
     if (p->improve) p->improve(p, &ctx, scratch, &col->ant[ant]);
+    busy_construct += c1 - c0;
+    busy_ls += timer_now() - c1;
   }
   double t1 = MPI_Wtime();
+  /* The ant loop's wall time, split in the proportion of the threads' busy time. */
+  double busy = busy_construct + busy_ls;
+  double ls_share = busy > 0.0 ? busy_ls / busy : 0.0;
+  timer_add_seconds(&e->timers, TIMER_CONSTRUCT, (t1 - t0) * (1.0 - ls_share));
+  timer_add_seconds(&e->timers, TIMER_LOCAL_SEARCH, (t1 - t0) * ls_share);
   if (e->local_colonies > 1) {
 #pragma omp parallel for schedule(dynamic, 1)
     for (int32_t c = 0; c < e->local_colonies; c++)
@@ -195,6 +209,37 @@ static void engine_iterate(aco_engine *e) {
   }
   e->time_construct += t1 - t0;
   e->time_update += MPI_Wtime() - t1;
+  timer_add(&e->timers, TIMER_UPDATE, t1);
+}
+
+/* The epoch-end hook, timed as I/O, then this rank's BSP row of the epoch just ended. */
+static ar_status engine_epoch_end(aco_engine *e) {
+  double t0 = timer_now();
+  ar_status st = e->hooks.epoch_end ? e->hooks.epoch_end(e, e->hooks.arg) : AR_OK;
+  timer_add(&e->timers, TIMER_CHECKPOINT, t0);
+  if (st != AR_OK || !timer_enabled()) return st;
+  if (e->epoch > e->bsp_cap) {
+    int64_t cap = e->bsp_cap ? e->bsp_cap * 2 : 64;
+    while (cap < e->epoch)
+      cap *= 2;
+    double *rows = realloc(e->bsp_rows, (size_t)cap * ACO_BSP_FIELDS * sizeof(double));
+    if (!rows) return ar_fail(AR_ERR_NOMEM, "out of memory for %lld BSP records", (long long)cap);
+    memset(rows + e->bsp_cap * ACO_BSP_FIELDS, 0,
+           (size_t)(cap - e->bsp_cap) * ACO_BSP_FIELDS * sizeof(double));
+    e->bsp_rows = rows;
+    e->bsp_cap = cap;
+  }
+  double d[TIMER_COUNT];
+  for (int i = 0; i < TIMER_COUNT; i++) {
+    d[i] = e->timers.total[i] - e->timer_mark[i];
+    e->timer_mark[i] = e->timers.total[i];
+  }
+  double *row = e->bsp_rows + (e->epoch - 1) * ACO_BSP_FIELDS;
+  row[ACO_BSP_W] = d[TIMER_CONSTRUCT] + d[TIMER_LOCAL_SEARCH] + d[TIMER_UPDATE];
+  row[ACO_BSP_COMM] = d[TIMER_EXCHANGE] + d[TIMER_SHARE];
+  row[ACO_BSP_SYNC] = d[TIMER_WAIT];
+  row[ACO_BSP_IO] = d[TIMER_CHECKPOINT];
+  return AR_OK;
 }
 
 /* Rank 0 decides; the others follow when a decision could differ between ranks. */
@@ -232,14 +277,14 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
     e->iteration++;
     if (e->iteration % e->par.epoch_iterations == 0) {
       st = aco_exchange_epoch(e);
-      if (st == AR_OK && e->hooks.epoch_end) st = e->hooks.epoch_end(e, e->hooks.arg);
+      if (st == AR_OK) st = engine_epoch_end(e);
       if (st != AR_OK) return st;
     }
   }
   /* A run that stopped inside an epoch still meets once more, so the answer is global. */
   if (e->epoch == 0 || e->epochs[e->epoch - 1].iteration != e->iteration) {
     st = aco_exchange_epoch(e);
-    if (st == AR_OK && e->hooks.epoch_end) st = e->hooks.epoch_end(e, e->hooks.arg);
+    if (st == AR_OK) st = engine_epoch_end(e);
     if (st != AR_OK) return st;
   }
   return aco_exchange_gather_records(e);

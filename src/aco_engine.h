@@ -24,6 +24,7 @@
 #include "aco_colony.h"
 #include "aco_params.h"
 #include "problem.h"
+#include "timer.h"
 
 typedef struct aco_engine aco_engine;
 
@@ -84,7 +85,22 @@ struct aco_engine {
   double time_construct, time_update, time_exchange; /* this rank's time in each phase */
   aco_stop_reason stop_reason;
   aco_hooks hooks;
+
+  /* Pheromone sharing (aco_share.c): fixed-point sums of every cell, and with share_endpoints
+   * one duplicated communicator per slice (created once, freed with the engine). */
+  int64_t *share_sum; /* [rows * options] */
+  MPI_Comm *share_comms;
+  int share_slices;
+
+  /* Phase timers of this rank (timer.h) and its BSP record per epoch: compute w, communication,
+   * synchronisation (barrier wait), I/O (the epoch-end hook), in seconds. */
+  timer_set timers;
+  double timer_mark[TIMER_COUNT]; /* totals when the last epoch was recorded */
+  double *bsp_rows;               /* [bsp_cap][ACO_BSP_FIELDS] */
+  int64_t bsp_cap;
 };
+
+enum { ACO_BSP_W = 0, ACO_BSP_COMM = 1, ACO_BSP_SYNC = 2, ACO_BSP_IO = 3, ACO_BSP_FIELDS = 4 };
 
 /* Colony block of a rank: [first, first + count). */
 void aco_engine_block(int32_t colonies, int ranks, int rank, int32_t *first, int32_t *count);
@@ -113,5 +129,10 @@ ar_status aco_exchange_gather_records(aco_engine *e);
 /* Every rank passes its status; all return the worst one, and a rank that was fine gets the
  * message of the lowest failing rank (marked shared). */
 ar_status aco_agree(MPI_Comm comm, ar_status st);
+
+/* Internal (aco_share.c): pheromone sharing between all colonies (see aco_share.h). */
+ar_status aco_share_setup(aco_engine *e);
+void aco_share_free(aco_engine *e);
+ar_status aco_share_pheromone(aco_engine *e);
 
 #endif

@@ -69,6 +69,13 @@ static ar_status grow_records(aco_engine *e) {
 
 ar_status aco_exchange_epoch(aco_engine *e) {
   const aco_problem *p = e->problem;
+  /* With timers on, waiting for the slowest rank is measured apart from the exchange. */
+  if (timer_enabled() && e->size > 1) {
+    double w0 = timer_now();
+    if (MPI_Barrier(e->comm) != MPI_SUCCESS)
+      return ar_fail(AR_ERR_MPI, "MPI_Barrier at the epoch end failed");
+    timer_add(&e->timers, TIMER_WAIT, w0);
+  }
   double t0 = MPI_Wtime();
   /* This rank's best colony; colonies are visited in increasing index, so ties keep the lowest. */
   int32_t local = 0;
@@ -126,6 +133,14 @@ ar_status aco_exchange_epoch(aco_engine *e) {
       aco_colony_adopt(&e->colony[c], p, &e->par, e->eta_beta, &global);
   }
   e->time_exchange += MPI_Wtime() - t0;
+  timer_add(&e->timers, TIMER_EXCHANGE, t0);
+  if (e->par.share_every > 0 && regular && e->epoch % e->par.share_every == 0) {
+    double s0 = MPI_Wtime();
+    st = aco_share_pheromone(e);
+    e->time_exchange += MPI_Wtime() - s0;
+    timer_add(&e->timers, TIMER_SHARE, s0);
+    if (st != AR_OK) return st;
+  }
   return AR_OK;
 }
 

@@ -19,6 +19,8 @@ aco_params aco_params_default(void) {
       .epoch_iterations = 100,
       .seed = 1,
       .migrate = 1,
+      .share_every = 0,
+      .share_endpoints = 0,
   };
   return p;
 }
@@ -43,6 +45,7 @@ ar_status aco_params_check(const aco_params *p) {
   if (p->iterations == 0 && p->time_limit == 0.0)
     return ar_fail(AR_ERR_USAGE, "give a stopping rule: --iterations N or --time SECONDS");
   if (p->epoch_iterations < 1) return ar_fail(AR_ERR_USAGE, "--epoch-iterations must be >= 1");
+  if (p->share_every < 0) return ar_fail(AR_ERR_USAGE, "--share-every must be >= 0");
   return AR_OK;
 }
 

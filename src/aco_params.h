@@ -30,7 +30,9 @@ typedef struct {
   double time_limit;          /* stop after this many seconds (0 = no limit) */
   int64_t epoch_iterations;   /* iterations per epoch (a "month"); colonies meet at epoch ends */
   uint64_t seed;
-  int migrate; /* at each epoch end, the global best replaces worse colony bests */
+  int migrate;         /* at each epoch end, the global best replaces worse colony bests */
+  int64_t share_every; /* every this many epochs, colonies average their pheromone (0 = never) */
+  int share_endpoints; /* sharing: each OpenMP thread reduces a slice on its own communicator */
 } aco_params;
 
 /* Sensible defaults for tours (see docs/performance.md for how they were chosen). */

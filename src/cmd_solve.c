@@ -6,11 +6,14 @@
 #include <string.h>
 
 #include "aco_engine.h"
+#include "bsp_log.h"
 #include "cli.h"
 #include "h5net_tour.h"
 #include "h5res.h"
+#include "h5res_bsp.h"
 #include "h5u.h"
 #include "param.h"
+#include "solve_parallel.h"
 #include "tour_problem.h"
 
 enum { SOLVE_DEFAULT_SECONDS = 10 };
@@ -62,6 +65,7 @@ static const param_def solve_params[] = {
     {"progress", 0, PARAM_REAL, "1", NULL, 0, 1e9, "SECONDS",
      "at most one progress line per SECONDS (0: one per epoch)", 0},
     {"quiet", 'q', PARAM_FLAG, NULL, NULL, 1, 0, NULL, "no progress lines", 0},
+    SOLVE_PARALLEL_PARAMS,
 };
 
 typedef struct {
@@ -124,6 +128,7 @@ static ar_status solve_params_resolve(const param_set *ps, aco_params *par, tour
   par->epoch_iterations = param_int(ps, "epoch-iterations");
   par->seed = (uint64_t)param_int(ps, "seed");
   par->migrate = strcmp(param_str(ps, "migrate"), "yes") == 0;
+  solve_parallel_params(ps, par);
   if (par->algorithm == ACO_MMAS && par->q0 > 0)
     return ar_fail(AR_ERR_USAGE, "--q0 applies to --algorithm acs only");
   to->candidates = (int32_t)param_int(ps, "candidates");
@@ -153,6 +158,8 @@ static ar_status solve_tour(param_set *ps, const char *input, const char *output
   aco_engine *e = NULL;
   h5u_output out;
   int out_open = 0;
+  bsp_log bsp;
+  bsp_log_init(&bsp, MPI_COMM_WORLD);
   memset(&tp, 0, sizeof tp);
   st = tour_problem_create(&net, &to, &tp, &problem);
   st = aco_agree(MPI_COMM_WORLD, st);
@@ -179,6 +186,7 @@ static ar_status solve_tour(param_set *ps, const char *input, const char *output
     st = aco_engine_run(e, &hooks);
     st = aco_agree(MPI_COMM_WORLD, st);
   }
+  if (st == AR_OK) st = bsp_log_append(&bsp, e);
   if (st == AR_OK) {
     /* The answer is checked from scratch before anything is written: a mismatch is a bug. */
     aco_solution best = {e->best_cost, e->best};
@@ -188,6 +196,7 @@ static ar_status solve_tour(param_set *ps, const char *input, const char *output
     h5res_info info = {input, "tour", net.name, net.optimum};
     st = h5res_write_run(out.file, e, ps, &info);
     if (st == AR_OK) st = h5res_write_tour_best(out.file, e, &tp, &info);
+    if (st == AR_OK) st = h5res_bsp_write(out.file, &bsp, MPI_COMM_WORLD);
     st = aco_agree(MPI_COMM_WORLD, st);
     if (st == AR_OK) {
       st = aco_agree(MPI_COMM_WORLD, h5u_output_commit(&out));
@@ -208,7 +217,10 @@ static ar_status solve_tour(param_set *ps, const char *input, const char *output
            e->best_cost.key[0], gap, e->best_colony, (long long)e->best_iteration,
            (long long)e->iteration, secs, e->iteration / (secs > 0 ? secs : 1),
            tours / (secs > 0 ? secs : 1), output);
+    if (!prog.quiet) bsp_log_print(&bsp, stdout);
+    fflush(stdout);
   }
+  bsp_log_free(&bsp);
   aco_engine_free(e);
   tour_problem_free(&tp);
   tour_net_free(&net);
@@ -250,6 +262,11 @@ ar_status cmd_solve(int argc, char **argv) {
     return st;
   }
   const char *input = ps.positional[0];
+  st = solve_parallel_setup(&ps);
+  if (st != AR_OK) {
+    param_free(&ps);
+    return st;
+  }
   char kind[64] = "";
   st = aco_agree(MPI_COMM_WORLD, h5net_kind(input, MPI_COMM_WORLD, kind, sizeof kind));
   if (st == AR_OK) {

@@ -14,8 +14,10 @@
 #include <string.h>
 
 #include "aco_engine.h"
+#include "bsp_log.h"
 #include "cli.h"
 #include "h5net_supply.h"
+#include "h5res_bsp.h"
 #include "h5res_supply.h"
 #include "h5u.h"
 #include "param.h"
@@ -24,6 +26,7 @@
 #include "route_problem.h"
 #include "route_report.h"
 #include "route_result.h"
+#include "solve_parallel.h"
 
 enum { SOLVE_SUPPLY_DEFAULT_SECONDS = 10 };
 
@@ -71,6 +74,7 @@ static const param_def solve_supply_own_params[] = {
     {"progress", 0, PARAM_REAL, "5", NULL, 0, 1e9, "SECONDS",
      "at most one progress line per SECONDS (0: one per epoch)", 0},
     {"quiet", 'q', PARAM_FLAG, NULL, NULL, 1, 0, NULL, "no progress lines", 0},
+    SOLVE_PARALLEL_PARAMS,
 };
 
 typedef struct {
@@ -122,6 +126,7 @@ static ar_status engine_params(const param_set *ps, aco_params *par) {
   par->epoch_iterations = param_int(ps, "epoch-iterations");
   par->seed = (uint64_t)param_int(ps, "seed");
   par->migrate = strcmp(param_str(ps, "migrate"), "yes") == 0;
+  solve_parallel_params(ps, par);
   if (par->algorithm == ACO_MMAS && par->q0 > 0)
     return ar_fail(AR_ERR_USAGE, "--q0 applies to --algorithm acs only");
   return aco_params_check(par);
@@ -160,7 +165,8 @@ static ar_status month_trace(const aco_engine *e, route_month_result *mr) {
 }
 
 static ar_status solve_month(const param_set *ps, const route_model *m, const route_months *mo,
-                             int32_t month, double seconds, route_result *res, int rank) {
+                             int32_t month, double seconds, route_result *res, bsp_log *bsp,
+                             int rank) {
   route_month_result *mr = &res->months[month];
   double t0 = MPI_Wtime();
   int quiet = param_flag(ps, "quiet");
@@ -223,6 +229,7 @@ static ar_status solve_month(const param_set *ps, const route_model *m, const ro
     aco_hooks hooks = {on_epoch, NULL, &prog};
     st = aco_agree(MPI_COMM_WORLD, aco_engine_run(e, &hooks));
   }
+  if (st == AR_OK) st = bsp_log_append(bsp, e);
   if (st == AR_OK) {
     /* The month's best is checked from scratch before it is fixed. */
     aco_solution best = {e->best_cost, e->best};
@@ -335,10 +342,12 @@ static ar_status solve_supply(param_set *ps, int rank) {
     printf("%s\n", cfg.capacity ? "" : "; plant capacity ignored");
     fflush(stdout);
   }
+  bsp_log bsp;
+  bsp_log_init(&bsp, MPI_COMM_WORLD);
   double total = param_is_set(ps, "time") ? param_real(ps, "time") : SOLVE_SUPPLY_DEFAULT_SECONDS;
   for (int32_t t = 0; st == AR_OK && t < mo.n; t++) {
     double share = net.n_orders ? total * (mo.start[t + 1] - mo.start[t]) / net.n_orders : 0.0;
-    st = solve_month(ps, &m, &mo, t, share, &res, rank);
+    st = solve_month(ps, &m, &mo, t, share, &res, &bsp, rank);
   }
   /* The whole plan, checked by the evaluator's code before anything is written. */
   if (st == AR_OK) st = aco_agree(MPI_COMM_WORLD, route_check(&m, &res.plan, 1, &res.check));
@@ -353,6 +362,8 @@ static ar_status solve_supply(param_set *ps, int rank) {
     month_totals(&m, &res);
     h5res_supply_info info = {input, omp_get_max_threads(), (int32_t)param_int(ps, "colonies")};
     st = aco_agree(MPI_COMM_WORLD, h5res_supply_write(out.file, &m, &res, ps, &info));
+    if (st == AR_OK)
+      st = aco_agree(MPI_COMM_WORLD, h5res_bsp_write(out.file, &bsp, MPI_COMM_WORLD));
     if (st == AR_OK) {
       st = aco_agree(MPI_COMM_WORLD, h5u_output_commit(&out));
       out_open = 0;
@@ -373,8 +384,10 @@ static ar_status solve_supply(param_set *ps, int rank) {
     printf("unserved bound (max flow): %lld%s\n", (long long)bound,
            res.check.tot.unserved == bound ? " (reached)" : "");
     route_report_print(stdout, &m, &res.plan, &res.check, 20);
+    if (!param_flag(ps, "quiet")) bsp_log_print(&bsp, stdout);
     fflush(stdout);
   }
+  bsp_log_free(&bsp);
   route_result_free(&res);
   route_months_free(&mo);
   route_model_free(&m);
@@ -462,7 +475,8 @@ ar_status cmd_solve_supply(int argc, char **argv) {
     param_free(&ps);
     return st;
   }
-  st = solve_supply(&ps, rank);
+  st = solve_parallel_setup(&ps);
+  if (st == AR_OK) st = solve_supply(&ps, rank);
   param_free(&ps);
   return st;
 }

@@ -1,0 +1,25 @@
+/* h5res_bsp: the /bsp group of a results file (docs/formats.md, "BSP cost per epoch").
+ *
+ *   /bsp/w_max, w_mean   float64 [E]  compute seconds per epoch: max and mean over ranks
+ *   /bsp/comm            float64 [E]  communication (exchange + sharing), max over ranks
+ *   /bsp/sync            float64 [E]  waiting at the epoch-end barrier, max over ranks
+ *   /bsp/io              float64 [E]  epoch-end hook (progress, checkpoints), max over ranks
+ *   /bsp/rank_w          float64 [E][R] compute seconds of each rank in each epoch
+ *   /bsp/rank_timers     float64 [R][T] each rank's seconds per named timer; the group
+ *                        attribute timer_names lists the T columns (comma separated)
+ *   attributes ranks, epochs, slowest_rank (the rank with the largest total w)
+ *
+ * Supply-chain runs append the epochs of every month in month order. Collective on the file's
+ * communicator; rank 0's log is written. Nothing is written when the log is empty (timers off).
+ * Failures: AR_ERR_HDF5/AR_ERR_IO naming the file and dataset, AR_ERR_NOMEM.
+ */
+#ifndef AR_H5RES_BSP_H
+#define AR_H5RES_BSP_H
+
+#include <hdf5.h>
+
+#include "bsp_log.h"
+
+ar_status h5res_bsp_write(hid_t file, const bsp_log *b, MPI_Comm comm);
+
+#endif
