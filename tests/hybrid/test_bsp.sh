@@ -1,0 +1,51 @@
+#!/bin/bash
+# /bsp datasets of solve (w_max >= w_mean > 0, one rank_w column per rank, epochs rows), the
+# end-of-run table naming the slowest rank, --timers no writes no /bsp, --report-binding prints
+# the table, --bind runs, and the sharing options are refused when out of range.
+source "$AR_SOURCE_DIR/tests/common/lib.sh"
+NET="$AR_TMP/b52.h5"
+"$ANTROUTE" import tsplib "$AR_SOURCE_DIR/inputs/tsplib/berlin52.tsp" -o "$NET" >/dev/null 2>&1 \
+  || { fail "import"; finish; }
+PY=/usr/bin/python3
+OMP_NUM_THREADS=1 ar_mpirun 2 "$ANTROUTE" solve "$NET" -o "$AR_TMP/r.h5" -c 4 -i 60 -e 10 \
+  --share-every 2 --report-binding >"$AR_TMP/r.out" 2>&1 || fail "solve 2x1: $(tail -3 "$AR_TMP/r.out")"
+grep -q "^binding report: 2 ranks" "$AR_TMP/r.out" && grep -Eq "^ +rank +host +thread" "$AR_TMP/r.out" \
+  && pass "--report-binding prints the table" || fail "no binding table: $(head -5 "$AR_TMP/r.out")"
+grep -Eq "^BSP over 6 epochs: .*slowest rank [01] " "$AR_TMP/r.out" \
+  && pass "end table names the slowest rank" || fail "no BSP line: $(tail -3 "$AR_TMP/r.out")"
+if $PY -c "import h5py" 2>/dev/null; then
+  msg=$($PY - "$AR_TMP/r.h5" <<'PYEOF'
+import sys, h5py, numpy as np
+f = h5py.File(sys.argv[1], "r")
+b = f["bsp"]
+E = len(f["epochs/iteration"])
+wmax, wmean, rw = b["w_max"][()], b["w_mean"][()], b["rank_w"][()]
+errs = []
+if wmax.shape != (E,): errs.append(f"w_max shape {wmax.shape}, {E} epochs")
+if rw.shape != (E, 2): errs.append(f"rank_w shape {rw.shape}")
+if not (wmean > 0).all(): errs.append("w_mean not > 0")
+if not (wmax >= wmean).all(): errs.append("w_max < w_mean")
+if not np.allclose(wmax, rw.max(axis=1)): errs.append("w_max != max of rank_w")
+for k in ("comm", "sync", "io"):
+    if b[k].shape != (E,) or (b[k][()] < 0).any(): errs.append(k)
+if b["rank_timers"].shape != (2, 7): errs.append("rank_timers shape")
+if b.attrs["ranks"] != 2 or b.attrs["slowest_rank"] not in (0, 1): errs.append("attributes")
+if b["rank_timers"][:, 4].min() <= 0: errs.append("share timer 0 with sharing on")
+print("; ".join(errs))
+PYEOF
+)
+  [ -z "$msg" ] && pass "/bsp datasets sane" || fail "/bsp: $msg"
+else
+  echo "note: no h5py, /bsp values not checked"
+fi
+h5dump -n "$AR_TMP/r.h5" 2>/dev/null | grep -q "/bsp/rank_w" && pass "/bsp/rank_w present" \
+  || fail "/bsp/rank_w missing"
+OMP_NUM_THREADS=1 "$ANTROUTE" solve "$NET" -o "$AR_TMP/off.h5" -i 20 --timers no -q \
+  >"$AR_TMP/off.out" 2>&1 || fail "--timers no failed"
+h5dump -n "$AR_TMP/off.h5" 2>/dev/null | grep -q "/bsp" && fail "--timers no wrote /bsp" \
+  || pass "--timers no: no /bsp"
+OMP_NUM_THREADS=2 "$ANTROUTE" solve "$NET" -o "$AR_TMP/bind.h5" -i 20 --bind auto -q \
+  >"$AR_TMP/bind.out" 2>&1 && pass "--bind auto runs" || fail "--bind auto: $(cat "$AR_TMP/bind.out")"
+expect_error 2 "share-every" "$AR_TMP/x.h5" -- "$ANTROUTE" solve "$NET" -o "$AR_TMP/x.h5" -i 5 \
+  --share-every -1
+finish
