@@ -6,7 +6,23 @@
 
 #include "h5u.h"
 
-ar_status h5res_bsp_write(hid_t file, const bsp_log *b, MPI_Comm comm) {
+/* /epochs/rank_seconds [E][R][4] with its column names, as `antroute report` draws it. */
+static ar_status write_epoch_split(hid_t file, const bsp_log *b, int64_t E, int root) {
+  hid_t g = -1, d = -1;
+  hsize_t dims[3] = {(hsize_t)E, (hsize_t)b->ranks, ACO_BSP_FIELDS};
+  ar_status st = h5u_group_open(file, "epochs", &g);
+  if (st == AR_OK)
+    st = h5u_write(g, "rank_seconds", H5T_NATIVE_DOUBLE, 3, dims, root ? b->rows : NULL, "s",
+                   "per epoch and rank: compute w, communication, waiting at the barrier, I/O");
+  if (st == AR_OK && (d = H5Dopen2(g, "rank_seconds", H5P_DEFAULT)) < 0)
+    st = ar_fail(AR_ERR_HDF5, "%s: cannot open /epochs/rank_seconds", h5u_file_name(file));
+  if (st == AR_OK) st = h5u_attr_write_str(d, "columns", "compute,communication,sync,io");
+  if (d >= 0) H5Dclose(d);
+  if (g >= 0) H5Gclose(g);
+  return st;
+}
+
+ar_status h5res_bsp_write(hid_t file, const bsp_log *b, MPI_Comm comm, int epoch_split) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   int64_t head[2] = {rank == 0 ? b->epochs : 0, timer_enabled()};
@@ -83,6 +99,7 @@ ar_status h5res_bsp_write(hid_t file, const bsp_log *b, MPI_Comm comm) {
   if (st == AR_OK) st = h5u_attr_write_i64(g, "epochs", E);
   if (st == AR_OK) st = h5u_attr_write_i64(g, "slowest_rank", slowest);
   if (g >= 0) H5Gclose(g);
+  if (st == AR_OK && epoch_split) st = write_epoch_split(file, b, E, rank == 0);
   for (int i = 0; i < 5; i++)
     free(col[i]);
   free(rank_w);

@@ -9,6 +9,9 @@
  *                        attribute timer_names lists the T columns (comma separated)
  *   attributes ranks, epochs, slowest_rank (the rank with the largest total w)
  *
+ * With epoch_split (tours), also /epochs/rank_seconds float64 [E][R][4] (the rows above, with
+ * the attribute columns = "compute,communication,sync,io"), which `antroute report` draws.
+ *
  * Supply-chain runs append the epochs of every month in month order. Collective on the file's
  * communicator; rank 0's log is written. Nothing is written when the log is empty (timers off).
  * Failures: AR_ERR_HDF5/AR_ERR_IO naming the file and dataset, AR_ERR_NOMEM.
@@ -20,6 +23,6 @@
 
 #include "bsp_log.h"
 
-ar_status h5res_bsp_write(hid_t file, const bsp_log *b, MPI_Comm comm);
+ar_status h5res_bsp_write(hid_t file, const bsp_log *b, MPI_Comm comm, int epoch_split);
 
 #endif

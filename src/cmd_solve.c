@@ -196,7 +196,7 @@ static ar_status solve_tour(param_set *ps, const char *input, const char *output
     h5res_info info = {input, "tour", net.name, net.optimum};
     st = h5res_write_run(out.file, e, ps, &info);
     if (st == AR_OK) st = h5res_write_tour_best(out.file, e, &tp, &info);
-    if (st == AR_OK) st = h5res_bsp_write(out.file, &bsp, MPI_COMM_WORLD);
+    if (st == AR_OK) st = h5res_bsp_write(out.file, &bsp, MPI_COMM_WORLD, 1);
     st = aco_agree(MPI_COMM_WORLD, st);
     if (st == AR_OK) {
       st = aco_agree(MPI_COMM_WORLD, h5u_output_commit(&out));

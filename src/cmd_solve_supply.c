@@ -363,7 +363,7 @@ static ar_status solve_supply(param_set *ps, int rank) {
     h5res_supply_info info = {input, omp_get_max_threads(), (int32_t)param_int(ps, "colonies")};
     st = aco_agree(MPI_COMM_WORLD, h5res_supply_write(out.file, &m, &res, ps, &info));
     if (st == AR_OK)
-      st = aco_agree(MPI_COMM_WORLD, h5res_bsp_write(out.file, &bsp, MPI_COMM_WORLD));
+      st = aco_agree(MPI_COMM_WORLD, h5res_bsp_write(out.file, &bsp, MPI_COMM_WORLD, 0));
     if (st == AR_OK) {
       st = aco_agree(MPI_COMM_WORLD, h5u_output_commit(&out));
       out_open = 0;

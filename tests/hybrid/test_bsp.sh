@@ -31,6 +31,9 @@ for k in ("comm", "sync", "io"):
 if b["rank_timers"].shape != (2, 7): errs.append("rank_timers shape")
 if b.attrs["ranks"] != 2 or b.attrs["slowest_rank"] not in (0, 1): errs.append("attributes")
 if b["rank_timers"][:, 4].min() <= 0: errs.append("share timer 0 with sharing on")
+es = f["epochs/rank_seconds"]
+if es.shape != (E, 2, 4) or es.attrs["columns"] not in (b"compute,communication,sync,io", "compute,communication,sync,io"): errs.append("epochs/rank_seconds")
+elif not np.allclose(es[:, :, 0], rw): errs.append("epochs/rank_seconds compute != rank_w")
 print("; ".join(errs))
 PYEOF
 )
