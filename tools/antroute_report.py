@@ -284,6 +284,7 @@ def draw_tour_convergence(f, outdir):
         if optimum:
             ax.axhline(optimum, color="#2ca02c", ls="--", lw=1, label="optimum")
         ax.set_xlabel("iteration (at each epoch end)")
+        ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
         ax.set_ylabel("colony's best tour length (TSPLIB units)")
         ax.set_title(f"Each colony's best per epoch ({plural(cb.shape[1], 'colony', 'colonies')}"
                      f", {plural(cb.shape[0], 'epoch')})")
@@ -713,6 +714,12 @@ def draw_supply_convergence(f, outdir):
             ax.set_ylabel(f"best {goal} above the month's final value (%)")
             ax.set_title(f"Best {goal} per month, relative to its final value")
         ax.set_xlabel("iteration")
+        ax.set_xlim(left=0)
+        ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
+        if all(len(x) == 1 for _, x, _ in series):
+            ax.text(0.5, 0.08, "one point per month: the trace records epoch ends;\n"
+                    "more iterations (or a smaller --epoch-iterations) draw a curve",
+                    transform=ax.transAxes, ha="center", va="bottom", fontsize=9, color="#555555")
         if len(series) <= 12:
             ax.legend(fontsize=8, title="month", title_fontsize=8)
         ax.grid(alpha=0.3)

@@ -87,7 +87,8 @@ done
 
 # The pictures the guide promises exist.
 for f in pcb442-pictures/tour.png pcb442-pictures/convergence.png pcb442-pictures/bsp.png \
-  pictures-2ranks/tour.svg pictures-moved/tour.png by-hand/tour.png; do
+  pictures-2ranks/tour.svg pictures-moved/tour.png by-hand/tour.png supply-pictures/flows.png \
+  supply-pictures/goals.png supply-pictures/convergence.png; do
   [ -s "$work/$f" ] && pass "the guide's $f exists" || fail "the guide's $f is missing"
 done
 

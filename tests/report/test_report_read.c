@@ -33,6 +33,15 @@ static void write_fixture(const char *path) {
   h5u_attr_write_str(d, "codes", "0=DTD (door to door), 1=capacity, full, 2=CRF (customer, free)");
   H5Dclose(d);
 
+  /* Codes listed as "N name" in a description, as the order-routing results do. */
+  d = H5Dcreate2(f, "reason_desc", H5T_STD_I8LE, s, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  int8_t why[4] = {4, 2, 0, 3};
+  H5Dwrite(d, H5T_NATIVE_INT8, H5S_ALL, H5S_ALL, H5P_DEFAULT, why);
+  h5u_attr_write_str(d, "description",
+                     "0 served, 1 no route, 2 plant capacity, 3 lane weight cap, 4 not chosen "
+                     "(it fits, the goals leave it out)");
+  H5Dclose(d);
+
   /* Variable-length strings, as h5py writes lists of str. */
   const char *vl[4] = {"alpha", "", "gamma", "delta"};
   hid_t vt = H5Tcopy(H5T_C_S1);
@@ -109,6 +118,14 @@ int test_run(int argc, char **argv) {
     CHECK(strcmp(str[1], "DTD (door to door)") == 0);
     CHECK(strcmp(str[2], "capacity, full") == 0);
     CHECK(strcmp(str[3], "code 9") == 0);
+  }
+  rread_free_names(str, (int)n);
+  CHECK(rread_strings(f, "reason_desc", 100, &n, &str) == AR_OK && n == 4);
+  if (n == 4) {
+    CHECK(strcmp(str[0], "not chosen (it fits, the goals leave it out)") == 0);
+    CHECK(strcmp(str[1], "plant capacity") == 0);
+    CHECK(strcmp(str[2], "served") == 0);
+    CHECK(strcmp(str[3], "lane weight cap") == 0);
   }
   rread_free_names(str, (int)n);
   CHECK(rread_strings(f, "vlen", 100, &n, &str) == AR_OK && n == 4);
