@@ -43,7 +43,11 @@ static ar_status engine_alloc(aco_engine *e) {
   e->records_cap = cap;
   e->epochs = aco_alloc_array((size_t)cap, sizeof(aco_epoch_record));
   e->local_best_log = aco_alloc_array((size_t)cap * (size_t)e->local_colonies, sizeof(aco_cost));
-  if (!e->eta_beta || !e->best || !e->colony || !e->scratch || !e->epochs || !e->local_best_log)
+  /* BSP rows for the same epochs (grown at epoch ends only by a time-limited run). */
+  e->bsp_rows = calloc((size_t)cap * ACO_BSP_FIELDS, sizeof(double));
+  e->bsp_cap = e->bsp_rows ? cap : 0;
+  if (!e->eta_beta || !e->best || !e->colony || !e->scratch || !e->epochs || !e->local_best_log ||
+      !e->bsp_rows)
     return ar_fail(AR_ERR_NOMEM, "out of memory setting up the search (%zu pheromone cells)",
                    cells);
   for (int t = 0; t < e->threads; t++) {
