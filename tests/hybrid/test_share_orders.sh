@@ -13,8 +13,12 @@ run() { # name np threads extra...
     --csv "$AR_TMP/$name.csv" "$@" >"$AR_TMP/$name.out" 2>&1 \
     || fail "$name: exit $?: $(tail -3 "$AR_TMP/$name.out")"
 }
-run l11 1 1
+run l11 1 1 --report-binding --bind auto
 [ -s "$AR_TMP/l11.csv" ] && pass "1x1 with sharing writes a plan" || fail "1x1: no plan"
+grep -Eq "^ +rank +host +thread" "$AR_TMP/l11.out" && pass "--report-binding on order routing" \
+  || fail "no binding table: $(head -3 "$AR_TMP/l11.out")"
+h5dump -n "$AR_TMP/l11.h5" 2>/dev/null | grep -q "/bsp/rank_w" && pass "/bsp in order-routing results" \
+  || fail "no /bsp in order-routing results"
 run l21 2 1
 cmp -s "$AR_TMP/l11.csv" "$AR_TMP/l21.csv" && pass "sharing: 2x1 = 1x1" || fail "2x1 differs"
 run e22 2 2 --share-endpoints
