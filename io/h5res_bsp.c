@@ -98,6 +98,9 @@ ar_status h5res_bsp_write(hid_t file, const bsp_log *b, MPI_Comm comm, int epoch
   if (st == AR_OK) st = h5u_attr_write_i64(g, "ranks", R);
   if (st == AR_OK) st = h5u_attr_write_i64(g, "epochs", E);
   if (st == AR_OK) st = h5u_attr_write_i64(g, "slowest_rank", slowest);
+  if (st == AR_OK)
+    st = h5u_attr_write_f64(g, "team_efficiency",
+                            b->ant_capacity > 0 ? b->ant_busy / b->ant_capacity : 0.0);
   if (g >= 0) H5Gclose(g);
   if (st == AR_OK && epoch_split) st = write_epoch_split(file, b, E, rank == 0);
   for (int i = 0; i < 5; i++)

@@ -7,7 +7,9 @@
  *   /bsp/rank_w          float64 [E][R] compute seconds of each rank in each epoch
  *   /bsp/rank_timers     float64 [R][T] each rank's seconds per named timer; the group
  *                        attribute timer_names lists the T columns (comma separated)
- *   attributes ranks, epochs, slowest_rank (the rank with the largest total w)
+ *   attributes ranks, epochs, slowest_rank (the rank with the largest total w),
+ *                        team_efficiency (thread-seconds inside ants / (ant-loop wall x threads),
+ *                        over all ranks: what the OpenMP team loses to imbalance and fork/join)
  *
  * With epoch_split (tours), also /epochs/rank_seconds float64 [E][R][4] (the rows above, with
  * the attribute columns = "compute,communication,sync,io"), which `antroute report` draws.

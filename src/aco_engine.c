@@ -204,6 +204,10 @@ static void engine_iterate(aco_engine *e) {
   double ls_share = busy > 0.0 ? busy_ls / busy : 0.0;
   timer_add_seconds(&e->timers, TIMER_CONSTRUCT, (t1 - t0) * (1.0 - ls_share));
   timer_add_seconds(&e->timers, TIMER_LOCAL_SEARCH, (t1 - t0) * ls_share);
+  if (timer_enabled()) {
+    e->ant_busy += busy;
+    e->ant_capacity += (t1 - t0) * e->threads;
+  }
   if (e->local_colonies > 1) {
 #pragma omp parallel for schedule(dynamic, 1)
     for (int32_t c = 0; c < e->local_colonies; c++)

@@ -97,6 +97,7 @@ struct aco_engine {
   timer_set timers;
   double timer_mark[TIMER_COUNT]; /* totals when the last epoch was recorded */
   double *bsp_rows;               /* [bsp_cap][ACO_BSP_FIELDS] */
+  double ant_busy, ant_capacity;  /* thread-seconds inside ants / wall x threads of the ant loop */
   int64_t bsp_cap;
 };
 

@@ -46,6 +46,13 @@ ar_status bsp_log_append(bsp_log *b, const aco_engine *e) {
        MPI_Gather(e->timers.total, TIMER_COUNT, MPI_DOUBLE, tm, TIMER_COUNT, MPI_DOUBLE, 0,
                   e->comm) != MPI_SUCCESS))
     st = ar_fail(AR_ERR_MPI, "MPI_Gather of the BSP records failed");
+  double team[2] = {e->ant_busy, e->ant_capacity}, sum[2] = {0.0, 0.0};
+  if (st == AR_OK && MPI_Allreduce(team, sum, 2, MPI_DOUBLE, MPI_SUM, e->comm) != MPI_SUCCESS)
+    st = ar_fail(AR_ERR_MPI, "MPI_Allreduce of the team times failed");
+  if (st == AR_OK) {
+    b->ant_busy += sum[0];
+    b->ant_capacity += sum[1];
+  }
   if (st == AR_OK && e->rank == 0) {
     /* Gathered [rank][epoch][field]; the log is [epoch][rank][field]. */
     for (int r = 0; r < R; r++)
@@ -110,6 +117,9 @@ void bsp_log_print(const bsp_log *b, FILE *out) {
           sum[ACO_BSP_W] > 0 ? 100.0 * (w_max_sum / sum[ACO_BSP_W] - 1.0) : 0.0, sum[ACO_BSP_COMM],
           sum[ACO_BSP_SYNC], sum[ACO_BSP_IO], total > 0 ? 100.0 * sum[ACO_BSP_COMM] / total : 0.0,
           slowest, slowest_w);
+  if (b->ant_capacity > 0)
+    fprintf(out, "OpenMP team busy in the ant loop: %.1f %% of threads x wall time\n",
+            100.0 * b->ant_busy / b->ant_capacity);
 }
 
 void bsp_log_free(bsp_log *b) {

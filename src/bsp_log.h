@@ -20,6 +20,7 @@ typedef struct {
   int64_t epochs, cap;
   double *rows;   /* rank 0: [epochs][ranks][ACO_BSP_FIELDS] */
   double *timers; /* rank 0: [ranks][TIMER_COUNT], summed over the appended engines */
+  double ant_busy, ant_capacity; /* all ranks: thread-seconds in ants, wall x threads of the loop */
 } bsp_log;
 
 /* Empty log for comm's ranks. */
