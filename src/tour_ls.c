@@ -20,7 +20,7 @@ typedef struct {
   int64_t change;
 } ls_state;
 
-#define D(a, b) tour_dist(L->net, (a), (b))
+#define D(a, b) tour_d(L->net, (a), (b))
 
 static inline int32_t succ(const ls_state *L, int32_t x) {
   return tour_succ(L->order, L->pos, L->n, x);
