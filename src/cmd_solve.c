@@ -51,7 +51,7 @@ static const param_def solve_params[] = {
     {"local-search", 'l', PARAM_CHOICE, "full", "none|2opt|2opt+oropt|full", 0, -1, "KIND",
      "local search on every ant's tour (full = 2-opt + Or-opt + Or-3opt; ATSP never reverses)",
      PARAM_SEARCH},
-    {"new-edges", 0, PARAM_INT, "8", NULL, 0, 1e9, "N",
+    {"new-edges", 0, PARAM_INT, "16", NULL, 0, 1e9, "N",
      "ants change the source tour in about N edges (0: build whole tours)", PARAM_SEARCH},
     {"epoch-iterations", 'e', PARAM_INT, "100", NULL, 1, 1e15, "K",
      "iterations per epoch; colonies meet and report at epoch ends", PARAM_SEARCH},

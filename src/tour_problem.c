@@ -7,7 +7,7 @@
 #include "aco_alloc.h"
 
 tour_options tour_options_default(void) {
-  tour_options o = {.candidates = 16, .ls_neighbours = 10, .ls = TOUR_LS_FULL, .new_edges = 8};
+  tour_options o = {.candidates = 16, .ls_neighbours = 10, .ls = TOUR_LS_FULL, .new_edges = 16};
   return o;
 }
 
