@@ -93,7 +93,8 @@ static void print_progress(const aco_engine *e, const progress_state *ps, int fi
 
 static ar_status on_epoch(aco_engine *e, void *arg) {
   progress_state *ps = arg;
-  if (e->rank != 0 || ps->quiet) return AR_OK;
+  /* The last epoch end of a run is reported by the final line instead. */
+  if (e->rank != 0 || ps->quiet || e->stop_reason != ACO_STOP_NONE) return AR_OK;
   double now = aco_engine_elapsed(e);
   if (now - ps->last >= ps->every || e->epoch == 1) {
     print_progress(e, ps, 0);
