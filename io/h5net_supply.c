@@ -199,6 +199,8 @@ ar_status h5net_supply_write(const sc_net *net, const char *path, const param_se
   if (st != AR_OK) return st;
   st = h5meta_write(out.file, H5META_NETWORK, H5NET_SUPPLY_FORMAT_VERSION, ps);
   if (st == AR_OK) st = h5u_attr_write_str(out.file, "kind", H5NET_SUPPLY_KIND);
+  if (st == AR_OK) /* provenance: the command's input (the CSV directory), as the tour writer */
+    st = h5u_attr_write_str(out.file, "source", ps && ps->npositional > 0 ? ps->positional[0] : "");
   hid_t supply = -1;
   if (st == AR_OK) st = h5u_group_create(out.file, "supply", &supply);
   if (st == AR_OK)

@@ -26,7 +26,8 @@
 enum { H5NET_SUPPLY_FORMAT_VERSION = 1 };
 
 /* Writes net to path (through path.tmp and a rename) from the calling process alone
- * (MPI_COMM_SELF). ps (may be NULL) is recorded in the root `parameters` attribute. */
+ * (MPI_COMM_SELF). ps (may be NULL) is recorded in the root `parameters` attribute, and its first
+ * positional argument (the CSV directory of `import supply-chain`) in `source` ("" if none). */
 ar_status h5net_supply_write(const sc_net *net, const char *path, const param_set *ps);
 
 /* Every rank of comm reads the whole network collectively (MPI-IO) and validates it: shapes,

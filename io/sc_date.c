@@ -75,3 +75,9 @@ void sc_date_format(int32_t days, char *buf, unsigned long cap) {
   sc_date_to_civil(days, &y, &m, &d);
   snprintf(buf, cap, "%04d-%02d-%02d", y, m, d);
 }
+
+int32_t sc_date_month(int32_t days) {
+  int y, m, d;
+  sc_date_to_civil(days, &y, &m, &d);
+  return (int32_t)((y - 1970) * 12 + (m - 1));
+}

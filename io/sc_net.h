@@ -121,6 +121,33 @@ ar_status sc_net_index(sc_net *net);
 /* Frees everything and zeroes the struct (safe on a zeroed or partly filled struct). */
 void sc_net_free(sc_net *net);
 
+/* --- Compatibility look-ups (the route constraints of docs/model.md) ----------------------------
+ */
+
+/* 1 when plant stocks product (ProductsPerPlant). */
+static inline int sc_plant_stocks(const sc_net *net, int32_t plant, int32_t product) {
+  for (int32_t i = net->product_plant_start[product]; i < net->product_plant_start[product + 1];
+       i++)
+    if (net->product_plant[i] == plant) return 1;
+  return 0;
+}
+
+/* 1 when plant may serve customer: it is not a VMI plant, or customer is one of its VMI
+ * customers. */
+static inline int sc_plant_serves(const sc_net *net, int32_t plant, int32_t customer) {
+  int32_t lo = net->plant_vmi_start[plant], hi = net->plant_vmi_start[plant + 1];
+  for (int32_t i = lo; i < hi; i++)
+    if (net->plant_vmi_customer[i] == customer) return 1;
+  return lo == hi;
+}
+
+/* 1 when plant ships from port (PlantPorts). */
+static inline int sc_plant_has_port(const sc_net *net, int32_t plant, int32_t port) {
+  for (int32_t i = net->plant_port_start[plant]; i < net->plant_port_start[plant + 1]; i++)
+    if (net->plant_port[i] == port) return 1;
+  return 0;
+}
+
 /* --- Dates ------------------------------------------------------------------------------------ */
 
 /* Days since 1970-01-01 of a proleptic Gregorian date, and back. */
@@ -130,6 +157,10 @@ void sc_date_to_civil(int32_t days, int *year, int *month, int *day);
 /* Parses "YYYY-MM-DD", "M/D/YYYY" or "M/D/YY" (US order, as the data set's spreadsheet wrote it;
  * YY < 70 is 20YY, else 19YY). Returns 0, or -1 when the text is not a valid date. */
 int sc_date_parse(const char *text, int32_t *days);
+
+/* The calendar month of a date as months since 1970-01 (0 = January 1970): orders are solved
+ * month by month, grouped by this number. */
+int32_t sc_date_month(int32_t days);
 
 /* Writes "YYYY-MM-DD" into buf (at least 11 bytes). */
 void sc_date_format(int32_t days, char *buf, unsigned long cap);

@@ -75,8 +75,8 @@ int test_run(int argc, char **argv) {
   double t1 = omp_get_wtime();
   if (st == AR_OK) st = aco_engine_run(eng, NULL);
   len = (int64_t)eng->best_cost.key[0];
-  printf("%s n=%d len %lld setup %.2f run %.2f it %lld best_it %lld restarts %lld\n", t.name,
-         t.n, (long long)len, t1 - t0, omp_get_wtime() - t1, (long long)eng->iteration,
+  printf("%s n=%d len %lld setup %.2f run %.2f it %lld best_it %lld restarts %lld\n", t.name, t.n,
+         (long long)len, t1 - t0, omp_get_wtime() - t1, (long long)eng->iteration,
          (long long)eng->best_iteration, (long long)eng->colony[0].s.restarts);
   aco_engine_free(eng);
   tour_problem_free(&tp);

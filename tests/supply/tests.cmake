@@ -13,3 +13,6 @@ target_link_libraries(supply_read_check PRIVATE antroute_core)
 target_compile_options(supply_read_check PRIVATE ${ANTROUTE_WARNINGS})
 set_target_properties(supply_read_check PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
 ar_add_script_test(supply_bad_h5 SCRIPT tests/supply/test_bad_h5.sh LABELS "supply;hdf5")
+ar_add_unit_test(supply_synth SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_synth.c
+                 ${CMAKE_CURRENT_LIST_DIR}/sc_equal.c LABELS hdf5)
+ar_add_script_test(supply_synth_cli SCRIPT tests/supply/test_synth_cli.sh LABELS "supply;hdf5")
