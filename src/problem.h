@@ -42,12 +42,12 @@ typedef struct {
 
 /* What an ant sees while it builds a solution. */
 typedef struct {
-  const float *choice;         /* [rows][options]: tau^alpha * eta^beta of the ant's colony */
-  int32_t options;             /* row stride of choice */
-  const aco_solution *source;  /* a good solution to start from and modify (NULL: build anew) */
+  const float *choice;        /* [rows][options]: tau^alpha * eta^beta of the ant's colony */
+  int32_t options;            /* row stride of choice */
+  const aco_solution *source; /* a good solution to start from and modify (NULL: build anew) */
   const void *source_index;   /* problem-defined index of source (see source_index below) */
-  double q0;                   /* probability of taking the best option outright (ACS), else 0 */
-  aco_rng rng;                 /* this ant's random stream */
+  double q0;                  /* probability of taking the best option outright (ACS), else 0 */
+  aco_rng rng;                /* this ant's random stream */
   int64_t iteration;
   int32_t colony, ant;
 } aco_ant_ctx;
