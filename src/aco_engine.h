@@ -82,6 +82,7 @@ struct aco_engine {
   double start_wtime; /* MPI_Wtime() at the start of aco_engine_run */
   double time_before; /* seconds spent in earlier runs (resume) */
   double time_construct, time_update, time_exchange; /* this rank's time in each phase */
+  double cpu_start;                                  /* process CPU seconds at the start */
   aco_stop_reason stop_reason;
   aco_hooks hooks;
 };
@@ -104,6 +105,9 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks);
 
 /* Seconds since the start of the search (including earlier runs). */
 double aco_engine_elapsed(const aco_engine *e);
+/* CPU seconds this process (all its threads) used since the start of aco_engine_run: on a
+ * shared machine, cpu / (elapsed x threads) is the share of the cores the run really got. */
+double aco_engine_cpu_seconds(const aco_engine *e);
 
 void aco_engine_free(aco_engine *e);
 

@@ -51,7 +51,7 @@ static const param_def solve_params[] = {
     {"local-search", 'l', PARAM_CHOICE, "full", "none|2opt|2opt+oropt|full", 0, -1, "KIND",
      "local search on every ant's tour (full = 2-opt + Or-opt + Or-3opt; ATSP never reverses)",
      PARAM_SEARCH},
-    {"new-edges", 0, PARAM_INT, "8", NULL, 0, 1e9, "N",
+    {"new-edges", 0, PARAM_INT, "16", NULL, 0, 1e9, "N",
      "ants change the source tour in about N edges (0: build whole tours)", PARAM_SEARCH},
     {"epoch-iterations", 'e', PARAM_INT, "100", NULL, 1, 1e15, "K",
      "iterations per epoch; colonies meet and report at epoch ends", PARAM_SEARCH},
@@ -62,6 +62,8 @@ static const param_def solve_params[] = {
     {"progress", 0, PARAM_REAL, "1", NULL, 0, 1e9, "SECONDS",
      "at most one progress line per SECONDS (0: one per epoch)", 0},
     {"quiet", 'q', PARAM_FLAG, NULL, NULL, 1, 0, NULL, "no progress lines", 0},
+    {"fault-corrupt-best", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,
+     "test switch: swap two nodes of the best tour before the final self-check", PARAM_HIDDEN},
 };
 
 typedef struct {
@@ -93,7 +95,8 @@ static void print_progress(const aco_engine *e, const progress_state *ps, int fi
 
 static ar_status on_epoch(aco_engine *e, void *arg) {
   progress_state *ps = arg;
-  if (e->rank != 0 || ps->quiet) return AR_OK;
+  /* The last epoch end of a run is reported by the final line instead. */
+  if (e->rank != 0 || ps->quiet || e->stop_reason != ACO_STOP_NONE) return AR_OK;
   double now = aco_engine_elapsed(e);
   if (now - ps->last >= ps->every || e->epoch == 1) {
     print_progress(e, ps, 0);
@@ -181,6 +184,11 @@ static ar_status solve_tour(param_set *ps, const char *input, const char *output
   }
   if (st == AR_OK) {
     /* The answer is checked from scratch before anything is written: a mismatch is a bug. */
+    if (param_flag(ps, "fault-corrupt-best")) {
+      int32_t t = e->best[0];
+      e->best[0] = e->best[net.n / 2];
+      e->best[net.n / 2] = t;
+    }
     aco_solution best = {e->best_cost, e->best};
     st = aco_agree(MPI_COMM_WORLD, problem.verify(&problem, &best));
   }
@@ -204,10 +212,10 @@ static ar_status solve_tour(param_set *ps, const char *input, const char *output
       snprintf(gap, sizeof gap, " (optimum %lld, gap %.3f %%)", (long long)net.optimum,
                100.0 * (e->best_cost.key[0] - net.optimum) / net.optimum);
     printf("best %.0f%s from colony %d at iteration %lld; %lld iterations in %.1f s "
-           "(%.0f iterations/s, %.0f tours/s) -> %s\n",
+           "(%.0f iterations/s, %.0f tours/s; rank 0 used %.1f CPU s) -> %s\n",
            e->best_cost.key[0], gap, e->best_colony, (long long)e->best_iteration,
            (long long)e->iteration, secs, e->iteration / (secs > 0 ? secs : 1),
-           tours / (secs > 0 ? secs : 1), output);
+           tours / (secs > 0 ? secs : 1), aco_engine_cpu_seconds(e), output);
   }
   aco_engine_free(e);
   tour_problem_free(&tp);
