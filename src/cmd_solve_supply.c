@@ -171,6 +171,9 @@ static ar_status solve_month(const param_set *ps, const route_model *m, const ro
   route_problem_options ro = route_problem_options_default();
   ro.rebuild = (int32_t)param_int(ps, "rebuild");
   ro.ls_passes = (int32_t)param_int(ps, "ls-passes");
+  /* A time-limited run may cut the initial local search short (its answer depends on timing
+   * anyway); an iteration-limited one never does. */
+  if (par.time_limit > 0.0) ro.initial_ls_time = 0.5 * seconds;
 
   route_scope sc;
   route_problem rp;
