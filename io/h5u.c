@@ -61,15 +61,20 @@ ar_status h5u_output_create(h5u_output *out, const char *path, MPI_Comm comm) {
   if (snprintf(out->path, sizeof out->path, "%s", path) >= (int)sizeof out->path ||
       snprintf(out->tmp_path, sizeof out->tmp_path, "%s.tmp", path) >= (int)sizeof out->tmp_path)
     return ar_fail(AR_ERR_USAGE, "output path too long: %s", path);
+  /* errno after a failed H5Fcreate is not reliable: check the folder ourselves first, so the
+   * message says what is wrong ("No such file or directory", "Permission denied"). */
+  char dir_copy[H5U_PATH_MAX];
+  snprintf(dir_copy, sizeof dir_copy, "%s", path);
+  const char *dir = dirname(dir_copy);
+  if (access(dir, W_OK | X_OK) != 0)
+    return ar_fail(AR_ERR_IO, "cannot create %s: folder %s: %s", out->tmp_path, dir,
+                   strerror(errno));
   hid_t fapl = mpio_fapl(comm);
   if (fapl < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot set up the MPI-IO driver", path);
   out->file = H5Fcreate(out->tmp_path, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
   H5Pclose(fapl);
-  if (out->file < 0) {
-    int err = errno;
-    return ar_fail(AR_ERR_IO, "cannot create %s: %s", out->tmp_path,
-                   err ? strerror(err) : h5u_error_detail());
-  }
+  if (out->file < 0)
+    return ar_fail(AR_ERR_IO, "cannot create %s (%s)", out->tmp_path, h5u_error_detail());
   return AR_OK;
 }
 

@@ -34,6 +34,7 @@ ar_status cmd_export(int argc, char **argv);
  * whole command line over when the network's kind is "supply-chain". */
 ar_status cmd_solve_supply(int argc, char **argv);
 int cmd_solve_is_supply(int argc, char **argv, const param_def *defs, int ndefs);
+ar_status cmd_report(int argc, char **argv);
 
 /* `antroute import <kind>` sub-commands (cmd_import.c dispatches on argv[1]). */
 ar_status cmd_import_tsplib(int argc, char **argv);

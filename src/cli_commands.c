@@ -12,6 +12,7 @@ const cli_command cli_command_table[] = {
      "cost and constraint check of an order-routing plan (CSV or the historical one)"},
     {"export", cmd_export, "write the plan of a supply-chain results file as CSV"},
     {"inspect", cmd_inspect, "print a short summary of a network, results or checkpoint file"},
+    {"report", cmd_report, "summarise a results file; with -o DIR, draw its pictures"},
     {"advise", cmd_advise,
      "recommend or judge ranks x threads for a node; print #SBATCH, srun, mpirun, OMP_* lines"},
     {NULL, NULL, NULL},
