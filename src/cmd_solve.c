@@ -236,7 +236,8 @@ ar_status cmd_solve(int argc, char **argv) {
                       "come from OMP_NUM_THREADS; under mpirun the colonies are spread over the "
                       "ranks. The answer depends only on the input, the parameters, the seed "
                       "and the number of colonies, not on ranks or threads (unless --time stops "
-                      "it).",
+                      "it). A supply-chain network is routed by the order-routing solver, with "
+                      "options of its own: `antroute solve NETWORK.h5 --help` lists them.",
                   .defs = solve_params,
                   .ndefs = (int)(sizeof solve_params / sizeof solve_params[0]),
                   .min_positional = 1,
