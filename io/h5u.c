@@ -524,3 +524,119 @@ void h5u_free_strings(char **strings, hsize_t n) {
     free(strings[i]);
   free(strings);
 }
+
+/* --- Row blocks ------------------------------------------------------------------------------- */
+
+MPI_Comm h5u_file_comm(hid_t loc) {
+  MPI_Comm comm = MPI_COMM_SELF;
+  hid_t fapl = H5Fget_access_plist(loc);
+  if (fapl >= 0 && H5Pget_driver(fapl) == H5FD_MPIO && H5Pget_fapl_mpio(fapl, &comm, NULL) < 0)
+    comm = MPI_COMM_SELF;
+  if (fapl >= 0) H5Pclose(fapl);
+  return comm;
+}
+
+void h5u_comm_free(MPI_Comm *comm) {
+  if (*comm != MPI_COMM_SELF && *comm != MPI_COMM_WORLD && *comm != MPI_COMM_NULL)
+    MPI_Comm_free(comm);
+  *comm = MPI_COMM_NULL;
+}
+
+ar_status h5u_dataset_create(hid_t loc, const char *path, hid_t type, int rank, const hsize_t *dims,
+                             hid_t *dset) {
+  *dset = -1;
+  if (rank < 1 || rank > H5U_MAX_RANK)
+    return ar_fail(AR_ERR_INTERNAL, "%s: dataset %s: rank %d is not supported", h5u_file_name(loc),
+                   path, rank);
+  hid_t space = H5Screate_simple(rank, dims, NULL);
+  hid_t lcpl = H5Pcreate(H5P_LINK_CREATE);
+  hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
+  /* Space is allocated at creation, so a rank without rows writes nothing and the layout is set
+   * before the collective writes; no fill values: every byte is written by some rank. */
+  if (space >= 0 && lcpl >= 0 && dcpl >= 0 && H5Pset_create_intermediate_group(lcpl, 1) >= 0 &&
+      H5Pset_alloc_time(dcpl, H5D_ALLOC_TIME_EARLY) >= 0 &&
+      H5Pset_fill_time(dcpl, H5D_FILL_TIME_NEVER) >= 0)
+    *dset = H5Dcreate2(loc, path, type, space, lcpl, dcpl, H5P_DEFAULT);
+  if (space >= 0) H5Sclose(space);
+  if (lcpl >= 0) H5Pclose(lcpl);
+  if (dcpl >= 0) H5Pclose(dcpl);
+  if (*dset < 0) {
+    int err = errno;
+    return ar_fail(AR_ERR_IO, "%s: cannot create dataset %s (%s)", h5u_file_name(loc), path,
+                   err ? strerror(err) : h5u_error_detail());
+  }
+  return AR_OK;
+}
+
+/* Selects rows [first, first+count) of dimension 0 in the file space and a matching memory space
+ * (both empty when count is 0). */
+static int rows_select(hid_t dset, hsize_t first, hsize_t count, hid_t *filespace,
+                       hid_t *memspace) {
+  *memspace = -1;
+  *filespace = H5Dget_space(dset);
+  if (*filespace < 0) return -1;
+  int rank = H5Sget_simple_extent_ndims(*filespace);
+  hsize_t dims[H5U_MAX_RANK], start[H5U_MAX_RANK] = {0}, block[H5U_MAX_RANK];
+  if (rank < 1 || rank > H5U_MAX_RANK || H5Sget_simple_extent_dims(*filespace, dims, NULL) < 0)
+    return -1;
+  /* Rows outside the dataset: take part with an empty selection (the transfer is collective,
+   * the other ranks must not wait for us) and report the error afterwards. */
+  int outside = first > dims[0] || count > dims[0] - first;
+  for (int i = 0; i < rank; i++)
+    block[i] = dims[i];
+  start[0] = first;
+  block[0] = outside ? 0 : count;
+  *memspace = H5Screate_simple(rank, block, NULL);
+  if (*memspace < 0) return -1;
+  if (block[0] == 0) {
+    if (H5Sselect_none(*filespace) < 0 || H5Sselect_none(*memspace) < 0) return -1;
+    return outside ? -2 : 0;
+  }
+  if (H5Sselect_hyperslab(*filespace, H5S_SELECT_SET, start, NULL, block, NULL) < 0) return -1;
+  return 0;
+}
+
+static ar_status rows_transfer(hid_t dset, hid_t memtype, hsize_t first, hsize_t count, void *data,
+                               int writing) {
+  char name[512] = "?";
+  H5Iget_name(dset, name, sizeof name);
+  hid_t filespace, memspace;
+  int sel = rows_select(dset, first, count, &filespace, &memspace);
+  hid_t dxpl = collective_dxpl();
+  herr_t rc = -1;
+  int err = 0;
+  if ((sel == 0 || sel == -2) && dxpl >= 0) {
+    errno = 0;
+    /* A rank without rows still takes part: the transfer is collective. */
+    static char dummy[1];
+    void *buf = count && sel == 0 ? data : dummy;
+    rc = writing ? H5Dwrite(dset, memtype, memspace, filespace, dxpl, buf)
+                 : H5Dread(dset, memtype, memspace, filespace, dxpl, buf);
+    err = errno;
+  }
+  if (dxpl >= 0) H5Pclose(dxpl);
+  if (memspace >= 0) H5Sclose(memspace);
+  if (filespace >= 0) H5Sclose(filespace);
+  const char *file = h5u_file_name(dset);
+  if (sel == -2)
+    return ar_fail(AR_ERR_INPUT, "%s: dataset %s has no rows %llu..%llu", file, name,
+                   (unsigned long long)first, (unsigned long long)(first + count));
+  if (rc < 0 && writing)
+    return ar_fail(AR_ERR_IO, "%s: cannot write rows %llu..%llu of dataset %s (%s)", file,
+                   (unsigned long long)first, (unsigned long long)(first + count), name,
+                   err ? strerror(err) : h5u_error_detail());
+  if (rc < 0)
+    return ar_fail(AR_ERR_INPUT, "%s: cannot read rows %llu..%llu of dataset %s (%s)", file,
+                   (unsigned long long)first, (unsigned long long)(first + count), name,
+                   h5u_error_detail());
+  return AR_OK;
+}
+
+ar_status h5u_write_rows(hid_t dset, hid_t memtype, hsize_t first, hsize_t count,
+                         const void *data) {
+  return rows_transfer(dset, memtype, first, count, (void *)data, 1);
+}
+
+ar_status h5u_read_rows(hid_t dset, hid_t memtype, hsize_t first, hsize_t count, void *data) {
+  return rows_transfer(dset, memtype, first, count, data, 0);
+}

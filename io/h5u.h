@@ -81,6 +81,31 @@ ar_status h5u_write(hid_t loc, const char *name, hid_t memtype, int rank, const 
 ar_status h5u_write_strings(hid_t loc, const char *name, const char *const *strings, hsize_t n,
                             const char *description);
 
+/* --- Row blocks (datasets distributed over ranks along dimension 0) ----------------------------
+ */
+
+enum { H5U_MAX_RANK = 8 };
+
+/* Collectively creates dataset `path` (intermediate groups are created as needed) of the given
+ * native type and shape, stored contiguously (no chunking, best for collective MPI-IO), and
+ * returns it open in *dset (close with H5Dclose). rank is 1..H5U_MAX_RANK. */
+ar_status h5u_dataset_create(hid_t loc, const char *path, hid_t type, int rank, const hsize_t *dims,
+                             hid_t *dset);
+
+/* Collectively writes rows [first, first+count) of dimension 0 from data (count whole rows, in
+ * row-major order). Every rank of the file's communicator calls it, each with its own rows;
+ * count may be 0 (data is then ignored). Fails with AR_ERR_IO naming the file and dataset. */
+ar_status h5u_write_rows(hid_t dset, hid_t memtype, hsize_t first, hsize_t count, const void *data);
+
+/* Collectively reads rows [first, first+count) of dimension 0 into data; count may be 0. Fails
+ * with AR_ERR_INPUT when the rows are outside the dataset or cannot be read. */
+ar_status h5u_read_rows(hid_t dset, hid_t memtype, hsize_t first, hsize_t count, void *data);
+
+/* The communicator of an MPI-IO file (a duplicate: free it with h5u_comm_free), or
+ * MPI_COMM_SELF for a file opened with another driver. */
+MPI_Comm h5u_file_comm(hid_t loc);
+void h5u_comm_free(MPI_Comm *comm);
+
 /* Reads a whole dataset collectively (every rank gets all of it) after checking that it exists,
  * has expect_rank dimensions, holds numbers of the same class as memtype (integer or float) and
  * has at most max_elems elements (no giant allocation from a lying file). dims receives the
