@@ -88,9 +88,7 @@ ar_status h5u_fsync_dir(const char *path) {
   return AR_OK;
 }
 
-ar_status h5u_output_commit(h5u_output *out) {
-  int rank = 0;
-  MPI_Comm_rank(out->comm, &rank);
+ar_status h5u_output_close(h5u_output *out) {
   int ok = 1;
   if (H5Fflush(out->file, H5F_SCOPE_GLOBAL) < 0) ok = 0;
   if (H5Fclose(out->file) < 0) ok = 0;
@@ -103,6 +101,12 @@ ar_status h5u_output_commit(h5u_output *out) {
     return ar_fail(AR_ERR_IO, "%s: writing or closing failed (disk full?); %s left untouched",
                    out->tmp_path, out->path);
   }
+  return AR_OK;
+}
+
+ar_status h5u_output_publish(h5u_output *out) {
+  int rank = 0;
+  MPI_Comm_rank(out->comm, &rank);
   int renamed = 1;
   char why[256] = "";
   if (rank == 0) {
@@ -120,6 +124,11 @@ ar_status h5u_output_commit(h5u_output *out) {
     return ar_fail(AR_ERR_IO, "cannot rename %s to %s: %s", out->tmp_path, out->path,
                    rank == 0 ? why : "see rank 0");
   return AR_OK;
+}
+
+ar_status h5u_output_commit(h5u_output *out) {
+  ar_status st = h5u_output_close(out);
+  return st == AR_OK ? h5u_output_publish(out) : st;
 }
 
 void h5u_output_abort(h5u_output *out) {

@@ -37,8 +37,16 @@ typedef struct {
 
 /* Collectively creates PATH.tmp (truncating an old one) on comm. */
 ar_status h5u_output_create(h5u_output *out, const char *path, MPI_Comm comm);
-/* Flushes and closes, barrier, rank 0 renames onto the final path and fsyncs the directory. */
+/* Flushes and closes, barrier, rank 0 renames onto the final path and fsyncs the directory.
+ * The same as h5u_output_close() then h5u_output_publish(). */
 ar_status h5u_output_commit(h5u_output *out);
+/* Flushes (MPI_File_sync: the data reaches the disk) and closes the temporary file; every rank
+ * agrees on the outcome (the allreduce is the barrier). On failure removes the temporary file and
+ * returns AR_ERR_IO; the final path is untouched. */
+ar_status h5u_output_close(h5u_output *out);
+/* After h5u_output_close(): rank 0 renames the temporary file onto the final path and fsyncs the
+ * directory; every rank learns the outcome. */
+ar_status h5u_output_publish(h5u_output *out);
 /* Closes and removes the temporary file (after a failure); never touches the final path. */
 void h5u_output_abort(h5u_output *out);
 
