@@ -255,6 +255,9 @@ ar_status h5u_attr_read_str(hid_t loc, const char *name, char *buf, size_t cap) 
     }
     hid_t mtype = H5Tcopy(H5T_C_S1);
     H5Tset_size(mtype, size);
+    /* Null-padded like the file type: a null-terminated one would drop the last character of a
+     * string that fills its size. */
+    H5Tset_strpad(mtype, H5T_STR_NULLPAD);
     rc = H5Aread(attr, mtype, tmp);
     snprintf(buf, cap, "%s", tmp);
     free(tmp);
