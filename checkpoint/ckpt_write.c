@@ -1,0 +1,156 @@
+/* ckpt_write: collective checkpoint write through MPI-IO, per-dataset CRC, atomic rename. */
+#include "ckpt_write.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "ckpt_agree.h"
+#include "ckpt_crc.h"
+#include "ckpt_dir.h"
+#include "ckpt_fault.h"
+#include "h5meta.h"
+
+/* Writes one field: the dataset, its rows, its crc32 and distributed attributes. */
+static ar_status write_field(hid_t file, const ckpt_state *state, const ckpt_field *f,
+                             int first_distributed, MPI_Comm comm, const char *path) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  hsize_t first = 0, count = 0;
+  if (f->distributed) {
+    first = state->colony_first;
+    count = state->colony_count;
+  } else if (rank == 0) {
+    count = f->dims[0];
+  }
+  hid_t dset;
+  ar_status st = h5u_dataset_create(file, f->path, f->type, f->rank, f->dims, &dset);
+  st = ckpt_agree(st, comm);
+  if (st != AR_OK) return st;
+
+  if (first_distributed && ckpt_fault_hit("ckpt-mid-dataset", comm)) {
+    /* Half of this rank's rows reach the file, then the process dies. */
+    h5u_write_rows(dset, f->type, first, count / 2, f->data);
+    H5Fflush(file, H5F_SCOPE_GLOBAL);
+    ckpt_fault_exit_if("ckpt-mid-dataset", comm);
+  }
+  st = h5u_write_rows(dset, f->type, first, count, f->data);
+  if (st == AR_OK && first_distributed && ckpt_fault_hit("ckpt-enospc", comm))
+    st = ar_fail(AR_ERR_IO, "%s: cannot write dataset %s: %s (injected by ANTROUTE_FAULT)", path,
+                 f->path, strerror(ENOSPC));
+
+  /* The checksum: of this rank's rows, combined in global order. A replicated field is summed
+   * by rank 0 alone (the other ranks contribute empty blocks). */
+  uint64_t row_bytes = ckpt_field_row_bytes(f);
+  uint32_t local = ckpt_crc32(f->data, count * row_bytes), whole = 0;
+  ar_status cst = ckpt_crc_combine_blocks(first * row_bytes, count * row_bytes, local,
+                                          ckpt_field_bytes(f), comm, f->path, &whole);
+  if (st == AR_OK) st = cst;
+  if (st == AR_OK) st = h5u_attr_write_i64(dset, "crc32", (int64_t)whole);
+  if (st == AR_OK) st = h5u_attr_write_i64(dset, "distributed", f->distributed ? 1 : 0);
+  if (st == AR_OK && f->description) st = h5u_attr_write_str(dset, "description", f->description);
+  if (H5Dclose(dset) < 0 && st == AR_OK)
+    st = ar_fail(AR_ERR_IO, "%s: cannot close dataset %s", path, f->path);
+  return ckpt_agree(st, comm);
+}
+
+static ar_status write_root(hid_t file, const ckpt_state *state, int64_t seq, int nranks) {
+  ar_status st = h5meta_write(file, H5META_CHECKPOINT, CKPT_FORMAT_VERSION, state->params);
+  if (st == AR_OK)
+    st = h5u_attr_write_str(file, "input_checksum",
+                            state->input_checksum ? state->input_checksum : "");
+  if (st == AR_OK)
+    st = h5u_attr_write_str(file, "search_parameters",
+                            state->search_parameters ? state->search_parameters : "");
+  if (st == AR_OK) st = h5u_attr_write_i64(file, "month", state->month);
+  if (st == AR_OK) st = h5u_attr_write_i64(file, "iteration", state->iteration);
+  if (st == AR_OK) st = h5u_attr_write_i64(file, "sequence", seq);
+  if (st == AR_OK) st = h5u_attr_write_i64(file, "written_by_ranks", nranks);
+  for (int i = 0; i < state->nscalars && st == AR_OK; i++) {
+    const ckpt_scalar *s = &state->scalars[i];
+    st = s->kind == CKPT_SCALAR_I64 ? h5u_attr_write_i64(file, s->name, s->i64)
+                                    : h5u_attr_write_f64(file, s->name, s->f64);
+  }
+  return st;
+}
+
+/* Rank 0 picks the sequence number; every rank gets it. */
+static ar_status next_seq(const char *dir, MPI_Comm comm, int64_t *seq) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  ar_status st = AR_OK;
+  long long value = 0;
+  if (rank == 0) {
+    ckpt_dir_list list;
+    st = ckpt_dir_scan(dir, &list);
+    if (st == AR_OK) value = ckpt_dir_next_seq(&list);
+    ckpt_dir_list_free(&list);
+  }
+  st = ckpt_agree(st, comm);
+  if (st != AR_OK) return st;
+  if (MPI_Bcast(&value, 1, MPI_LONG_LONG, 0, comm) != MPI_SUCCESS)
+    return ar_fail(AR_ERR_MPI, "MPI_Bcast of the checkpoint number failed");
+  *seq = value;
+  return AR_OK;
+}
+
+ar_status ckpt_write(const char *dir, int keep, const ckpt_state *state, MPI_Comm comm,
+                     ckpt_write_info *info) {
+  double start = MPI_Wtime();
+  int rank = 0, nranks = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &nranks);
+  ckpt_fault_new_write();
+  ar_status st = ckpt_agree(ckpt_state_check(state), comm);
+  if (st == AR_OK) st = ckpt_dir_prepare(dir, comm);
+  int64_t seq = 0;
+  if (st == AR_OK) st = next_seq(dir, comm, &seq);
+  char path[H5U_PATH_MAX];
+  if (st == AR_OK) st = ckpt_dir_path(path, sizeof path, dir, seq, CKPT_FILE_FINAL);
+  if (st != AR_OK) return st;
+
+  h5u_output out;
+  st = ckpt_agree(h5u_output_create(&out, path, comm), comm);
+  if (st != AR_OK) {
+    h5u_output_abort(&out);
+    return st;
+  }
+  st = ckpt_agree(write_root(out.file, state, seq, nranks), comm);
+  int first_distributed = 1;
+  for (int i = 0; i < state->nfields && st == AR_OK; i++) {
+    const ckpt_field *f = &state->fields[i];
+    st = write_field(out.file, state, f, f->distributed && first_distributed, comm, out.tmp_path);
+    if (f->distributed) first_distributed = 0;
+  }
+  /* Last: the mark that the file holds everything. A reader refuses a file without it. */
+  if (st == AR_OK) st = ckpt_agree(h5u_attr_write_i64(out.file, "complete", 1), comm);
+  if (st != AR_OK) {
+    ar_error_prefix("checkpoint %s not written (the previous checkpoints are intact)", path);
+    h5u_output_abort(&out);
+    return st;
+  }
+  st = h5u_output_close(&out);
+  if (st == AR_OK) {
+    ckpt_fault_exit_if("ckpt-before-rename", comm);
+    st = h5u_output_publish(&out);
+  }
+  if (st != AR_OK) return st;
+
+  int rotate_failed = 0;
+  char warning[512] = "";
+  if (rank == 0 && ckpt_dir_rotate(dir, keep) != AR_OK) {
+    rotate_failed = 1;
+    snprintf(warning, sizeof warning, "%s", ar_error_message());
+  }
+  /* Not a failure of this checkpoint (it is in place), but the caller may want to warn. */
+  if (MPI_Bcast(&rotate_failed, 1, MPI_INT, 0, comm) != MPI_SUCCESS)
+    return ar_fail(AR_ERR_MPI, "MPI_Bcast after checkpoint rotation failed");
+  if (info) {
+    snprintf(info->path, sizeof info->path, "%s", path);
+    info->seq = seq;
+    info->bytes = ckpt_state_bytes(state);
+    info->seconds = MPI_Wtime() - start;
+    info->rotate_error = rotate_failed;
+    snprintf(info->warning, sizeof info->warning, "%s", warning);
+  }
+  return AR_OK;
+}
