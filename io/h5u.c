@@ -153,10 +153,12 @@ ar_status h5u_open_read(const char *path, MPI_Comm comm, hid_t *file) {
   hid_t fapl = mpio_fapl(comm);
   if (fapl < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot set up the MPI-IO driver", path);
   *file = H5Fopen(path, H5F_ACC_RDONLY, fapl);
+  /* The detail before H5Pclose, which clears HDF5's error stack. */
+  char detail[512] = "";
+  if (*file < 0) snprintf(detail, sizeof detail, "%s", h5u_error_detail());
   H5Pclose(fapl);
   if (*file < 0)
-    return ar_fail(AR_ERR_INPUT, "%s: damaged or truncated HDF5 file (%s)", path,
-                   h5u_error_detail());
+    return ar_fail(AR_ERR_INPUT, "%s: damaged or truncated HDF5 file (%s)", path, detail);
   return AR_OK;
 }
 
@@ -626,6 +628,9 @@ static ar_status rows_transfer(hid_t dset, hid_t memtype, hsize_t first, hsize_t
                  : H5Dread(dset, memtype, memspace, filespace, dxpl, buf);
     err = errno;
   }
+  /* Before the closes below, which clear HDF5's error stack. */
+  char detail[512] = "";
+  if (rc < 0) snprintf(detail, sizeof detail, "%s", err ? strerror(err) : h5u_error_detail());
   if (dxpl >= 0) H5Pclose(dxpl);
   if (memspace >= 0) H5Sclose(memspace);
   if (filespace >= 0) H5Sclose(filespace);
@@ -635,12 +640,10 @@ static ar_status rows_transfer(hid_t dset, hid_t memtype, hsize_t first, hsize_t
                    (unsigned long long)first, (unsigned long long)(first + count));
   if (rc < 0 && writing)
     return ar_fail(AR_ERR_IO, "%s: cannot write rows %llu..%llu of dataset %s (%s)", file,
-                   (unsigned long long)first, (unsigned long long)(first + count), name,
-                   err ? strerror(err) : h5u_error_detail());
+                   (unsigned long long)first, (unsigned long long)(first + count), name, detail);
   if (rc < 0)
     return ar_fail(AR_ERR_INPUT, "%s: cannot read rows %llu..%llu of dataset %s (%s)", file,
-                   (unsigned long long)first, (unsigned long long)(first + count), name,
-                   h5u_error_detail());
+                   (unsigned long long)first, (unsigned long long)(first + count), name, detail);
   return AR_OK;
 }
 
