@@ -23,13 +23,11 @@ ar_status ckpt_find_candidates(const char *dir, MPI_Comm comm, FILE *report, int
   int64_t *found = NULL;
   if (rank == 0) {
     found = malloc((size_t)(list.n ? list.n : 1) * sizeof *found);
-    int64_t newest_final = -1;
     for (int i = list.n - 1; i >= 0 && found; i--) {
       const ckpt_dir_entry *e = &list.entries[i];
       if (e->kind == CKPT_FILE_FINAL) {
-        if (newest_final < 0) newest_final = e->seq;
         found[count++] = e->seq;
-      } else if (e->kind == CKPT_FILE_TMP && e->seq > newest_final && report) {
+      } else if (e->kind == CKPT_FILE_TMP && report) {
         char path[H5U_PATH_MAX];
         ckpt_dir_path(path, sizeof path, dir, e->seq, CKPT_FILE_TMP);
         fprintf(report,

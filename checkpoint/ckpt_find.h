@@ -15,8 +15,8 @@
 #include "ar_error.h"
 
 /* Collective. The sequence numbers of the final checkpoints of dir, newest first, the same on
- * every rank (*seqs malloc'ed, free it; *n may be 0, also for a missing directory). Reports .tmp
- * files newer than the newest final checkpoint on `report` (rank 0). */
+ * every rank (*seqs malloc'ed, free it; *n may be 0, also for a missing directory). Reports the
+ * .tmp files on `report` (rank 0; the next checkpoint write removes them). */
 ar_status ckpt_find_candidates(const char *dir, MPI_Comm comm, FILE *report, int64_t **seqs,
                                int *n);
 

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <sys/statvfs.h>
 
 #include "ckpt_agree.h"
 #include "ckpt_crc.h"
@@ -45,6 +46,8 @@ static ar_status write_field(hid_t file, const ckpt_state *state, const ckpt_fie
   ar_status cst = ckpt_crc_combine_blocks(first * row_bytes, count * row_bytes, local,
                                           ckpt_field_bytes(f), comm, f->path, &whole);
   if (st == AR_OK) st = cst;
+  /* Attributes are collective metadata: written only when every rank got this far. */
+  st = ckpt_agree(st, comm);
   if (st == AR_OK) st = h5u_attr_write_i64(dset, "crc32", (int64_t)whole);
   if (st == AR_OK) st = h5u_attr_write_i64(dset, "distributed", f->distributed ? 1 : 0);
   if (st == AR_OK && f->description) st = h5u_attr_write_str(dset, "description", f->description);
@@ -71,6 +74,23 @@ static ar_status write_root(hid_t file, const ckpt_state *state, int64_t seq, in
                                     : h5u_attr_write_f64(file, s->name, s->f64);
   }
   return st;
+}
+
+/* After a failed write: MPI-IO does not say why, so tell the user when the file system is (now
+ * nearly) full. Appends to the calling rank's message. */
+static void disk_hint(const char *dir, uint64_t need) {
+  struct statvfs vfs;
+  if (statvfs(dir, &vfs) != 0) return;
+  uint64_t free_bytes = (uint64_t)vfs.f_bavail * (uint64_t)vfs.f_frsize;
+  if (free_bytes >= 2 * need + (1u << 20)) return;
+  char msg[2048];
+  snprintf(msg, sizeof msg,
+           "%s; the file system of %s has %llu bytes free and a checkpoint needs "
+           "about %llu: disk full?",
+           ar_error_message(), dir, (unsigned long long)free_bytes, (unsigned long long)need);
+  ar_status code = ar_fail(AR_ERR_IO, "%s", msg);
+  (void)code;
+  ar_error_mark_shared();
 }
 
 /* Rank 0 picks the sequence number; every rank gets it. */
@@ -124,11 +144,13 @@ ar_status ckpt_write(const char *dir, int keep, const ckpt_state *state, MPI_Com
   /* Last: the mark that the file holds everything. A reader refuses a file without it. */
   if (st == AR_OK) st = ckpt_agree(h5u_attr_write_i64(out.file, "complete", 1), comm);
   if (st != AR_OK) {
-    ar_error_prefix("checkpoint %s not written (the previous checkpoints are intact)", path);
     h5u_output_abort(&out);
+    disk_hint(dir, ckpt_state_bytes(state));
+    ar_error_prefix("checkpoint %s not written (the previous checkpoints are intact)", path);
     return st;
   }
   st = h5u_output_close(&out);
+  if (st != AR_OK) disk_hint(dir, ckpt_state_bytes(state));
   if (st == AR_OK) {
     ckpt_fault_exit_if("ckpt-before-rename", comm);
     st = h5u_output_publish(&out);

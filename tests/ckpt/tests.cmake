@@ -5,3 +5,13 @@ foreach(np 1 2 4)
                   SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ckpt_layout.c ${CKPT_TESTDATA})
   target_include_directories(ckpt_layout_np${np} PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 endforeach()
+
+# ckpt_tool: the checkpoint module driven from shell tests (build/ckpt_tool).
+add_executable(ckpt_tool ${CMAKE_CURRENT_LIST_DIR}/ckpt_tool.c ${CKPT_TESTDATA})
+target_link_libraries(ckpt_tool PRIVATE antroute_core)
+target_compile_options(ckpt_tool PRIVATE ${ANTROUTE_WARNINGS})
+set_target_properties(ckpt_tool PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
+
+ar_add_mpi_test(ckpt_damage NP 2 TIMEOUT 120 LABELS ckpt
+                SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ckpt_damage.c ${CKPT_TESTDATA})
+target_include_directories(ckpt_damage PRIVATE ${CMAKE_CURRENT_LIST_DIR})
