@@ -29,9 +29,9 @@ static ar_status write_field(hid_t file, const ckpt_state *state, const ckpt_fie
   if (st != AR_OK) return st;
 
   if (first_distributed && ckpt_fault_hit("ckpt-mid-dataset", comm)) {
-    /* Half of this rank's rows reach the file, then the process dies. */
+    /* Half of this rank's rows reach the file (the write is collective: it matches the other
+     * ranks' full writes), then the process dies before any other collective call. */
     h5u_write_rows(dset, f->type, first, count / 2, f->data);
-    H5Fflush(file, H5F_SCOPE_GLOBAL);
     ckpt_fault_exit_if("ckpt-mid-dataset", comm);
   }
   st = h5u_write_rows(dset, f->type, first, count, f->data);

@@ -15,3 +15,11 @@ set_target_properties(ckpt_tool PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINA
 ar_add_mpi_test(ckpt_damage NP 2 TIMEOUT 120 LABELS ckpt
                 SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ckpt_damage.c ${CKPT_TESTDATA})
 target_include_directories(ckpt_damage PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+
+ar_add_mpi_test(ckpt_control NP 3 TIMEOUT 60 LABELS ckpt
+                SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ckpt_control.c ${CKPT_TESTDATA})
+target_include_directories(ckpt_control PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+
+ar_add_script_test(ckpt_faults SCRIPT tests/ckpt/test_ckpt_faults.sh TIMEOUT 240 LABELS ckpt)
+ar_add_script_test(ckpt_signals SCRIPT tests/ckpt/test_ckpt_signals.sh TIMEOUT 240 LABELS ckpt)
+ar_add_script_test(ckpt_fullfs SCRIPT tests/ckpt/test_ckpt_fullfs.sh TIMEOUT 120 LABELS ckpt)
