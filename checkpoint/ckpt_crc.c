@@ -46,6 +46,42 @@ uint32_t ckpt_crc32(const void *data, uint64_t len) {
   return crc;
 }
 
+uint32_t ckpt_crc32_overlap(const void *data, uint64_t len, void (*work)(void *), void *arg) {
+  const unsigned char *p = data;
+  int threads = omp_in_parallel() ? 1 : omp_get_max_threads();
+  if (threads > CRC_MAX_THREADS) threads = CRC_MAX_THREADS;
+  if (len < CRC_PARALLEL_MIN || threads < 2) {
+    work(arg);
+    return ckpt_crc32(data, len);
+  }
+  uint32_t start = (uint32_t)crc32(0L, Z_NULL, 0);
+  uint32_t piece_crc[CRC_MAX_THREADS];
+  uint64_t piece_len[CRC_MAX_THREADS];
+  int helpers = 0;
+#pragma omp parallel num_threads(threads)
+  {
+    int t = omp_get_thread_num(), nt = omp_get_num_threads();
+    if (t == 0) {
+      helpers = nt - 1;
+      work(arg);
+      if (nt == 1) { /* the runtime gave us no helpers */
+        piece_len[0] = len;
+        piece_crc[0] = crc_serial(start, p, len);
+      }
+    } else {
+      uint64_t lo = len * (uint64_t)(t - 1) / (uint64_t)(nt - 1);
+      uint64_t hi = len * (uint64_t)t / (uint64_t)(nt - 1);
+      piece_len[t - 1] = hi - lo;
+      piece_crc[t - 1] = crc_serial(start, p + lo, hi - lo);
+    }
+  }
+  int pieces = helpers > 0 ? helpers : 1;
+  uint32_t crc = piece_crc[0];
+  for (int t = 1; t < pieces; t++)
+    crc = ckpt_crc32_combine(crc, piece_crc[t], piece_len[t]);
+  return crc;
+}
+
 typedef struct {
   uint64_t offset, len, crc;
 } crc_block;

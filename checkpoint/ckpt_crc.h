@@ -17,6 +17,12 @@
  * calling rank and the pieces combined, so the result is the same as a sequential CRC. */
 uint32_t ckpt_crc32(const void *data, uint64_t len);
 
+/* Runs work(arg) on the calling thread while the other OpenMP threads of the rank compute the
+ * CRC-32 of data (so a write hides the checksum's cost), and returns the CRC. With one thread,
+ * or a small buffer, the two run one after the other. work may call MPI and HDF5: it runs on the
+ * thread that called this function (the master thread of the team). */
+uint32_t ckpt_crc32_overlap(const void *data, uint64_t len, void (*work)(void *), void *arg);
+
 /* The CRC of A followed by B, given crc(A), crc(B) and the length of B. */
 uint32_t ckpt_crc32_combine(uint32_t crc_a, uint32_t crc_b, uint64_t len_b);
 

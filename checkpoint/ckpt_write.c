@@ -11,6 +11,18 @@
 #include "ckpt_fault.h"
 #include "h5meta.h"
 
+typedef struct {
+  hid_t dset, type;
+  hsize_t first, count;
+  const void *data;
+  ar_status status;
+} rows_write;
+
+static void run_rows_write(void *arg) {
+  rows_write *job = arg;
+  job->status = h5u_write_rows(job->dset, job->type, job->first, job->count, job->data);
+}
+
 /* Writes one field: the dataset, its rows, its crc32 and distributed attributes. */
 static ar_status write_field(hid_t file, const ckpt_state *state, const ckpt_field *f,
                              int first_distributed, MPI_Comm comm, const char *path) {
@@ -34,15 +46,17 @@ static ar_status write_field(hid_t file, const ckpt_state *state, const ckpt_fie
     h5u_write_rows(dset, f->type, first, count / 2, f->data);
     ckpt_fault_exit_if("ckpt-mid-dataset", comm);
   }
-  st = h5u_write_rows(dset, f->type, first, count, f->data);
+  /* The checksum of this rank's rows is computed by the rank's other threads during the write;
+   * the ranks' checksums are then combined in global order. A replicated field is summed by
+   * rank 0 alone (the other ranks contribute empty blocks). */
+  uint64_t row_bytes = ckpt_field_row_bytes(f);
+  rows_write job = {dset, f->type, first, count, f->data, AR_OK};
+  uint32_t local = ckpt_crc32_overlap(f->data, count * row_bytes, run_rows_write, &job), whole = 0;
+  st = job.status;
   if (st == AR_OK && first_distributed && ckpt_fault_hit("ckpt-enospc", comm))
     st = ar_fail(AR_ERR_IO, "%s: cannot write dataset %s: %s (injected by ANTROUTE_FAULT)", path,
                  f->path, strerror(ENOSPC));
 
-  /* The checksum: of this rank's rows, combined in global order. A replicated field is summed
-   * by rank 0 alone (the other ranks contribute empty blocks). */
-  uint64_t row_bytes = ckpt_field_row_bytes(f);
-  uint32_t local = ckpt_crc32(f->data, count * row_bytes), whole = 0;
   ar_status cst = ckpt_crc_combine_blocks(first * row_bytes, count * row_bytes, local,
                                           ckpt_field_bytes(f), comm, f->path, &whole);
   if (st == AR_OK) st = cst;

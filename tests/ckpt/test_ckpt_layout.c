@@ -1,5 +1,6 @@
 /* Checkpoints written by W ranks read back bit-identically by R ranks, for every W, R up to the
  * number of ranks of the test; the per-dataset CRC does not depend on W; CRC pieces combine. */
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -7,6 +8,8 @@
 #include "ckpt.h"
 #include "ckpt_testdata.h"
 #include "test_util.h"
+
+static void count_work(void *arg) { ++*(int *)arg; }
 
 static void test_crc_pieces(void) {
   size_t n = 9u << 20; /* above the threaded threshold */
@@ -21,6 +24,15 @@ static void test_crc_pieces(void) {
   CHECK(ckpt_crc32_combine(ckpt_crc32(buf, cut), ckpt_crc32(buf + cut, n - cut), n - cut) ==
         reference);
   CHECK(ckpt_crc32(buf, 0) == 0);
+  /* The CRC computed by helper threads while the caller works, for 1 to 4 threads. */
+  int threads = omp_get_max_threads(), worked = 0;
+  for (int t = 1; t <= 4; t++) {
+    omp_set_num_threads(t);
+    CHECK(ckpt_crc32_overlap(buf, n, count_work, &worked) == reference);
+    CHECK(ckpt_crc32(buf, n) == reference);
+  }
+  CHECK_EQ_INT(worked, 4);
+  omp_set_num_threads(threads);
   free(buf);
 }
 
@@ -136,6 +148,30 @@ static void uneven_split(const char *dir) {
   }
 }
 
+/* A field above the size where the CRC runs on the rank's other threads while the rank writes
+ * (ckpt_crc32_overlap), written with 2 threads per rank and read back. */
+static void large_field(const char *dir) {
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int threads = omp_get_max_threads();
+  omp_set_num_threads(2);
+  hsize_t first, count;
+  ckpt_block(8, size, rank, &first, &count);
+  testdata t;
+  CHECK(testdata_init(&t, 8, 50000, 8, first, count) == 0); /* 1.6 MB per colony */
+  testdata_fill(&t, 5, 2, 9);
+  ckpt_write_info info;
+  CHECK(ckpt_write(dir, 2, &t.state, MPI_COMM_WORLD, &info) == AR_OK);
+  testdata_clear(&t);
+  ckpt_problem problem;
+  CHECK(ckpt_read(info.path, &t.state, 0, stderr, MPI_COMM_WORLD, &problem) == AR_OK);
+  CHECK_EQ_INT(testdata_mismatches(&t, 5), 0);
+  CHECK(ckpt_verify(info.path, MPI_COMM_WORLD, &problem, NULL) == AR_OK);
+  testdata_free(&t);
+  omp_set_num_threads(threads);
+}
+
 int test_run(int argc, char **argv) {
   (void)argc;
   (void)argv;
@@ -162,5 +198,8 @@ int test_run(int argc, char **argv) {
   snprintf(name, sizeof name, "uneven-np%d", size);
   testdata_dir(name, MPI_COMM_WORLD, dir, sizeof dir);
   uneven_split(dir);
+  snprintf(name, sizeof name, "large-np%d", size);
+  testdata_dir(name, MPI_COMM_WORLD, dir, sizeof dir);
+  large_field(dir);
   return 0;
 }
