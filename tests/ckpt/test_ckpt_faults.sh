@@ -55,6 +55,14 @@ run 2 "$TOOL" resume "$D" auto 2>/dev/null | grep -q "ckpt-000005.h5 month 0 ite
   && pass "after faults: resumed from the new checkpoint" || fail "after faults: $(ls "$D")"
 [ "$(ls "$D" | grep -c '\.tmp$')" -eq 0 ] && pass "after faults: .tmp files removed" || fail "left: $(ls "$D")"
 
+# antroute inspect: a summary with every CRC checked; a damaged file fails with status 3.
+"$ANTROUTE" inspect "$D/ckpt-000005.h5" >"$AR_TMP/o" 2>&1 && grep -q "sound: all 5 datasets" "$AR_TMP/o" \
+  && grep -q "month 0, iteration 6, written by 2 rank" "$AR_TMP/o" && pass "inspect: sound" \
+  || fail "inspect: $(cat "$AR_TMP/o")"
+cp "$D/ckpt-000005.h5" "$AR_TMP/bad.h5"
+printf 'X' | dd of="$AR_TMP/bad.h5" bs=1 seek=12000 conv=notrunc status=none
+expect_error 3 "bad.h5: dataset /colonies/.* is damaged: CRC-32" - -- "$ANTROUTE" inspect "$AR_TMP/bad.h5"
+
 # 6. A run killed at its 2nd checkpoint resumes from the 1st and finishes.
 L="$AR_TMP/loop"
 ANTROUTE_FAULT=ckpt-before-rename:2 run 2 "$TOOL" loop "$L" --per-month 3 --iterations 12 >/dev/null 2>&1
