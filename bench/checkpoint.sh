@@ -7,8 +7,9 @@
 # Variables (environment): COLONIES=64 ROWS=100000 OPTIONS=8 (64 x 100,000 x 8 float32 pheromone
 # = 205 MB, plus 26 MB of tours), SCALE=1 (multiplies ROWS: SCALE=0.25 for a quick run),
 # RANKS="1 2 4", REPEAT=3 (the best of REPEAT writes is reported), BUILD=build.
-# The write time covers everything ckpt_write does: CRC-32 of every block, collective MPI-IO
-# writes, flush with fsync, close, rename, directory fsync and rotation.
+# The write time covers what ckpt_write does until the checkpoint is in place: CRC-32 of every
+# block, collective MPI-IO writes, flush with fsync, close, rename, directory fsync. The removal
+# of the previous checkpoint (--keep) that follows is shown apart (rotate).
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 DIR=${1:-bench-out/checkpoint}
@@ -51,10 +52,10 @@ for _ in $(seq "$REPEAT"); do
 done
 dd_bw=$(awk -v b="$mb" -v s="$best_dd" 'BEGIN { printf "%.0f", b * 1.048576 / s }')
 
-printf "\n%-6s %10s %9s %11s %7s %8s %10s %8s\n" ranks "size MB" "write s" "write MB/s" "% dd" \
-  "read s" "read MB/s" "crc s"
-printf "%-6s %10.1f %9.3f %11s %7s %8s %10s %8s\n" dd "$(awk -v b="$mb" 'BEGIN{print b*1.048576}')" \
-  "$best_dd" "$dd_bw" 100 - - -
+printf "\n%-6s %9s %8s %11s %6s %9s %7s %10s %7s\n" ranks "size MB" "write s" "write MB/s" "% dd" \
+  "rotate s" "read s" "read MB/s" "crc s"
+printf "%-6s %9.1f %8.3f %11s %6s %9s %7s %10s %7s\n" dd "$(awk -v b="$mb" 'BEGIN{print b*1.048576}')" \
+  "$best_dd" "$dd_bw" 100 - - - -
 for np in $RANKS; do
   # The cores shared out among the ranks (threads compute the CRC).
   export OMP_NUM_THREADS=$(( $(nproc) / np > 0 ? $(nproc) / np : 1 ))
@@ -68,12 +69,14 @@ for np in $RANKS; do
   fb=$(echo "$best" | sed 's/.*file_bytes=\([0-9]*\).*/\1/')
   w=$(echo "$best" | sed 's/.*write_s=\([0-9.]*\).*/\1/')
   r=$(echo "$best" | sed 's/.*read_s=\([0-9.]*\).*/\1/')
+  t=$(echo "$best" | sed 's/.*rotate_s=\([0-9.]*\).*/\1/')
   c=$(echo "$best" | sed 's/.*crc_s=\([0-9.]*\).*/\1/')
-  awk -v np="$np" -v fb="$fb" -v w="$w" -v r="$r" -v c="$c" -v dd="$dd_bw" 'BEGIN {
-    mb = fb / 1e6; printf "%-6s %10.1f %9.3f %11.0f %7.0f %8.3f %10.0f %8.3f\n",
-    np, mb, w, mb / w, 100 * (mb / w) / dd, r, mb / r, c }'
+  awk -v np="$np" -v fb="$fb" -v w="$w" -v t="$t" -v r="$r" -v c="$c" -v dd="$dd_bw" 'BEGIN {
+    mb = fb / 1e6; printf "%-6s %9.1f %8.3f %11.0f %6.0f %9.3f %7.3f %10.0f %7.3f\n",
+    np, mb, w, mb / w, 100 * (mb / w) / dd, t, r, mb / r, c }'
   rm -f "$DIR"/ckpt-*.h5*
 done
 echo
-echo "MB = 10^6 bytes. write: ckpt_write end to end (slowest rank); read: ckpt_read with CRC"
-echo "checks (from the page cache); crc: CRC-32 of one rank's pheromone block alone."
+echo "MB = 10^6 bytes; best of $REPEAT; slowest rank. write: ckpt_write until the checkpoint is in"
+echo "place; rotate: removing the previous one; read: ckpt_read with CRC checks (page cache);"
+echo "crc: CRC-32 of one rank's pheromone block alone. Load average: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -171,6 +171,7 @@ ar_status ckpt_write(const char *dir, int keep, const ckpt_state *state, MPI_Com
   }
   if (st != AR_OK) return st;
 
+  double in_place = MPI_Wtime() - start;
   int rotate_failed = 0;
   char warning[512] = "";
   if (rank == 0 && ckpt_dir_rotate(dir, keep) != AR_OK) {
@@ -185,6 +186,7 @@ ar_status ckpt_write(const char *dir, int keep, const ckpt_state *state, MPI_Com
     info->seq = seq;
     info->bytes = ckpt_state_bytes(state);
     info->seconds = MPI_Wtime() - start;
+    info->seconds_in_place = in_place;
     info->rotate_error = rotate_failed;
     snprintf(info->warning, sizeof info->warning, "%s", warning);
   }

@@ -29,10 +29,12 @@
 typedef struct {
   char path[H5U_PATH_MAX]; /* the checkpoint written */
   int64_t seq;
-  uint64_t bytes;    /* data bytes of all fields (the file is a little larger: metadata) */
-  double seconds;    /* wall time of the whole write on this rank, rename included */
-  int rotate_error;  /* 1: the checkpoint is in place but an old one could not be removed */
-  char warning[512]; /* rank 0: why (empty when rotate_error is 0) */
+  uint64_t bytes;          /* data bytes of all fields (the file is a little larger: metadata) */
+  double seconds;          /* wall time of the whole call on this rank, rotation included */
+  double seconds_in_place; /* ... until the checkpoint was renamed into place (the rest is the
+                              removal of old checkpoints by rank 0) */
+  int rotate_error;        /* 1: the checkpoint is in place but an old one could not be removed */
+  char warning[512];       /* rank 0: why (empty when rotate_error is 0) */
 } ckpt_write_info;
 
 /* Collective over comm. Writes the state into a new checkpoint in dir, keeping the `keep` newest.
