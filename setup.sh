@@ -14,9 +14,10 @@ cd "$(dirname "$(readlink -f "$0")")"
 BUILD_PACKAGES=(build-essential cmake pkg-config openmpi-bin libopenmpi-dev libhdf5-openmpi-dev
   hdf5-tools libhwloc-dev hwloc libtbb-dev libinih-dev zlib1g-dev python3 python3-h5py python3-numpy
   python3-matplotlib)
-# Tests only: clang for the fuzz targets and sanitizers, clang-format for the style check, and a
-# real Slurm with munge for the cluster tests.
-TEST_PACKAGES=(clang libclang-rt-14-dev clang-format munge slurm-wlm slurmctld slurmd slurm-client)
+# Tests only: clang for the fuzz targets and sanitizers (libomp-dev: OpenMP for the clang build
+# that hosts them), clang-format for the style check, and a real Slurm with munge for the
+# cluster tests.
+TEST_PACKAGES=(clang libclang-rt-14-dev libomp-dev clang-format munge slurm-wlm slurmctld slurmd slurm-client)
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
@@ -55,18 +56,50 @@ demo() {
   fi
 }
 
+# Runs ctest in a build directory, keeping a running total for the closing line.
+TOTAL_PASSED=0
+TOTAL_FAILED=0
+TOTAL_SKIPPED=0
+run_ctest() {
+  local dir=$1
+  shift
+  local log
+  log=$(mktemp)
+  local rc=0
+  (cd "$dir" && ctest --output-on-failure "$@") 2>&1 | tee "$log" || rc=$?
+  local total failed skipped
+  total=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' "$log" | tail -1)
+  failed=$(sed -n 's/.*tests passed, \([0-9]*\) tests failed out of.*/\1/p' "$log" | tail -1)
+  skipped=$(grep -c '(Skipped)' "$log" || true)
+  rm -f "$log"
+  total=${total:-0}
+  failed=${failed:-0}
+  [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ] && failed=1 # ctest itself failed
+  TOTAL_PASSED=$((TOTAL_PASSED + total - failed - skipped))
+  TOTAL_FAILED=$((TOTAL_FAILED + failed))
+  TOTAL_SKIPPED=$((TOTAL_SKIPPED + skipped))
+}
+
 run_tests() {
   install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
   build
   echo "== test suite (build/)"
-  (cd build && ctest --output-on-failure -j2 --timeout 900)
+  run_ctest build -j2 --timeout 900
   echo "== unit tests under AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/)"
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DANTROUTE_SANITIZE=ON -DANTROUTE_WERROR=ON \
     -DANTROUTE_WITH_TBB=OFF >/dev/null
   cmake --build build-asan -j"$(nproc)"
   # LeakSanitizer reports Open MPI's own start-up allocations; leaks are checked by valgrind-free
   # unit tests of our code paths instead.
-  (cd build-asan && ASAN_OPTIONS=detect_leaks=0 ctest --output-on-failure -j2 -L unit)
+  ASAN_OPTIONS=detect_leaks=0 run_ctest build-asan -j2 -L unit
+  echo "== fuzz targets: TSPLIB and CSV parsers under libFuzzer, briefly (build-fuzz/)"
+  cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DANTROUTE_FUZZ=ON \
+    -DANTROUTE_WERROR=ON -DANTROUTE_WITH_TBB=OFF >/dev/null
+  cmake --build build-fuzz -j"$(nproc)" --target fuzz_all
+  run_ctest build-fuzz -L fuzz
+  echo
+  echo "antroute: $TOTAL_PASSED passed, $TOTAL_FAILED failed, $TOTAL_SKIPPED skipped"
+  [ "$TOTAL_FAILED" -eq 0 ]
 }
 
 case "${1:-}" in

@@ -255,11 +255,10 @@ ar_status h5u_attr_read_str(hid_t loc, const char *name, char *buf, size_t cap) 
       H5Aclose(attr);
       return ar_fail(AR_ERR_NOMEM, "out of memory reading attribute %s", name);
     }
+    /* One byte more than stored: a NULLTERM memory type of the stored size would drop the
+     * last character of a NULLPAD string to make room for its terminator. */
     hid_t mtype = H5Tcopy(H5T_C_S1);
-    H5Tset_size(mtype, size);
-    /* Null-padded like the file type: a null-terminated one would drop the last character of a
-     * string that fills its size. */
-    H5Tset_strpad(mtype, H5T_STR_NULLPAD);
+    H5Tset_size(mtype, size + 1);
     rc = H5Aread(attr, mtype, tmp);
     snprintf(buf, cap, "%s", tmp);
     free(tmp);

@@ -23,6 +23,8 @@ extern const cli_command cli_command_table[];
 /* Commands (one file each: cmd_<name>.c). */
 ar_status cmd_import(int argc, char **argv);
 ar_status cmd_inspect(int argc, char **argv);
+ar_status cmd_advise(int argc, char **argv);
+ar_status cmd_solve(int argc, char **argv);
 
 /* `antroute import <kind>` sub-commands (cmd_import.c dispatches on argv[1]). */
 ar_status cmd_import_tsplib(int argc, char **argv);

@@ -1,0 +1,14 @@
+/* h5net_supply_inspect: the `antroute inspect` summary of a supply-chain network (any network
+ * whose root `kind` is not "tour"). Implemented by the supply-chain module; fails like the
+ * supply-chain reader (AR_ERR_INPUT naming the file, dataset and row). */
+#ifndef AR_H5NET_SUPPLY_INSPECT_H
+#define AR_H5NET_SUPPLY_INSPECT_H
+
+#include <hdf5.h>
+#include <stdio.h>
+
+#include "ar_error.h"
+
+ar_status h5net_supply_inspect(hid_t file, FILE *out);
+
+#endif

@@ -1,0 +1,361 @@
+/* h5net_tour: write and read the tour part of the network file (see h5net_tour.h). */
+#include "h5net_tour.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "h5meta.h"
+#include "h5u.h"
+#include "tsplib_parse.h"
+
+/* --- Writing ---------------------------------------------------------------------------------- */
+
+static ar_status check_before_write(const tour_net *t, const char *path) {
+  if (t->n < 3 || t->n > TOUR_MAX_N || (unsigned)t->metric > TOUR_METRIC_EXPLICIT)
+    return ar_fail(AR_ERR_INTERNAL, "%s: refusing to write a tour instance with n = %d", path,
+                   t->n);
+  if (t->metric == TOUR_METRIC_EXPLICIT ? !t->weights : (!t->x || !t->y))
+    return ar_fail(AR_ERR_INTERNAL, "%s: the %s instance has no %s", path,
+                   tour_metric_name(t->metric),
+                   t->metric == TOUR_METRIC_EXPLICIT ? "weights" : "coordinates");
+  return AR_OK;
+}
+
+static ar_status write_coords(hid_t group, const tour_net *t) {
+  double *xy = malloc((size_t)t->n * 2 * sizeof *xy);
+  if (!xy) return ar_fail(AR_ERR_NOMEM, "out of memory writing /tour/coords (%d nodes)", t->n);
+  for (int32_t i = 0; i < t->n; i++) {
+    xy[2 * i] = t->x[i];
+    xy[2 * i + 1] = t->y[i];
+  }
+  hsize_t dims[2] = {(hsize_t)t->n, 2};
+  const char *units = t->metric == TOUR_METRIC_GEO
+                          ? "TSPLIB GEO DDD.MM (degrees.minutes): x = latitude, y = longitude"
+                          : "TSPLIB coordinate units";
+  ar_status st = h5u_write(group, "coords", H5T_NATIVE_DOUBLE, 2, dims, xy, units,
+                           "node coordinates, row i = node i+1 of the TSPLIB file: (x, y)");
+  free(xy);
+  return st;
+}
+
+static ar_status write_known_tour(hid_t group, const tour_net *t, const char *tour_source) {
+  hsize_t dims[1] = {(hsize_t)t->n};
+  ar_status st = h5u_write(group, "known_tour", H5T_NATIVE_INT32, 1, dims, t->known_tour,
+                           "0-based node index", "a known tour (node order, closed)");
+  if (st != AR_OK) return st;
+  hid_t dset = H5Dopen2(group, "known_tour", H5P_DEFAULT);
+  if (dset < 0)
+    return ar_fail(AR_ERR_HDF5, "%s: cannot reopen /tour/known_tour", h5u_file_name(group));
+  st = h5u_attr_write_i64(dset, "length", tour_length(t, t->known_tour));
+  if (st == AR_OK) st = h5u_attr_write_str(dset, "source", tour_source ? tour_source : "");
+  H5Dclose(dset);
+  return st;
+}
+
+static ar_status write_contents(hid_t file, const tour_net *t, const param_set *ps,
+                                const char *source, const char *tour_source) {
+  ar_status st = h5meta_write(file, H5META_NETWORK, H5NET_FORMAT_VERSION, ps);
+  if (st == AR_OK) st = h5u_attr_write_str(file, "kind", H5NET_KIND_TOUR);
+  if (st == AR_OK) st = h5u_attr_write_str(file, "name", t->name);
+  if (st == AR_OK) st = h5u_attr_write_str(file, "source", source ? source : "");
+  if (st == AR_OK) st = h5u_attr_write_str(file, "comment", t->comment);
+  if (st != AR_OK) return st;
+  hid_t group;
+  st = h5u_group_create(file, "tour", &group);
+  if (st != AR_OK) return st;
+  st = h5u_attr_write_i64(group, "n", t->n);
+  if (st == AR_OK) st = h5u_attr_write_str(group, "metric", tour_metric_name(t->metric));
+  if (st == AR_OK) st = h5u_attr_write_i64(group, "directed", t->directed ? 1 : 0);
+  if (st == AR_OK) st = h5u_attr_write_i64(group, "optimum", t->optimum >= 0 ? t->optimum : -1);
+  if (st == AR_OK) st = h5u_attr_write_str(group, "distance_units", H5NET_DISTANCE_UNITS);
+  if (st == AR_OK && t->metric != TOUR_METRIC_EXPLICIT) st = write_coords(group, t);
+  if (st == AR_OK && t->metric == TOUR_METRIC_EXPLICIT) {
+    hsize_t dims[2] = {(hsize_t)t->n, (hsize_t)t->n};
+    st = h5u_write(group, "weights", H5T_NATIVE_INT32, 2, dims, t->weights, H5NET_DISTANCE_UNITS,
+                   "weights[i][j] = cost of going from node i+1 to node j+1");
+  }
+  if (st == AR_OK && t->known_tour) st = write_known_tour(group, t, tour_source);
+  H5Gclose(group);
+  return st;
+}
+
+ar_status h5net_tour_write_from(const tour_net *t, const char *path, const param_set *ps,
+                                const char *source, const char *tour_source) {
+  ar_status st = check_before_write(t, path);
+  if (st != AR_OK) return st;
+  h5u_output out;
+  st = h5u_output_create(&out, path, MPI_COMM_SELF);
+  if (st != AR_OK) return st;
+  st = write_contents(out.file, t, ps, source, tour_source);
+  if (st != AR_OK) {
+    h5u_output_abort(&out);
+    return st;
+  }
+  return h5u_output_commit(&out);
+}
+
+ar_status h5net_tour_write(const tour_net *t, const char *path, const param_set *ps) {
+  const char *source = ps && ps->npositional > 0 ? ps->positional[0] : "";
+  return h5net_tour_write_from(t, path, ps, source, NULL);
+}
+
+/* --- Reading ---------------------------------------------------------------------------------- */
+
+/* Appends where an error happened to the current message ("... (on /tour)"). */
+static ar_status error_on(ar_status st, const char *where) {
+  char msg[1024];
+  snprintf(msg, sizeof msg, "%s", ar_error_message());
+  return ar_fail(st, "%s (on %s)", msg, where);
+}
+
+/* The shape of a dataset when it exists with the given rank (else 0, and h5u_read() then says
+ * what is wrong): lets a wrong shape be reported as such before anything is read. */
+static int peek_dims(hid_t file, const char *path, int rank, hsize_t *dims) {
+  if (!h5u_link_exists(file, path)) return 0;
+  hid_t dset = H5Dopen2(file, path, H5P_DEFAULT);
+  if (dset < 0) return 0;
+  hid_t space = H5Dget_space(dset);
+  int ok = space >= 0 && H5Sget_simple_extent_ndims(space) == rank &&
+           H5Sget_simple_extent_dims(space, dims, NULL) == rank;
+  if (space >= 0) H5Sclose(space);
+  H5Dclose(dset);
+  return ok;
+}
+
+static ar_status read_header(hid_t file, tour_net *t) {
+  const char *name = h5u_file_name(file);
+  char kind[64], metric[64];
+  ar_status st = h5u_attr_read_str(file, "kind", kind, sizeof kind);
+  if (st != AR_OK) return st;
+  if (strcmp(kind, H5NET_KIND_TOUR) != 0)
+    return ar_fail(AR_ERR_INPUT, "%s: is a '%s' network, not a tour network", name, kind);
+  if (h5u_attr_exists(file, "name")) h5u_attr_read_str(file, "name", t->name, sizeof t->name);
+  if (h5u_attr_exists(file, "comment"))
+    h5u_attr_read_str(file, "comment", t->comment, sizeof t->comment);
+  hid_t group;
+  st = h5u_group_open(file, "/tour", &group);
+  if (st != AR_OK) return st;
+  int64_t n = 0, directed = 0, optimum = -1;
+  st = h5u_attr_read_i64(group, "n", &n);
+  if (st == AR_OK) st = h5u_attr_read_str(group, "metric", metric, sizeof metric);
+  if (st == AR_OK) st = h5u_attr_read_i64(group, "directed", &directed);
+  if (st == AR_OK) st = h5u_attr_read_i64(group, "optimum", &optimum);
+  H5Gclose(group);
+  if (st != AR_OK) return error_on(st, "group /tour");
+  if (n < 3 || n > TOUR_MAX_N)
+    return ar_fail(AR_ERR_INPUT, "%s: /tour attribute n = %lld is out of range (3..%d)", name,
+                   (long long)n, (int)TOUR_MAX_N);
+  if (tour_metric_parse(metric, &t->metric) != 0)
+    return ar_fail(AR_ERR_INPUT,
+                   "%s: /tour attribute metric '%s' is unknown (EUC_2D, CEIL_2D, ATT, GEO, "
+                   "EXPLICIT)",
+                   name, metric);
+  if (directed != 0 && directed != 1)
+    return ar_fail(AR_ERR_INPUT, "%s: /tour attribute directed = %lld, expected 0 or 1", name,
+                   (long long)directed);
+  if (directed && t->metric != TOUR_METRIC_EXPLICIT)
+    return ar_fail(AR_ERR_INPUT, "%s: /tour is directed but its metric %s is symmetric", name,
+                   metric);
+  if (optimum < -1)
+    return ar_fail(AR_ERR_INPUT, "%s: /tour attribute optimum = %lld (expected -1 or a length)",
+                   name, (long long)optimum);
+  if (t->metric == TOUR_METRIC_EXPLICIT && n > TOUR_EXPLICIT_MAX_N)
+    return ar_fail(AR_ERR_INPUT,
+                   "%s: /tour has n = %lld, too many for explicit weights (at most %d)", name,
+                   (long long)n, (int)TOUR_EXPLICIT_MAX_N);
+  t->n = (int32_t)n;
+  t->directed = (int)directed;
+  t->optimum = optimum;
+  return AR_OK;
+}
+
+static ar_status shape_error(hid_t file, const char *dset, const hsize_t *dims, int rank,
+                             const char *want) {
+  char got[96];
+  if (rank == 1)
+    snprintf(got, sizeof got, "[%llu]", (unsigned long long)dims[0]);
+  else
+    snprintf(got, sizeof got, "[%llu][%llu]", (unsigned long long)dims[0],
+             (unsigned long long)dims[1]);
+  return ar_fail(AR_ERR_INPUT, "%s: dataset %s has shape %s, expected %s", h5u_file_name(file),
+                 dset, got, want);
+}
+
+static ar_status read_coords(hid_t file, tour_net *t) {
+  const char *dset = "/tour/coords";
+  hsize_t dims[2];
+  char want[64];
+  snprintf(want, sizeof want, "[%d][2] (n = %d)", t->n, t->n);
+  if (peek_dims(file, dset, 2, dims) && (dims[0] != (hsize_t)t->n || dims[1] != 2))
+    return shape_error(file, dset, dims, 2, want);
+  void *data;
+  ar_status st = h5u_read(file, dset, H5T_NATIVE_DOUBLE, 2, dims, (uint64_t)2 * t->n, &data);
+  if (st != AR_OK) return st;
+  double *xy = data;
+  t->x = malloc((size_t)t->n * sizeof *t->x);
+  t->y = malloc((size_t)t->n * sizeof *t->y);
+  if (!t->x || !t->y) {
+    free(xy);
+    return ar_fail(AR_ERR_NOMEM, "out of memory reading %s", dset);
+  }
+  const char *name = h5u_file_name(file);
+  for (int32_t i = 0; i < t->n; i++) {
+    double x = xy[2 * i], y = xy[2 * i + 1];
+    const char *bad = NULL;
+    if (!isfinite(x) || !isfinite(y))
+      bad = "is not finite";
+    else if (fabs(x) > TSPLIB_COORD_MAX || fabs(y) > TSPLIB_COORD_MAX)
+      bad = "is beyond +-1e9";
+    else if (t->metric == TOUR_METRIC_GEO && (fabs(x) > 90.0 || fabs(y) > 180.0))
+      bad = "is not a GEO latitude/longitude";
+    if (bad) {
+      free(xy);
+      return ar_fail(AR_ERR_INPUT, "%s: dataset %s row %d: (%g, %g) %s", name, dset, (int)i, x, y,
+                     bad);
+    }
+    t->x[i] = x;
+    t->y[i] = y;
+  }
+  free(xy);
+  return AR_OK;
+}
+
+static ar_status read_weights(hid_t file, tour_net *t) {
+  const char *dset = "/tour/weights";
+  hsize_t dims[2];
+  uint64_t n = (uint64_t)t->n;
+  char want[64];
+  snprintf(want, sizeof want, "[%d][%d] (n = %d)", t->n, t->n, t->n);
+  if (peek_dims(file, dset, 2, dims) && (dims[0] != n || dims[1] != n))
+    return shape_error(file, dset, dims, 2, want);
+  void *data;
+  ar_status st = h5u_read(file, dset, H5T_NATIVE_INT32, 2, dims, n * n, &data);
+  if (st != AR_OK) return st;
+  t->weights = data;
+  for (uint64_t k = 0; k < n * n; k++) {
+    if (t->weights[k] < 0)
+      return ar_fail(AR_ERR_INPUT, "%s: dataset %s row %llu column %llu: negative weight %d",
+                     h5u_file_name(file), dset, (unsigned long long)(k / n),
+                     (unsigned long long)(k % n), (int)t->weights[k]);
+    if (!t->directed && t->weights[k] != t->weights[(k % n) * n + k / n])
+      return ar_fail(AR_ERR_INPUT,
+                     "%s: dataset %s row %llu column %llu: the network is undirected but the "
+                     "matrix is not symmetric",
+                     h5u_file_name(file), dset, (unsigned long long)(k / n),
+                     (unsigned long long)(k % n));
+  }
+  return AR_OK;
+}
+
+static ar_status read_known_tour(hid_t file, tour_net *t) {
+  const char *dset = "/tour/known_tour";
+  const char *name = h5u_file_name(file);
+  hsize_t dims[1];
+  char want[32];
+  snprintf(want, sizeof want, "[%d] (n = %d)", t->n, t->n);
+  if (peek_dims(file, dset, 1, dims) && dims[0] != (hsize_t)t->n)
+    return shape_error(file, dset, dims, 1, want);
+  void *data;
+  ar_status st = h5u_read(file, dset, H5T_NATIVE_INT32, 1, dims, (uint64_t)t->n, &data);
+  if (st != AR_OK) return st;
+  t->known_tour = data;
+  unsigned char *seen = calloc((size_t)t->n, 1);
+  if (!seen) return ar_fail(AR_ERR_NOMEM, "out of memory checking %s", dset);
+  for (int32_t k = 0; k < t->n; k++) {
+    int32_t v = t->known_tour[k];
+    const char *bad = v < 0 || v >= t->n ? "is not a node index (0..n-1)"
+                      : seen[v]          ? "appears twice"
+                                         : NULL;
+    if (bad) {
+      free(seen);
+      return ar_fail(AR_ERR_INPUT, "%s: dataset %s row %d: node %d %s", name, dset, (int)k, (int)v,
+                     bad);
+    }
+    seen[v] = 1;
+  }
+  free(seen);
+  /* The stored length must be what the tour measures (a stale or edited file shows here). */
+  hid_t d = H5Dopen2(file, dset, H5P_DEFAULT);
+  if (d < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot reopen %s", name, dset);
+  int64_t stored = 0;
+  st = h5u_attr_read_i64(d, "length", &stored);
+  H5Dclose(d);
+  if (st != AR_OK) return error_on(st, dset);
+  int64_t measured = tour_length(t, t->known_tour);
+  if (stored != measured)
+    return ar_fail(AR_ERR_INPUT,
+                   "%s: dataset %s: attribute length = %lld but the tour measures %lld", name, dset,
+                   (long long)stored, (long long)measured);
+  if (t->optimum >= 0 && measured < t->optimum)
+    return ar_fail(AR_ERR_INPUT,
+                   "%s: dataset %s measures %lld, shorter than the optimum %lld stored on /tour",
+                   name, dset, (long long)measured, (long long)t->optimum);
+  return AR_OK;
+}
+
+ar_status h5net_tour_read_file(hid_t file, tour_net *t) {
+  memset(t, 0, sizeof *t);
+  t->optimum = -1;
+  ar_status st = read_header(file, t);
+  if (st == AR_OK) {
+    if (t->metric == TOUR_METRIC_EXPLICIT)
+      st = read_weights(file, t);
+    else
+      st = read_coords(file, t);
+  }
+  if (st == AR_OK && h5u_link_exists(file, "/tour/known_tour")) st = read_known_tour(file, t);
+  if (st != AR_OK) {
+    tour_net_free(t);
+    memset(t, 0, sizeof *t);
+    t->optimum = -1;
+  }
+  return st;
+}
+
+/* Every rank returns an error when any rank failed, so that no rank goes on alone. */
+static ar_status agree(ar_status st, MPI_Comm comm, const char *path) {
+  int ok = st == AR_OK, all_ok = 0, any_ok = 0;
+  if (MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS ||
+      MPI_Allreduce(&ok, &any_ok, 1, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS)
+    return ar_fail(AR_ERR_MPI, "%s: MPI_Allreduce failed while agreeing on the read", path);
+  if (all_ok) return AR_OK;
+  if (ok) return ar_fail(AR_ERR_INPUT, "%s: another rank failed to read the file", path);
+  if (!any_ok) ar_error_mark_shared();
+  return st;
+}
+
+ar_status h5net_tour_read(const char *path, MPI_Comm comm, tour_net *t) {
+  memset(t, 0, sizeof *t);
+  t->optimum = -1;
+  hid_t file;
+  ar_status st = h5u_open_read(path, comm, &file);
+  if (st == AR_OK) {
+    char format[64];
+    int64_t version = 0;
+    st = h5meta_check(file, H5META_NETWORK, H5NET_FORMAT_VERSION, format, sizeof format, &version);
+    if (st == AR_OK) st = h5net_tour_read_file(file, t);
+    h5u_close(file);
+  }
+  st = agree(st, comm, path);
+  if (st != AR_OK) {
+    tour_net_free(t);
+    memset(t, 0, sizeof *t);
+    t->optimum = -1;
+  }
+  return st;
+}
+
+ar_status h5net_kind(const char *path, MPI_Comm comm, char *kind, size_t cap) {
+  if (cap > 0) kind[0] = '\0';
+  hid_t file;
+  ar_status st = h5u_open_read(path, comm, &file);
+  if (st == AR_OK) {
+    char format[64];
+    int64_t version = 0;
+    st = h5meta_check(file, H5META_NETWORK, H5NET_FORMAT_VERSION, format, sizeof format, &version);
+    if (st == AR_OK) st = h5u_attr_read_str(file, "kind", kind, cap);
+    h5u_close(file);
+  }
+  return agree(st, comm, path);
+}

@@ -1,0 +1,65 @@
+/* h5net_tour: the tour part of the antroute network file (HDF5), written by `import tsplib` and
+ * read by `solve` on every rank. Layout (docs/formats.md, "Network file: tours"):
+ *
+ *   /                 h5meta attributes (format "antroute-network", format_version 1, ...),
+ *                     kind = "tour", name, source (input path), comment
+ *   /tour             attributes n (int64), metric (TSPLIB spelling), directed (int64 0/1),
+ *                     optimum (int64, -1 if unknown), distance_units
+ *   /tour/coords      float64 [n][2] (x, y; GEO: TSPLIB DDD.MM latitude, longitude), absent for
+ *                     EXPLICIT
+ *   /tour/weights     int32 [n][n], row = from, column = to; EXPLICIT only
+ *   /tour/known_tour  int32 [n], 0-based node order (optional), attributes length (int64) and
+ *                     source (string)
+ *
+ * Failures: AR_ERR_INPUT with "FILE: dataset /tour/... row R: what is wrong" for bad contents
+ * (wrong shape or type, missing dataset or attribute, NaN or out-of-range coordinates, negative
+ * weights, a known tour that is not a permutation or whose stored length is wrong); AR_ERR_IO for
+ * a file that cannot be opened or written; AR_ERR_HDF5 / AR_ERR_MPI for library failures.
+ */
+#ifndef AR_H5NET_TOUR_H
+#define AR_H5NET_TOUR_H
+
+#include <hdf5.h>
+#include <mpi.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "ar_error.h"
+#include "param.h"
+#include "tour_net.h"
+
+/* Version of the network format this module writes and the newest it reads. */
+enum { H5NET_FORMAT_VERSION = 1 };
+
+#define H5NET_KIND_TOUR      "tour"
+#define H5NET_DISTANCE_UNITS "TSPLIB integer distance"
+
+/* Writes t to path atomically (path.tmp, renamed when complete; an existing file survives any
+ * failure). One process writes (MPI_COMM_SELF). The root `source` attribute is ps's first
+ * positional argument (the input file of the command) when there is one, else "". ps may be
+ * NULL (no `parameters` attribute). */
+ar_status h5net_tour_write(const tour_net *t, const char *path, const param_set *ps);
+
+/* Same, with the provenance given explicitly: source is the input the instance came from,
+ * tour_source the file the known tour came from (either may be NULL for ""). */
+ar_status h5net_tour_write_from(const tour_net *t, const char *path, const param_set *ps,
+                                const char *source, const char *tour_source);
+
+/* Reads and validates a tour network. Every rank of comm calls it; the file is read
+ * collectively through MPI-IO and every rank gets the whole instance. On failure *t is empty and
+ * every rank returns an error (the same message where the ranks agree). Free with
+ * tour_net_free(). */
+ar_status h5net_tour_read(const char *path, MPI_Comm comm, tour_net *t);
+
+/* Same, from a file that is already open (after h5meta_check); collective on the file's
+ * communicator. */
+ar_status h5net_tour_read_file(hid_t file, tour_net *t);
+
+/* The root `kind` attribute of a network file ("tour", "supply-chain"), after checking that the
+ * file is an antroute network file of a version this build reads. Collective on comm. */
+ar_status h5net_kind(const char *path, MPI_Comm comm, char *kind, size_t cap);
+
+/* A short human summary of a tour network (for `antroute inspect`); validates like the reader. */
+ar_status h5net_tour_inspect(hid_t file, FILE *out);
+
+#endif

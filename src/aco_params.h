@@ -1,0 +1,44 @@
+/* aco_params: the search parameters of the ACO engine (problem-independent).
+ *
+ * cmd_solve fills them from the command line; tests fill them directly after
+ * aco_params_default(). aco_params_check() says what is wrong with a set (AR_ERR_USAGE).
+ */
+#ifndef AR_ACO_PARAMS_H
+#define AR_ACO_PARAMS_H
+
+#include <stdint.h>
+
+#include "ar_error.h"
+
+typedef enum { ACO_MMAS = 0, ACO_ACS = 1 } aco_algorithm;
+
+typedef struct {
+  aco_algorithm algorithm;
+  int32_t colonies; /* independent searches, over all ranks */
+  int32_t ants;     /* ants per colony and iteration */
+  double alpha;     /* pheromone exponent */
+  double beta;      /* heuristic exponent */
+  double rho;       /* evaporation (MMAS: every trail; ACS: the best solution's trails) */
+  double q0;        /* probability of taking the best option outright (ACS; 0 = always random) */
+  double xi;        /* ACS local evaporation towards tau0 */
+  double p_best;    /* MMAS: probability of building the best solution at convergence (bounds) */
+  double
+      p_gbest; /* MMAS: probability of depositing the colony best instead of the iteration best */
+  int64_t restart_iterations; /* MMAS: re-initialise trails after this many iterations without
+                                 improvement (0 = never) */
+  int64_t iterations;         /* stop after this many iterations (0 = no limit) */
+  double time_limit;          /* stop after this many seconds (0 = no limit) */
+  int64_t epoch_iterations;   /* iterations per epoch (a "month"); colonies meet at epoch ends */
+  uint64_t seed;
+  int migrate; /* at each epoch end, the global best replaces worse colony bests */
+} aco_params;
+
+/* Sensible defaults for tours (see docs/performance.md for how they were chosen). */
+aco_params aco_params_default(void);
+
+/* AR_OK, or AR_ERR_USAGE naming the bad parameter. */
+ar_status aco_params_check(const aco_params *p);
+
+const char *aco_algorithm_name(aco_algorithm a);
+
+#endif

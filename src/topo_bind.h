@@ -1,0 +1,58 @@
+/* topo_bind: where each OpenMP thread of a rank goes inside the CPU mask the rank was given, and
+ * binding the threads there (antroute's `--bind`).
+ *
+ * The plan is pure (tests check its cpusets on synthetic topologies); the binding applies it with
+ * hwloc_set_cpubind(), which does nothing on a synthetic or XML topology.
+ *
+ * Thread placement ("close", as OMP_PROC_BIND=close over OMP_PLACES): with whole cores, thread i
+ * gets core i (more threads than cores: consecutive threads share a core in blocks); with hardware
+ * threads, thread i gets the i-th chosen PU, where fewer threads than PUs are first spread over
+ * the cores (one PU per core before any second PU of a core is used).
+ */
+#ifndef AR_TOPO_BIND_H
+#define AR_TOPO_BIND_H
+
+#include <hwloc.h>
+#include <mpi.h>
+
+#include "ar_error.h"
+
+typedef enum {
+  TOPO_BIND_AUTO, /* cores when the mask holds at least one core per thread, else PUs */
+  TOPO_BIND_CORE, /* each thread gets a whole core (the core's PUs inside the mask) */
+  TOPO_BIND_PU    /* each thread gets one hardware thread */
+} topo_bind_unit;
+
+/* "auto", "cores", "hardware threads" */
+const char *topo_bind_unit_name(topo_bind_unit unit);
+
+/* Computes the cpusets of nthreads threads inside `mask` (OS-indexed PUs). Allocates sets[0..
+ * nthreads-1] (free with topo_bitmaps_free). *used (may be NULL) receives the unit actually used
+ * (never AUTO); *shared (may be NULL) is set to 1 when there are more threads than units, so some
+ * threads share a unit. Fails with AR_ERR_USAGE when nthreads < 1 or the mask holds no PU of the
+ * topology, AR_ERR_NOMEM when a bitmap cannot be allocated. */
+ar_status topo_bind_plan(hwloc_topology_t topo, hwloc_const_cpuset_t mask, int nthreads,
+                         topo_bind_unit unit, hwloc_bitmap_t *sets, topo_bind_unit *used,
+                         int *shared);
+
+/* Frees n bitmaps (NULL entries are skipped) and sets them to NULL. */
+void topo_bitmaps_free(hwloc_bitmap_t *sets, int n);
+
+/* The calling thread's CPU mask from sched_getaffinity() (OS indexes). AR_ERR_INTERNAL if the
+ * call fails. */
+ar_status topo_thread_mask(hwloc_bitmap_t out);
+
+/* Binds each thread of an OpenMP team of omp_get_max_threads() threads to its planned core or PU
+ * (`unit`) inside the rank's mask: the union of the team's current masks, i.e. what the launcher
+ * gave the rank. When every rank of a node has the whole node (the launcher did not bind, e.g.
+ * mpirun --bind-to none) and comm is not MPI_COMM_NULL, the node is first divided among its
+ * ranks as topo_plan does (ranks of the node x (hardware threads / ranks) CPUs each), so ranks do
+ * not pile onto the same cores. Collective over comm (MPI_COMM_NULL: this process alone).
+ * `topo` is this machine's topology (NULL: load it). The binding holds for later parallel
+ * regions of the same size (OpenMP runtimes keep their thread pool). On a topology that is not
+ * this system (synthetic, XML) the binding calls do nothing. Fails with AR_ERR_INTERNAL naming
+ * the thread and PUs when hwloc cannot bind or the team is smaller than asked, AR_ERR_MPI when an
+ * MPI call fails. */
+ar_status topo_bind_threads(MPI_Comm comm, hwloc_topology_t topo, topo_bind_unit unit);
+
+#endif

@@ -1,0 +1,61 @@
+/* tour_array: cyclic array edits with positions kept in step. */
+#include "tour_array.h"
+
+static inline int32_t wrap(int32_t i, int32_t n) { return i >= n ? i - n : i; }
+
+void tour_array_reverse_range(int32_t *order, int32_t *pos, int32_t n, int32_t first, int32_t len) {
+  int32_t i = first, j = wrap(first + len - 1, n);
+  for (int32_t t = 0; t < len / 2; t++) {
+    int32_t a = order[i], b = order[j];
+    order[i] = b;
+    pos[b] = i;
+    order[j] = a;
+    pos[a] = j;
+    i = wrap(i + 1, n);
+    j = j == 0 ? n - 1 : j - 1;
+  }
+}
+
+void tour_array_reverse_path(int32_t *order, int32_t *pos, int32_t n, int32_t from, int32_t to) {
+  int32_t len = pos[to] - pos[from];
+  if (len < 0) len += n;
+  len += 1;
+  if (2 * len <= n) {
+    tour_array_reverse_range(order, pos, n, pos[from], len);
+  } else if (len < n) {
+    int32_t first = wrap(pos[to] + 1, n);
+    tour_array_reverse_range(order, pos, n, first, n - len);
+  }
+}
+
+/* [P Q] -> [Q P] for adjacent blocks starting at first, by three exact reversals. */
+static void rotate(int32_t *order, int32_t *pos, int32_t n, int32_t first, int32_t lenP,
+                   int32_t lenQ) {
+  if (lenP == 0 || lenQ == 0) return;
+  tour_array_reverse_range(order, pos, n, first, lenP);
+  tour_array_reverse_range(order, pos, n, wrap(first + lenP, n), lenQ);
+  tour_array_reverse_range(order, pos, n, first, lenP + lenQ);
+}
+
+void tour_array_swap_blocks(int32_t *order, int32_t *pos, int32_t n, int32_t first, int32_t lenA,
+                            int32_t lenB) {
+  int32_t lenR = n - lenA - lenB;
+  int32_t ab = lenA + lenB, br = lenB + lenR, ra = lenR + lenA;
+  if (ab <= br && ab <= ra) {
+    rotate(order, pos, n, first, lenA, lenB); /* A B R -> B A R */
+  } else if (br <= ra) {
+    rotate(order, pos, n, wrap(first + lenA, n), lenB, lenR); /* -> A R B, the same cycle */
+  } else {
+    rotate(order, pos, n, wrap(first + ab, n), lenR, lenA); /* B [R A] -> B A R */
+  }
+}
+
+void tour_array_move_segment(int32_t *order, int32_t *pos, int32_t n, int32_t first, int32_t len,
+                             int32_t after, int reversed) {
+  int32_t head = order[first];
+  int32_t lenB = pos[after] - wrap(first + len, n);
+  if (lenB < 0) lenB += n;
+  lenB += 1; /* the nodes from just after the segment up to and including `after` */
+  tour_array_swap_blocks(order, pos, n, first, len, lenB);
+  if (reversed && len > 1) tour_array_reverse_range(order, pos, n, pos[head], len);
+}

@@ -1,0 +1,185 @@
+/* tour_construct: how a tour ant builds its tour.
+ *
+ * Focused construction (Skinderowicz's Focused ACO): the ant walks from a random node, picking
+ * each next node by the ACO rule among the unvisited candidates, and counts the edges it takes
+ * that the colony's source tour does not have. Once it has `new_edges` of them it copies the
+ * source's path from where it stands (forward, or backward on a symmetric instance) for as long
+ * as the path's nodes are unvisited, and picks by the rule again only where the path is blocked.
+ * The tour thus reconnects pieces of the source in a few new places (a change 2-opt and Or-opt
+ * cannot simply undo), and local search starts only from the endpoints of the new edges.
+ *
+ * Whole-tour construction (no source, or new_edges = 0): the classical ant walk over unvisited
+ * candidates, falling back to the nearest unvisited node when every candidate was visited. */
+#include <string.h>
+
+#include "aco_choose.h"
+#include "tour_array.h"
+#include "tour_problem.h"
+
+static void new_stamp(tour_scratch *s) {
+  if (++s->stamp == 0) {
+    memset(s->mark, 0, (size_t)s->n * sizeof(uint32_t));
+    s->stamp = 1;
+  }
+}
+
+/* Empties the local search list (it is empty after a local search; not after a construction
+ * without one). */
+static void clear_queue(tour_scratch *s) {
+  while (s->qcount > 0) {
+    s->queued[s->queue[s->qhead]] = 0;
+    s->qhead = s->qhead + 1 == s->n ? 0 : s->qhead + 1;
+    s->qcount--;
+  }
+  s->qhead = 0;
+}
+
+static inline int in_source(const tour_problem *tp, const int32_t *src_pos, int32_t a, int32_t b) {
+  int32_t d = src_pos[b] - src_pos[a];
+  if (d < 0) d += tp->n;
+  return d == 1 || (tp->symmetric && d == tp->n - 1);
+}
+
+static void construct_focused(const tour_problem *tp, aco_ant_ctx *ctx, tour_scratch *s,
+                              aco_solution *out) {
+  const tour_net *net = tp->net;
+  const int32_t n = tp->n, k = tp->k;
+  const int32_t *src = ctx->source->data, *src_pos = ctx->source_index;
+  int32_t *order = out->data, *pos = s->pos;
+  new_stamp(s);
+  int64_t length = 0;
+  int32_t fresh = 0;
+  int32_t scan = 0; /* fallback: the first unvisited node of the source at or after scan */
+  int32_t cur = (int32_t)aco_rng_below(&ctx->rng, (uint32_t)n);
+  order[0] = cur;
+  pos[cur] = 0;
+  s->mark[cur] = s->stamp;
+  float w[TOUR_MAX_CANDIDATES];
+  for (int32_t m = 1; m < n; m++) {
+    int32_t next = -1;
+    if (fresh >= tp->opt.new_edges) {
+      /* Enough change: copy the source from here, forward (or, when symmetric, backward). */
+      int32_t i = src_pos[cur];
+      int32_t fwd = src[i + 1 == n ? 0 : i + 1];
+      int32_t bwd = src[i == 0 ? n - 1 : i - 1];
+      if (s->mark[fwd] != s->stamp)
+        next = fwd;
+      else if (tp->symmetric && s->mark[bwd] != s->stamp)
+        next = bwd;
+    }
+    if (next < 0) {
+      const int32_t *cand = tp->nbr + (size_t)cur * tp->width;
+      const float *row = ctx->choice + (size_t)cur * ctx->options;
+      for (int32_t j = 0; j < k; j++)
+        w[j] = s->mark[cand[j]] == s->stamp ? 0.0f : row[j];
+      int32_t j = aco_choose(w, k, ctx->q0, &ctx->rng);
+      if (j >= 0) {
+        next = cand[j];
+      } else { /* every candidate visited: the source's next unvisited node */
+        int32_t i = src_pos[cur];
+        int32_t fwd = src[i + 1 == n ? 0 : i + 1];
+        if (s->mark[fwd] != s->stamp) {
+          next = fwd;
+        } else {
+          while (s->mark[src[scan]] == s->stamp)
+            scan++;
+          next = src[scan];
+        }
+      }
+    }
+    if (!in_source(tp, src_pos, cur, next)) {
+      fresh++;
+      tour_ls_push(s, cur);
+      tour_ls_push(s, next);
+    }
+    length += tour_dist(net, cur, next);
+    order[m] = next;
+    pos[next] = m;
+    s->mark[next] = s->stamp;
+    cur = next;
+  }
+  length += tour_dist(net, cur, order[0]);
+  if (!in_source(tp, src_pos, cur, order[0])) {
+    tour_ls_push(s, cur);
+    tour_ls_push(s, order[0]);
+  }
+  out->cost.key[0] = (double)length;
+  for (int c = 1; c < ACO_COST_KEYS; c++)
+    out->cost.key[c] = 0.0;
+  out->cost.value = (double)length;
+}
+
+static void construct_whole(const tour_problem *tp, aco_ant_ctx *ctx, tour_scratch *s,
+                            aco_solution *out) {
+  const tour_net *net = tp->net;
+  const int32_t n = tp->n, k = tp->k;
+  int32_t *order = out->data;
+  int32_t left = n;
+  for (int32_t i = 0; i < n; i++) {
+    s->unvisited[i] = i;
+    s->where[i] = i;
+  }
+  new_stamp(s);
+  float w[TOUR_MAX_CANDIDATES];
+  int32_t cur = (int32_t)aco_rng_below(&ctx->rng, (uint32_t)n);
+  for (int32_t i = 0; i < n; i++) {
+    if (i > 0) {
+      const int32_t *cand = tp->nbr + (size_t)cur * tp->width;
+      int32_t next = -1;
+      if (ctx->choice) {
+        const float *row = ctx->choice + (size_t)cur * ctx->options;
+        for (int32_t j = 0; j < k; j++)
+          w[j] = s->mark[cand[j]] == s->stamp ? 0.0f : row[j];
+        int32_t j = aco_choose(w, k, ctx->q0, &ctx->rng);
+        if (j >= 0) next = cand[j];
+      } else {
+        for (int32_t j = 0; j < k && next < 0; j++)
+          if (s->mark[cand[j]] != s->stamp) next = cand[j];
+      }
+      if (next < 0) { /* every candidate visited: the nearest unvisited node */
+        int64_t best = INT64_MAX;
+        for (int32_t u = 0; u < left; u++) {
+          int32_t v = s->unvisited[u];
+          int64_t d = tour_dist(net, cur, v);
+          if (d < best || (d == best && v < next)) {
+            best = d;
+            next = v;
+          }
+        }
+      }
+      cur = next;
+    }
+    order[i] = cur;
+    s->mark[cur] = s->stamp;
+    int32_t at = s->where[cur], last = s->unvisited[--left];
+    s->unvisited[at] = last;
+    s->where[last] = at;
+  }
+  for (int32_t i = 0; i < n; i++) {
+    s->pos[order[i]] = i;
+    tour_ls_push(s, order[i]);
+  }
+  int64_t len = tour_length(net, order);
+  out->cost.key[0] = (double)len;
+  for (int c = 1; c < ACO_COST_KEYS; c++)
+    out->cost.key[c] = 0.0;
+  out->cost.value = (double)len;
+}
+
+void tour_construct(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *out) {
+  const tour_problem *tp = p->data;
+  tour_scratch *s = scratch;
+  clear_queue(s);
+  if (ctx->source && ctx->source_index && tp->opt.new_edges > 0)
+    construct_focused(tp, ctx, s, out);
+  else
+    construct_whole(tp, ctx, s, out);
+}
+
+void tour_improve(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *sol) {
+  (void)ctx;
+  const tour_problem *tp = p->data;
+  int64_t delta = tour_ls_run(tp, scratch, sol->data);
+  sol->cost.key[0] += (double)delta;
+  sol->cost.value = sol->cost.key[0];
+}

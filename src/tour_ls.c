@@ -1,0 +1,241 @@
+/* tour_ls: local search on an array tour, driven by a work list of nodes (the endpoints of the
+ * edges that changed: Focused ACO's check-list, a FIFO form of don't-look bits).
+ *
+ * For each node taken from the list, the first improving move found is applied and the
+ * endpoints of every changed edge go back on the list; a node with no improving move leaves it.
+ * Moves look only at each node's `kl` nearest neighbours, and stop scanning a neighbour list as
+ * soon as the new edge alone would cost more than the gain available.
+ *   symmetric: 2-opt, Or-opt (segments of 1-3 nodes, either orientation), Or-3opt
+ *   ATSP:      Or-opt and Or-3opt (segment exchange) only: they keep every edge's direction.
+ * Gains are exact integers, so the tour's length is tracked exactly and the search ends. */
+#include "tour_array.h"
+#include "tour_problem.h"
+
+typedef struct {
+  const tour_problem *tp;
+  const tour_net *net;
+  tour_scratch *s;
+  int32_t *order, *pos;
+  int32_t n;
+  int64_t change;
+} ls_state;
+
+#define D(a, b) tour_dist(L->net, (a), (b))
+
+static inline int32_t succ(const ls_state *L, int32_t x) {
+  return tour_succ(L->order, L->pos, L->n, x);
+}
+static inline int32_t pred(const ls_state *L, int32_t x) {
+  return tour_pred(L->order, L->pos, L->n, x);
+}
+static inline int in_segment(const ls_state *L, int32_t first, int32_t len, int32_t x) {
+  int32_t d = L->pos[x] - first;
+  if (d < 0) d += L->n;
+  return d < len;
+}
+static void push6(ls_state *L, int32_t a, int32_t b, int32_t c, int32_t d, int32_t e, int32_t f) {
+  tour_ls_push(L->s, a);
+  tour_ls_push(L->s, b);
+  tour_ls_push(L->s, c);
+  tour_ls_push(L->s, d);
+  tour_ls_push(L->s, e);
+  tour_ls_push(L->s, f);
+}
+
+/* 2-opt: remove (a, b) and (c, d), add (a, c) and (b, d), b and d on the same side of a and c. */
+static int sym_2opt(ls_state *L, int32_t a) {
+  const tour_problem *tp = L->tp;
+  const int32_t *nb = tp->nbr + (size_t)a * tp->width;
+  const int64_t *nd = tp->nbr_dist + (size_t)a * tp->width;
+  for (int dir = 0; dir < 2; dir++) {
+    int32_t b = dir == 0 ? succ(L, a) : pred(L, a);
+    int64_t d_ab = D(a, b);
+    for (int32_t j = 0; j < tp->kl; j++) {
+      int64_t d_ac = nd[j];
+      if (d_ac >= d_ab) break;
+      int32_t c = nb[j];
+      int32_t d = dir == 0 ? succ(L, c) : pred(L, c);
+      if (c == b || d == a) continue;
+      int64_t gain = d_ab + D(c, d) - d_ac - D(b, d);
+      if (gain > 0) {
+        if (dir == 0)
+          tour_array_reverse_path(L->order, L->pos, L->n, b, c);
+        else
+          tour_array_reverse_path(L->order, L->pos, L->n, a, d);
+        L->change -= gain;
+        push6(L, a, b, c, d, a, a);
+        return 1;
+      }
+    }
+  }
+  return 0;
+}
+
+/* Or-opt, symmetric: move the segment of 1-3 nodes that starts at a (in either direction)
+ * between a neighbour c of one of its ends and c's successor or predecessor e. */
+static int sym_oropt(ls_state *L, int32_t a) {
+  const tour_problem *tp = L->tp;
+  const int32_t n = L->n;
+  for (int dir = 0; dir < 2; dir++) {
+    int32_t s1 = a, s2 = a;
+    for (int32_t len = 1; len <= TOUR_SEGMENT_MAX; len++) {
+      if (len > 1) s2 = dir == 0 ? succ(L, s2) : pred(L, s2);
+      if (len + 3 > n) break;
+      int32_t p = dir == 0 ? pred(L, s1) : succ(L, s1);
+      int32_t nx = dir == 0 ? succ(L, s2) : pred(L, s2);
+      int64_t g_rem = D(p, s1) + D(s2, nx) - D(p, nx);
+      if (g_rem <= 0) continue;
+      int32_t first = dir == 0 ? L->pos[s1] : L->pos[s2];
+      for (int end_i = 0; end_i < (len == 1 ? 1 : 2); end_i++) {
+        int32_t end = end_i == 0 ? s1 : s2, other = end_i == 0 ? s2 : s1;
+        const int32_t *nb = tp->nbr + (size_t)end * tp->width;
+        const int64_t *nd = tp->nbr_dist + (size_t)end * tp->width;
+        for (int32_t j = 0; j < tp->kl; j++) {
+          int64_t d_ec = nd[j];
+          if (d_ec >= g_rem) break;
+          int32_t c = nb[j];
+          if (in_segment(L, first, len, c)) continue;
+          for (int side = 0; side < 2; side++) {
+            int32_t e = side == 0 ? succ(L, c) : pred(L, c);
+            if (in_segment(L, first, len, e)) continue;
+            int64_t gain = g_rem - (d_ec + D(other, e) - D(c, e));
+            if (gain <= 0) continue;
+            /* Insert between the forward pair (x, succ x) = (c, e) or (e, c), `end` next to c. */
+            int32_t x = side == 0 ? c : e;
+            int32_t want_first = x == c ? end : other;
+            int reversed = len > 1 && L->order[first] != want_first;
+            tour_array_move_segment(L->order, L->pos, n, first, len, x, reversed);
+            L->change -= gain;
+            push6(L, p, nx, s1, s2, c, e);
+            return 1;
+          }
+        }
+      }
+    }
+  }
+  return 0;
+}
+
+/* Or-opt, directed: the segment keeps its direction; it goes between c and succ(c) = e, found
+ * from the in-neighbours of its head or the out-neighbours of its tail. */
+static int dir_oropt(ls_state *L, int32_t a) {
+  const tour_problem *tp = L->tp;
+  const int32_t n = L->n;
+  for (int mode = 0; mode < 2; mode++) {
+    int32_t s1 = a, s2 = a;
+    for (int32_t len = 1; len <= TOUR_SEGMENT_MAX; len++) {
+      if (len > 1) {
+        if (mode == 0)
+          s2 = succ(L, s2);
+        else
+          s1 = pred(L, s1);
+      } else if (mode == 1) {
+        continue; /* the single node was tried in mode 0 */
+      }
+      if (len + 3 > n) break;
+      int32_t p = pred(L, s1), nx = succ(L, s2);
+      int64_t g_rem = D(p, s1) + D(s2, nx) - D(p, nx);
+      if (g_rem <= 0) continue;
+      int32_t first = L->pos[s1];
+      const int32_t *in = tp->in_nbr + (size_t)s1 * tp->width;
+      const int64_t *ind = tp->in_dist + (size_t)s1 * tp->width;
+      for (int32_t j = 0; j < tp->kl; j++) {
+        if (ind[j] >= g_rem) break;
+        int32_t c = in[j];
+        if (in_segment(L, first, len, c)) continue;
+        int32_t e = succ(L, c);
+        if (in_segment(L, first, len, e)) continue;
+        int64_t gain = g_rem - (ind[j] + D(s2, e) - D(c, e));
+        if (gain > 0) {
+          tour_array_move_segment(L->order, L->pos, n, first, len, c, 0);
+          L->change -= gain;
+          push6(L, p, nx, s1, s2, c, e);
+          return 1;
+        }
+      }
+      const int32_t *out = tp->nbr + (size_t)s2 * tp->width;
+      const int64_t *outd = tp->nbr_dist + (size_t)s2 * tp->width;
+      for (int32_t j = 0; j < tp->kl; j++) {
+        if (outd[j] >= g_rem) break;
+        int32_t e = out[j];
+        if (in_segment(L, first, len, e)) continue;
+        int32_t c = pred(L, e);
+        if (in_segment(L, first, len, c)) continue;
+        int64_t gain = g_rem - (D(c, s1) + outd[j] - D(c, e));
+        if (gain > 0) {
+          tour_array_move_segment(L->order, L->pos, n, first, len, c, 0);
+          L->change -= gain;
+          push6(L, p, nx, s1, s2, c, e);
+          return 1;
+        }
+      }
+    }
+  }
+  return 0;
+}
+
+/* Or-3opt (segment exchange): a->b..c->d..e->f becomes a->d..e->b..c->f. No edge changes
+ * direction, so it serves ATSP; the new edges a->d and c->f come from neighbour lists. */
+static int or3opt(ls_state *L, int32_t a) {
+  const tour_problem *tp = L->tp;
+  const int32_t n = L->n;
+  int32_t b = succ(L, a);
+  int64_t w_ab = D(a, b);
+  int32_t base = L->pos[b];
+  const int32_t *nb = tp->nbr + (size_t)a * tp->width;
+  const int64_t *nd = tp->nbr_dist + (size_t)a * tp->width;
+  for (int32_t j = 0; j < tp->kl; j++) {
+    int64_t g1 = w_ab - nd[j];
+    if (g1 <= 0) break;
+    int32_t d = nb[j];
+    if (d == b) continue;
+    int32_t c = pred(L, d);
+    int64_t g1c = g1 + D(c, d);
+    int32_t rd = L->pos[d] - base;
+    if (rd < 0) rd += n;
+    const int32_t *nc = tp->nbr + (size_t)c * tp->width;
+    const int64_t *ncd = tp->nbr_dist + (size_t)c * tp->width;
+    for (int32_t i = 0; i < tp->kl; i++) {
+      int64_t g2 = g1c - ncd[i];
+      if (g2 <= 0) break;
+      int32_t f = nc[i];
+      int32_t rf = L->pos[f] - base;
+      if (rf < 0) rf += n;
+      if (rf <= rd) continue; /* f must come after d (it may be a itself) */
+      int32_t e = pred(L, f);
+      int64_t gain = g2 + D(e, f) - D(e, b);
+      if (gain > 0) {
+        int32_t len_a = rd;      /* b..c */
+        int32_t len_b = rf - rd; /* d..e */
+        tour_array_swap_blocks(L->order, L->pos, n, base, len_a, len_b);
+        L->change -= gain;
+        push6(L, a, b, c, d, e, f);
+        return 1;
+      }
+    }
+  }
+  return 0;
+}
+
+int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order) {
+  ls_state state = {tp, tp->net, s, order, s->pos, tp->n, 0};
+  ls_state *L = &state;
+  const tour_ls_kind kind = tp->opt.ls;
+  while (s->qcount > 0) {
+    int32_t a = s->queue[s->qhead];
+    s->qhead = s->qhead + 1 == s->n ? 0 : s->qhead + 1;
+    s->qcount--;
+    s->queued[a] = 0;
+    int improved;
+    if (tp->symmetric)
+      improved = sym_2opt(L, a) || (kind >= TOUR_LS_OROPT && sym_oropt(L, a)) ||
+                 (kind >= TOUR_LS_FULL && or3opt(L, a));
+    else
+      improved = dir_oropt(L, a) || (kind >= TOUR_LS_FULL && or3opt(L, a));
+    if (improved) {
+      tour_ls_push(s, a);
+      s->moves++;
+    }
+  }
+  return L->change;
+}

@@ -1,0 +1,90 @@
+/* engine_fixture: small tour instances built in memory for the engine tests, and a helper that
+ * runs the engine on one. */
+#ifndef AR_ENGINE_FIXTURE_H
+#define AR_ENGINE_FIXTURE_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aco_engine.h"
+#include "aco_rng.h"
+#include "tour_problem.h"
+
+/* n uniform random points in [0, 1000)^2, EUC_2D. */
+static inline tour_net fixture_random_euc(int32_t n, uint64_t seed) {
+  tour_net t;
+  memset(&t, 0, sizeof t);
+  snprintf(t.name, sizeof t.name, "random%d", n);
+  t.n = n;
+  t.metric = TOUR_METRIC_EUC_2D;
+  t.optimum = -1;
+  t.x = malloc((size_t)n * sizeof(double));
+  t.y = malloc((size_t)n * sizeof(double));
+  aco_rng r = aco_rng_stream(seed, 0, 0, 0, ACO_STREAM_TEST);
+  for (int32_t i = 0; i < n; i++) {
+    t.x[i] = floor(aco_rng_uniform(&r) * 1000.0);
+    t.y[i] = floor(aco_rng_uniform(&r) * 1000.0);
+  }
+  return t;
+}
+
+/* side x side lattice with the given spacing (side even): the optimum is side^2 * spacing. */
+static inline tour_net fixture_lattice(int32_t side, double spacing) {
+  tour_net t;
+  memset(&t, 0, sizeof t);
+  snprintf(t.name, sizeof t.name, "lattice%d", side);
+  t.n = side * side;
+  t.metric = TOUR_METRIC_EUC_2D;
+  t.optimum = (int64_t)(side * side * spacing);
+  t.x = malloc((size_t)t.n * sizeof(double));
+  t.y = malloc((size_t)t.n * sizeof(double));
+  /* Shuffle the node numbering so the input order is no hint. */
+  for (int32_t i = 0; i < t.n; i++) {
+    int32_t j = (int32_t)(((int64_t)i * 7919) % t.n);
+    t.x[j] = (i % side) * spacing;
+    t.y[j] = (i / side) * spacing;
+  }
+  return t;
+}
+
+/* n nodes with random asymmetric weights in [1, 1000] (EXPLICIT, directed). */
+static inline tour_net fixture_random_atsp(int32_t n, uint64_t seed) {
+  tour_net t;
+  memset(&t, 0, sizeof t);
+  snprintf(t.name, sizeof t.name, "atsp%d", n);
+  t.n = n;
+  t.metric = TOUR_METRIC_EXPLICIT;
+  t.directed = 1;
+  t.optimum = -1;
+  t.weights = malloc((size_t)n * n * sizeof(int32_t));
+  aco_rng r = aco_rng_stream(seed, 1, 0, 0, ACO_STREAM_TEST);
+  for (int32_t i = 0; i < n; i++)
+    for (int32_t j = 0; j < n; j++)
+      t.weights[(size_t)i * n + j] = i == j ? 0 : 1 + (int32_t)aco_rng_below(&r, 1000);
+  return t;
+}
+
+/* Runs the engine on comm and copies out the best tour (n values) and its length. */
+static inline ar_status fixture_solve(const tour_net *t, const tour_options *to,
+                                      const aco_params *par, MPI_Comm comm, int32_t *tour,
+                                      int64_t *length) {
+  tour_problem tp;
+  aco_problem p;
+  ar_status st = tour_problem_create(t, to, &tp, &p);
+  if (st != AR_OK) return st;
+  aco_engine *e = NULL;
+  st = aco_engine_create(&p, par, comm, &e);
+  if (st == AR_OK) st = aco_engine_run(e, NULL);
+  if (st == AR_OK) {
+    memcpy(tour, e->best, (size_t)t->n * sizeof(int32_t));
+    *length = (int64_t)e->best_cost.key[0];
+    aco_solution best = {e->best_cost, e->best};
+    st = p.verify(&p, &best);
+  }
+  aco_engine_free(e);
+  tour_problem_free(&tp);
+  return st;
+}
+
+#endif

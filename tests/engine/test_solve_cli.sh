@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# antroute solve end to end: small TSPLIB instances solved to their optimum, the tour checked by
+# an independent length computation, the same answer on 1x1, 2x1 and 2x2 ranks x threads, and
+# clean errors for bad usage.
+source "$AR_SOURCE_DIR/tests/common/lib.sh"
+T=$AR_SOURCE_DIR/inputs/tsplib
+check="/usr/bin/python3 $AR_SOURCE_DIR/tests/engine/tour_check.py"
+h5v() { h5dump -d "$2" -y -w 0 -O /dev/null "$1" 2>/dev/null | tr ',' ' ' | tr -s ' \n\t' ' '; }
+for f in eil51 berlin52 kroA100 ft70; do
+  ext=tsp; [ $f = ft70 ] && ext=atsp
+  "$ANTROUTE" import tsplib "$T/$f.$ext" -o "$AR_TMP/$f.h5" >/dev/null || fail "import $f"
+done
+
+# Solved to optimum within a few seconds; progress lines and the final line on stdout.
+for f in eil51 berlin52 kroA100; do
+  opt=$(awk -v n=$f '$1==n {print $4}' "$T/OPTIMA.tsv")
+  OMP_NUM_THREADS=2 "$ANTROUTE" solve "$AR_TMP/$f.h5" -o "$AR_TMP/$f-r.h5" --iterations 300 --progress 0 --seed 3 \
+    > "$AR_TMP/$f.log" 2>&1 || fail "solve $f: $(tail -3 "$AR_TMP/$f.log")"
+  cost=$(h5v "$AR_TMP/$f-r.h5" /best/cost | tr -d ' ')
+  [ "$cost" = "$opt" ] && pass "$f solved to its optimum $opt" || fail "$f: best $cost, optimum $opt"
+  len=$($check "$AR_TMP/$f.h5" "$AR_TMP/$f-r.h5") && pass "$f: /best/tour recomputed: $len" \
+    || fail "$f: independent check: $len"
+  grep -Eq '^\[ *[0-9.]+ s\] iteration [0-9]+  best [0-9]+  gap ' "$AR_TMP/$f.log" \
+    && pass "$f: progress lines" || fail "$f: no progress line: $(head -3 "$AR_TMP/$f.log")"
+done
+
+# ATSP: a valid directed tour whose length an independent computation confirms.
+"$ANTROUTE" solve "$AR_TMP/ft70.h5" -o "$AR_TMP/ft70-r.h5" --iterations 300 -q >/dev/null \
+  && len=$($check "$AR_TMP/ft70.h5" "$AR_TMP/ft70-r.h5") \
+  && pass "ft70 (ATSP): directed length $len recomputed independently" || fail "ft70: $len"
+
+# The answer depends on colonies, not on ranks x threads.
+ref=""
+same=1
+for lay in 1x1 2x1 2x2; do
+  r=${lay%x*}
+  t=${lay#*x}
+  OMP_NUM_THREADS=$t ar_mpirun "$r" "$ANTROUTE" solve "$AR_TMP/kroA100.h5" -o "$AR_TMP/m$lay.h5" \
+    --colonies 4 --ants 8 --iterations 60 --epoch-iterations 25 --seed 4 -q >/dev/null 2>&1 || same=0
+  tour=$(h5v "$AR_TMP/m$lay.h5" /best/tour)
+  [ -z "$ref" ] && ref=$tour
+  [ -n "$tour" ] && [ "$tour" = "$ref" ] || same=0
+done
+[ $same = 1 ] && pass "same best tour on 1x1, 2x1, 2x2 with 4 colonies" \
+  || fail "layouts 1x1/2x1/2x2 disagree"
+[ "$(/usr/bin/python3 -c 'import h5py,sys; print(list(h5py.File(sys.argv[1])["layout/colony_rank"]))' \
+  "$AR_TMP/m2x2.h5")" = "[0, 0, 1, 1]" ] \
+  && pass "/layout/colony_rank records the blocks" || fail "/layout/colony_rank"
+
+"$ANTROUTE" inspect "$AR_TMP/eil51-r.h5" | grep -q "best cost: 426 (optimum 426, gap 0.000 %)" \
+  && pass "inspect summarises the results" || fail "inspect results"
+
+# Bad usage: clean errors, no output file.
+out=$AR_TMP/none.h5
+expect_error 2 "2 MPI ranks but only 1 colony" "$out" -- \
+  ar_mpirun 2 "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --iterations 5
+expect_error 2 "option --ants: 0 is outside" "$out" -- \
+  "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --ants 0
+expect_error 2 "option --algorithm: 'aco' is not one of mmas\|acs" "$out" -- \
+  "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --algorithm aco
+expect_error 2 "missing the results file" "$out" -- "$ANTROUTE" solve "$AR_TMP/eil51.h5"
+expect_error 2 "--q0 applies to --algorithm acs only" "$out" -- \
+  "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --q0 0.5
+expect_error 4 "no-such.h5" "$out" -- "$ANTROUTE" solve "$AR_TMP/no-such.h5" -o "$out"
+"$ANTROUTE" import supply-chain "$AR_SOURCE_DIR/inputs/supply_chain" -o "$AR_TMP/sc.h5" \
+  >/dev/null 2>&1 && expect_error 2 "supply-chain' networks is not supported yet" "$out" -- \
+  "$ANTROUTE" solve "$AR_TMP/sc.h5" -o "$out"
+finish

@@ -1,0 +1,301 @@
+/* The tour solver's parts, checked against simple independent code: array edits, neighbour
+ * lists, local search bookkeeping (symmetric and directed), focused construction. */
+#include <math.h>
+#include <omp.h>
+
+#include "engine_fixture.h"
+#include "test_util.h"
+#include "tour_array.h"
+
+static int consistent(const int32_t *order, const int32_t *pos, int32_t n) {
+  if (tour_is_permutation(order, n) != 1) return 0;
+  for (int32_t i = 0; i < n; i++)
+    if (pos[order[i]] != i) return 0;
+  return 1;
+}
+
+/* Directed successor list of a tour (for comparing cycles regardless of the start). */
+static void successors(const int32_t *order, int32_t n, int32_t *next) {
+  for (int32_t i = 0; i < n; i++)
+    next[order[i]] = order[(i + 1) % n];
+}
+
+static void test_array_edits(void) {
+  enum { N = 37 };
+  int32_t order[N], pos[N], next_before[N], next_after[N];
+  aco_rng r = aco_rng_stream(5, 0, 0, 0, ACO_STREAM_TEST);
+  for (int32_t i = 0; i < N; i++) {
+    order[i] = (i * 11) % N;
+    pos[order[i]] = i;
+  }
+  int ok = 1, kept = 1;
+  for (int round = 0; round < 2000; round++) {
+    int32_t first = (int32_t)aco_rng_below(&r, N);
+    int32_t lenA = 1 + (int32_t)aco_rng_below(&r, N - 2);
+    int32_t lenB = 1 + (int32_t)aco_rng_below(&r, (uint32_t)(N - lenA - 1));
+    /* Expected: the cycle A B R becomes B A R: a -> first of B, last of B -> first of A, last
+     * of A -> first of R; every other successor unchanged, no direction flipped. */
+    successors(order, N, next_before);
+    int32_t a_first = order[first], a_last = order[(first + lenA - 1) % N];
+    int32_t b_first = order[(first + lenA) % N], b_last = order[(first + lenA + lenB - 1) % N];
+    int32_t r_first = order[(first + lenA + lenB) % N], r_last = order[(first + N - 1) % N];
+    tour_array_swap_blocks(order, pos, N, first, lenA, lenB);
+    ok &= consistent(order, pos, N);
+    successors(order, N, next_after);
+    for (int32_t v = 0; v < N; v++) {
+      int32_t want = next_before[v];
+      if (v == r_last) want = b_first;
+      if (v == b_last) want = a_first;
+      if (v == a_last) want = r_first;
+      if (next_after[v] != want) kept = 0;
+    }
+    /* And a symmetric reversal of a random path keeps a valid tour. */
+    int32_t x = (int32_t)aco_rng_below(&r, N), y = (int32_t)aco_rng_below(&r, N);
+    tour_array_reverse_path(order, pos, N, x, y);
+    ok &= consistent(order, pos, N);
+  }
+  CHECK(ok);
+  CHECK(kept);
+
+  /* move_segment: 3 nodes after a given node, with and without reversal. */
+  int32_t o2[10], p2[10];
+  for (int32_t i = 0; i < 10; i++) {
+    o2[i] = i;
+    p2[i] = i;
+  }
+  tour_array_move_segment(o2, p2, 10, 2, 3, 7, 0); /* 2 3 4 after 7 */
+  successors(o2, 10, next_after);
+  CHECK(next_after[1] == 5 && next_after[7] == 2 && next_after[4] == 8 && next_after[2] == 3);
+  tour_array_move_segment(o2, p2, 10, p2[2], 3, 0, 1); /* 2 3 4 reversed after 0 */
+  successors(o2, 10, next_after);
+  CHECK(next_after[0] == 4 && next_after[4] == 3 && next_after[2] == 1 && next_after[7] == 8);
+  CHECK(consistent(o2, p2, 10));
+}
+
+static void test_candidates(void) {
+  /* Grid neighbours against brute force, with duplicate points and a thin strip. */
+  tour_net t = fixture_random_euc(600, 3);
+  for (int32_t i = 0; i < 40; i++) {
+    t.x[i + 100] = t.x[i];
+    t.y[i + 100] = t.y[i];
+  }
+  for (int32_t i = 500; i < 600; i++)
+    t.y[i] = 5000 + 0.001 * i;
+  enum { W = 12 };
+  int32_t *nbr = malloc(sizeof(int32_t) * W * t.n);
+  int64_t *dist = malloc(sizeof(int64_t) * W * t.n);
+  CHECK(tour_candidates_build(&t, W, nbr, dist) == AR_OK);
+  int ok = 1;
+  for (int32_t i = 0; i < t.n; i++) {
+    /* The k-th neighbour's distance must equal the k-th smallest distance overall. */
+    int64_t *all = malloc(sizeof(int64_t) * t.n);
+    int32_t m = 0;
+    for (int32_t j = 0; j < t.n; j++)
+      if (j != i) all[m++] = tour_dist(&t, i, j);
+    for (int32_t k = 0; k < W; k++) { /* selection of the k-th smallest */
+      int32_t at = k;
+      for (int32_t j = k + 1; j < m; j++)
+        if (all[j] < all[at]) at = j;
+      int64_t tmp = all[k];
+      all[k] = all[at];
+      all[at] = tmp;
+      if (dist[(size_t)i * W + k] != all[k] ||
+          tour_dist(&t, i, nbr[(size_t)i * W + k]) != dist[(size_t)i * W + k] ||
+          nbr[(size_t)i * W + k] == i)
+        ok = 0;
+    }
+    free(all);
+  }
+  CHECK(ok);
+  free(nbr);
+  free(dist);
+  tour_net_free(&t);
+}
+
+/* Local search from random tours: the tracked length equals the recomputed one, the tour stays a
+ * permutation, and a second pass (which may still find moves: the work list only revisits nodes
+ * whose edges changed) keeps the bookkeeping exact. */
+static void check_local_search(const tour_net *t, tour_ls_kind kind) {
+  tour_options to = tour_options_default();
+  to.ls = kind;
+  tour_problem tp;
+  aco_problem p;
+  CHECK(tour_problem_create(t, &to, &tp, &p) == AR_OK);
+  void *scratch = NULL;
+  CHECK(p.scratch_create(&p, &scratch) == AR_OK);
+  tour_scratch *s = scratch;
+  int32_t *order = malloc(sizeof(int32_t) * t->n);
+  aco_rng r = aco_rng_stream(9, 0, 0, 0, ACO_STREAM_TEST);
+  int ok = 1, improved = 1;
+  for (int trial = 0; trial < 5; trial++) {
+    for (int32_t i = 0; i < t->n; i++)
+      order[i] = i;
+    for (int32_t i = t->n - 1; i > 0; i--) {
+      int32_t j = (int32_t)aco_rng_below(&r, (uint32_t)i + 1), x = order[i];
+      order[i] = order[j];
+      order[j] = x;
+    }
+    int64_t before = tour_length(t, order);
+    for (int32_t i = 0; i < t->n; i++) {
+      s->pos[order[i]] = i;
+      tour_ls_push(s, order[i]);
+    }
+    int64_t change = tour_ls_run(&tp, s, order);
+    int64_t after = tour_length(t, order);
+    if (before + change != after || !consistent(order, s->pos, t->n)) ok = 0;
+    if (after >= before) improved = 0;
+    for (int32_t i = 0; i < t->n; i++)
+      tour_ls_push(s, order[i]);
+    change = tour_ls_run(&tp, s, order);
+    if (after + change != tour_length(t, order) || change > 0) ok = 0;
+  }
+  CHECK(ok);
+  CHECK(improved);
+  free(order);
+  p.scratch_free(&p, scratch);
+  tour_problem_free(&tp);
+}
+
+/* Brute force optimum of a small directed instance (node 0 first). */
+static int64_t brute_force(const tour_net *t) {
+  int32_t n = t->n, perm[12];
+  for (int32_t i = 0; i < n; i++)
+    perm[i] = i;
+  int64_t best = INT64_MAX;
+  /* Heap's algorithm over perm[1..n-1]. */
+  int32_t c[12] = {0};
+  int64_t len = tour_length(t, perm);
+  if (len < best) best = len;
+  int32_t i = 1;
+  while (i < n - 1) {
+    if (c[i] < i) {
+      int32_t a = (i % 2 == 0) ? 1 : 1 + c[i], b = 1 + i;
+      int32_t x = perm[a];
+      perm[a] = perm[b];
+      perm[b] = x;
+      len = tour_length(t, perm);
+      if (len < best) best = len;
+      c[i]++;
+      i = 1;
+    } else {
+      c[i] = 0;
+      i++;
+    }
+  }
+  return best;
+}
+
+static void test_atsp_direction(void) {
+  /* An instance whose every cheap edge points "forward" along a hidden cycle: reversing any
+   * segment would cost 1000 per reversed edge, so the tracked (directed) length must match the
+   * recomputed one exactly, and the solver must find the hidden cycle. */
+  enum { N = 40 };
+  tour_net t = fixture_random_atsp(N, 4);
+  int32_t hidden[N];
+  for (int32_t i = 0; i < N; i++)
+    hidden[i] = (i * 17) % N;
+  for (int32_t i = 0; i < N; i++)
+    for (int32_t j = 0; j < N; j++)
+      if (i != j) t.weights[(size_t)i * N + j] = 500 + (i * 7 + j * 3) % 100;
+  for (int32_t i = 0; i < N; i++)
+    t.weights[(size_t)hidden[i] * N + hidden[(i + 1) % N]] = 1 + i % 5;
+  int64_t optimum = tour_length(&t, hidden);
+  check_local_search(&t, TOUR_LS_FULL);
+  check_local_search(&t, TOUR_LS_OROPT);
+  tour_options to = tour_options_default();
+  aco_params par = aco_params_default();
+  par.iterations = 300;
+  int32_t tour[N];
+  int64_t len = 0;
+  CHECK(fixture_solve(&t, &to, &par, MPI_COMM_SELF, tour, &len) == AR_OK);
+  CHECK_EQ_INT(len, optimum);
+  CHECK_EQ_INT(tour_length(&t, tour), optimum);
+  tour_net_free(&t);
+
+  /* Random small ATSPs against brute force. */
+  for (int32_t n = 5; n <= 9; n++) {
+    tour_net a = fixture_random_atsp(n, 100 + n);
+    int64_t best = brute_force(&a);
+    int32_t at[9];
+    int64_t alen = 0;
+    aco_params p2 = aco_params_default();
+    p2.iterations = 200;
+    CHECK(fixture_solve(&a, &to, &p2, MPI_COMM_SELF, at, &alen) == AR_OK);
+    CHECK_EQ_INT(alen, best);
+    CHECK_EQ_INT(tour_length(&a, at), best);
+    tour_net_free(&a);
+  }
+}
+
+static void test_construction(void) {
+  /* Focused and whole-tour ants build permutations whose recorded cost is exact. */
+  tour_net t = fixture_random_euc(300, 11);
+  for (int whole = 0; whole < 2; whole++) {
+    tour_options to = tour_options_default();
+    to.new_edges = whole ? 0 : 8;
+    to.ls = TOUR_LS_NONE;
+    tour_problem tp;
+    aco_problem p;
+    CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_OK);
+    void *scratch = NULL;
+    CHECK(p.scratch_create(&p, &scratch) == AR_OK);
+    float *choice = malloc(sizeof(float) * t.n * p.options);
+    for (int32_t i = 0; i < t.n * p.options; i++)
+      choice[i] = 1.0f;
+    int32_t *src = malloc(sizeof(int32_t) * t.n), *idx = malloc(sizeof(int32_t) * t.n);
+    int32_t *out = malloc(sizeof(int32_t) * t.n);
+    for (int32_t i = 0; i < t.n; i++)
+      src[i] = i;
+    aco_solution source = {{{0}, 0}, src};
+    source.cost.key[0] = source.cost.value = (double)tour_length(&t, src);
+    p.source_index(&p, &source, idx);
+    int ok = 1, differs = 0;
+    for (int ant = 0; ant < 50; ant++) {
+      aco_ant_ctx ctx = {choice, p.options, &source, idx, 0.0, aco_rng_stream(1, 0, 0, 0, ant),
+                         0,      0,         ant};
+      aco_solution sol = {{{0}, 0}, out};
+      p.construct(&p, &ctx, scratch, &sol);
+      if (tour_is_permutation(out, t.n) != 1 || (double)tour_length(&t, out) != sol.cost.key[0])
+        ok = 0;
+      if (sol.cost.key[0] != source.cost.key[0]) differs = 1;
+    }
+    CHECK(ok);
+    CHECK(differs);
+    free(choice);
+    free(src);
+    free(idx);
+    free(out);
+    p.scratch_free(&p, scratch);
+    tour_problem_free(&tp);
+  }
+  tour_net_free(&t);
+}
+
+static void test_lattice_optimum(void) {
+  /* A 10 x 10 lattice: the optimum (100 edges of length 10) is known exactly. */
+  tour_net t = fixture_lattice(10, 10.0);
+  tour_options to = tour_options_default();
+  aco_params par = aco_params_default();
+  par.iterations = 500;
+  int32_t tour[100];
+  int64_t len = 0;
+  CHECK(fixture_solve(&t, &to, &par, MPI_COMM_SELF, tour, &len) == AR_OK);
+  CHECK_EQ_INT(len, t.optimum);
+  tour_net_free(&t);
+}
+
+int test_run(int argc, char **argv) {
+  (void)argc;
+  (void)argv;
+  test_array_edits();
+  test_candidates();
+  tour_net t = fixture_random_euc(500, 2);
+  check_local_search(&t, TOUR_LS_2OPT);
+  check_local_search(&t, TOUR_LS_OROPT);
+  check_local_search(&t, TOUR_LS_FULL);
+  tour_net_free(&t);
+  test_construction();
+  test_atsp_direction();
+  test_lattice_optimum();
+  return 0;
+}

@@ -1,0 +1,23 @@
+# The ACO engine and the tour solver (issue 3).
+ar_add_unit_test(engine_tour_parts SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tour_parts.c)
+ar_add_unit_test(engine_determinism SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_determinism.c)
+ar_add_unit_test(engine_noalloc SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_noalloc.c)
+# Count every allocation our code makes (the core library is static, so its calls are wrapped).
+set(AR_NOALLOC_WRAP "LINKER:--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=posix_memalign,--wrap=aligned_alloc")
+if(ANTROUTE_WITH_TBB)
+  string(APPEND AR_NOALLOC_WRAP ",--wrap=scalable_aligned_malloc")
+endif()
+target_link_options(engine_noalloc PRIVATE ${AR_NOALLOC_WRAP})
+if(ANTROUTE_SANITIZE)
+  # ASan replaces the allocator itself; the count is meaningless there.
+  set_tests_properties(engine_noalloc PROPERTIES DISABLED TRUE)
+endif()
+
+# Development driver, not a test: engine_dev FILE.tsp|N ITERATIONS|-SECONDS
+add_executable(engine_dev ${CMAKE_CURRENT_LIST_DIR}/test_tour_quick.c
+               ${PROJECT_SOURCE_DIR}/tests/common/test_main.c)
+target_include_directories(engine_dev PRIVATE ${PROJECT_SOURCE_DIR}/tests/common)
+target_link_libraries(engine_dev PRIVATE antroute_core)
+ar_add_mpi_test(engine_mpi_layouts_2 NP 2 SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_mpi_layouts.c)
+ar_add_mpi_test(engine_mpi_layouts_3 NP 3 SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_mpi_layouts.c)
+ar_add_script_test(engine_solve_cli SCRIPT tests/engine/test_solve_cli.sh LABELS mpi)

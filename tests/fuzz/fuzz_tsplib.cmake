@@ -1,0 +1,16 @@
+# TSPLIB parser: instances and tours.
+add_executable(fuzz_tsplib ${CMAKE_CURRENT_LIST_DIR}/fuzz_tsplib.c
+               ${PROJECT_SOURCE_DIR}/io/tsplib_parse.c ${PROJECT_SOURCE_DIR}/src/tour_net.c
+               ${PROJECT_SOURCE_DIR}/src/ar_error.c)
+target_include_directories(fuzz_tsplib PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/io)
+target_compile_definitions(fuzz_tsplib PRIVATE _POSIX_C_SOURCE=200809L)
+target_compile_options(fuzz_tsplib PRIVATE ${AR_FUZZ_FLAGS} ${ANTROUTE_WARNINGS})
+target_link_options(fuzz_tsplib PRIVATE ${AR_FUZZ_FLAGS})
+target_link_libraries(fuzz_tsplib PRIVATE ${MATH_LIBRARY})
+add_test(NAME fuzz_tsplib
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/run_fuzz.sh $<TARGET_FILE:fuzz_tsplib> 20
+                 ${CMAKE_CURRENT_BINARY_DIR}/fuzz/tsplib/corpus
+                 ${CMAKE_CURRENT_LIST_DIR}/seeds_tsplib ${PROJECT_SOURCE_DIR}/tests/tsplib/bad
+                 ${PROJECT_SOURCE_DIR}/inputs/tsplib/eil51.tsp
+                 ${PROJECT_SOURCE_DIR}/inputs/tsplib/eil51.opt.tour)
+set_tests_properties(fuzz_tsplib PROPERTIES LABELS fuzz TIMEOUT 120)
