@@ -58,9 +58,16 @@ int main(int argc, char **argv) {
     best[i] = (int32_t)(rows - 1 - i);
 
   ckpt_field fields[3] = {
-      {"/colonies/pheromone", H5T_NATIVE_FLOAT, 3, {colonies, rows, options}, 1, pheromone, NULL},
-      {"/colonies/best_tour", H5T_NATIVE_INT32, 2, {colonies, rows, 0}, 1, tours, NULL},
-      {"/global/best_tour", H5T_NATIVE_INT32, 1, {rows, 0, 0}, 0, best, NULL},
+      {"/colonies/pheromone",
+       H5T_NATIVE_FLOAT,
+       3,
+       {colonies, rows, options},
+       1,
+       pheromone,
+       NULL,
+       NULL},
+      {"/colonies/best_tour", H5T_NATIVE_INT32, 2, {colonies, rows, 0}, 1, tours, NULL, NULL},
+      {"/global/best_tour", H5T_NATIVE_INT32, 1, {rows, 0, 0}, 0, best, NULL, NULL},
   };
   ckpt_state state = {.fields = fields,
                       .nfields = 3,

@@ -10,6 +10,31 @@ void ckpt_block(uint64_t n, int size, int rank, hsize_t *first, hsize_t *count) 
   *count = hi - lo;
 }
 
+int ckpt_field_npieces(const ckpt_state *st, const ckpt_field *f, int rank, int reading) {
+  if (!f->distributed) return reading || rank == 0 ? 1 : 0;
+  if (f->colony_rows) return (int)st->colony_count;
+  return st->colony_count > 0 ? 1 : 0;
+}
+
+ckpt_piece ckpt_field_piece(const ckpt_state *st, const ckpt_field *f, int rank, int reading,
+                            int k) {
+  ckpt_piece p = {0, 0, NULL};
+  if (k < 0 || k >= ckpt_field_npieces(st, f, rank, reading)) return p;
+  if (!f->distributed) {
+    p.count = f->dims[0];
+    p.data = f->data;
+  } else if (f->colony_rows) {
+    p.first = st->colony_first + (hsize_t)k;
+    p.count = 1;
+    p.data = f->colony_rows[k];
+  } else {
+    p.first = st->colony_first;
+    p.count = st->colony_count;
+    p.data = f->data;
+  }
+  return p;
+}
+
 uint64_t ckpt_field_row_bytes(const ckpt_field *f) {
   uint64_t bytes = H5Tget_size(f->type);
   for (int i = 1; i < f->rank; i++)
@@ -49,8 +74,17 @@ ar_status ckpt_state_check(const ckpt_state *st) {
                      name, (unsigned long long)st->colony_first,
                      (unsigned long long)(st->colony_first + st->colony_count),
                      (unsigned long long)f->dims[0]);
-    if (rows > 0 && ckpt_field_row_bytes(f) > 0 && !f->data)
+    if (f->colony_rows && !f->distributed)
+      return ar_fail(AR_ERR_INTERNAL, "checkpoint field %s: colony_rows needs a distributed field",
+                     name);
+    if (f->colony_rows) {
+      for (hsize_t k = 0; k < st->colony_count; k++)
+        if (!f->colony_rows[k] && ckpt_field_row_bytes(f) > 0)
+          return ar_fail(AR_ERR_INTERNAL, "checkpoint field %s: no data for local colony %llu",
+                         name, (unsigned long long)k);
+    } else if (rows > 0 && ckpt_field_row_bytes(f) > 0 && !f->data) {
       return ar_fail(AR_ERR_INTERNAL, "checkpoint field %s: no data", name);
+    }
     for (int j = 0; j < i; j++)
       if (strcmp(st->fields[j].path, f->path) == 0)
         return ar_fail(AR_ERR_INTERNAL, "checkpoint field %s appears twice", name);

@@ -31,6 +31,9 @@ typedef struct {
   int distributed;             /* 1: rows of dimension 0 are split over ranks; 0: replicated */
   void *data;                  /* distributed: colony_count rows; replicated: the whole array */
   const char *description;     /* optional: written as the dataset's `description` attribute */
+  /* Distributed only, instead of data: one pointer per local colony to that colony's row
+   * (dims[1] x dims[2] elements), for state that lives in per-colony arrays (no copy). */
+  void *const *colony_rows;
 } ckpt_field;
 
 /* A scalar root attribute (seed, best cost, ...): integer or real. */
@@ -42,7 +45,8 @@ typedef struct {
   double f64;  /* ... for CKPT_SCALAR_F64 */
 } ckpt_scalar;
 
-typedef struct {
+typedef struct ckpt_state ckpt_state;
+struct ckpt_state {
   ckpt_field *fields;
   int nfields;
   /* This rank's block of dimension 0 of every distributed field. The blocks of all ranks must
@@ -56,7 +60,26 @@ typedef struct {
   const char *search_parameters; /* param_serialize(ps, 1): the parameters that change the search */
   const param_set *params;       /* all parameters, for the root `parameters` attribute; may be
                                     NULL. Not compared: --max-hours and the like may change. */
-} ckpt_state;
+  /* Optional, for reading: called on every rank once month, iteration and the scalars are read
+   * and before any field is, so that fields whose shape depends on them (a record of one entry
+   * per month) can be sized and allocated. Must fail alike on every rank. */
+  ar_status (*before_fields)(ckpt_state *st, void *arg);
+  void *before_fields_arg;
+};
+
+/* A contiguous run of rows of a field that one rank transfers in one call. */
+typedef struct {
+  hsize_t first, count;
+  void *data;
+} ckpt_piece;
+
+/* The pieces this rank transfers for field f, in increasing row order and contiguous: one for
+ * a distributed field given by data (none when the rank has no colonies), one per colony with
+ * colony_rows, and for a replicated field one (the whole array) when reading or on rank 0 when
+ * writing, none otherwise. Returns how many; pieces[k] for k < that number. */
+int ckpt_field_npieces(const ckpt_state *st, const ckpt_field *f, int rank, int reading);
+ckpt_piece ckpt_field_piece(const ckpt_state *st, const ckpt_field *f, int rank, int reading,
+                            int k);
 
 /* The usual contiguous split of n colonies over size ranks: rank r holds
  * [n*r/size, n*(r+1)/size). */

@@ -92,29 +92,49 @@ static ar_status open_field(hid_t file, const char *path, const ckpt_field *f, h
 
 static ar_status read_field(hid_t file, const char *path, ckpt_state *state, const ckpt_field *f,
                             MPI_Comm comm, ckpt_problem *problem) {
+  int rank = 0, rounds = 0;
+  MPI_Comm_rank(comm, &rank);
+  int npieces = ckpt_field_npieces(state, f, rank, 1);
   hid_t dset;
-  ar_status st = agree_problem(open_field(file, path, f, &dset, problem), problem, comm);
-  if (st != AR_OK) return st;
-  hsize_t first = f->distributed ? state->colony_first : 0;
-  hsize_t count = f->distributed ? state->colony_count : f->dims[0];
+  ar_status st = open_field(file, path, f, &dset, problem);
+  if (st == AR_OK && MPI_Allreduce(&npieces, &rounds, 1, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS)
+    st = fail_as(problem, CKPT_PROBLEM_OTHER,
+                 ar_fail(AR_ERR_MPI, "MPI_Allreduce of the number of transfers failed"));
+  st = agree_problem(st, problem, comm);
+  if (st != AR_OK) {
+    if (dset >= 0) H5Dclose(dset);
+    return st;
+  }
   int64_t stored = -1;
   if (!h5u_attr_exists(dset, "crc32"))
     st = fail_as(problem, CKPT_PROBLEM_DAMAGED,
                  ar_fail(AR_ERR_INPUT, "%s: dataset %s has no crc32 attribute", path, f->path));
   else if (h5u_attr_read_i64(dset, "crc32", &stored) != AR_OK)
     st = fail_as(problem, CKPT_PROBLEM_DAMAGED, AR_ERR_INPUT);
-  ar_status rst = h5u_read_rows(dset, f->type, first, count, f->data);
-  if (st == AR_OK && rst != AR_OK) st = fail_as(problem, CKPT_PROBLEM_DAMAGED, rst);
+  /* One collective transfer per round, as written; the CRC of the rank's block is chained from
+   * its pieces and the blocks combined in global order. */
+  uint64_t row_bytes = ckpt_field_row_bytes(f);
+  uint64_t block_offset = 0, block_len = 0;
+  uint32_t local = 0, whole = 0;
+  for (int k = 0; k < rounds; k++) {
+    ckpt_piece p = ckpt_field_piece(state, f, rank, 1, k);
+    ar_status rst = h5u_read_rows(dset, f->type, p.first, p.count, p.data);
+    if (st == AR_OK && rst != AR_OK) st = fail_as(problem, CKPT_PROBLEM_DAMAGED, rst);
+    uint64_t bytes = p.count * row_bytes;
+    if (k == 0) block_offset = p.first * row_bytes;
+    local = ckpt_crc32_combine(local, ckpt_crc32(p.data, bytes), bytes);
+    block_len += bytes;
+  }
   H5Dclose(dset);
   st = agree_problem(st, problem, comm);
   if (st != AR_OK) return st;
 
-  uint64_t row_bytes = ckpt_field_row_bytes(f);
-  uint32_t local = ckpt_crc32(f->data, count * row_bytes), whole = local;
   if (f->distributed) {
-    st = ckpt_crc_combine_blocks(first * row_bytes, count * row_bytes, local, ckpt_field_bytes(f),
-                                 comm, f->path, &whole);
+    st = ckpt_crc_combine_blocks(block_offset, block_len, local, ckpt_field_bytes(f), comm, f->path,
+                                 &whole);
     if (st != AR_OK) *problem = CKPT_PROBLEM_OTHER;
+  } else {
+    whole = local; /* every rank read the whole array */
   }
   if (st == AR_OK && (int64_t)whole != stored)
     st = fail_as(problem, CKPT_PROBLEM_DAMAGED,
@@ -218,6 +238,13 @@ ar_status ckpt_read(const char *path, ckpt_state *state, int force, FILE *report
     return st;
   }
   st = agree_problem(read_root(file, path, state, force, report, comm, problem), problem, comm);
+  if (st == AR_OK && state->before_fields) {
+    st = state->before_fields(state, state->before_fields_arg);
+    if (st != AR_OK) *problem = CKPT_PROBLEM_OTHER;
+    if (st == AR_OK) st = ckpt_state_check(state);
+    if (st != AR_OK && *problem == CKPT_PROBLEM_NONE) *problem = CKPT_PROBLEM_OTHER;
+    st = agree_problem(st, problem, comm);
+  }
   for (int i = 0; i < state->nfields && st == AR_OK; i++)
     st = read_field(file, path, state, &state->fields[i], comm, problem);
   if (H5Fclose(file) < 0 && st == AR_OK) {

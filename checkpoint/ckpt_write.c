@@ -23,42 +23,58 @@ static void run_rows_write(void *arg) {
   job->status = h5u_write_rows(job->dset, job->type, job->first, job->count, job->data);
 }
 
+/* The number of collective transfers for a field: the most pieces any rank has. */
+static ar_status agree_rounds(int mine, MPI_Comm comm, int *rounds) {
+  if (MPI_Allreduce(&mine, rounds, 1, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS)
+    return ar_fail(AR_ERR_MPI, "MPI_Allreduce of the number of transfers failed");
+  return AR_OK;
+}
+
 /* Writes one field: the dataset, its rows, its crc32 and distributed attributes. */
 static ar_status write_field(hid_t file, const ckpt_state *state, const ckpt_field *f,
                              int first_distributed, MPI_Comm comm, const char *path) {
-  int rank = 0;
+  int rank = 0, rounds = 0;
   MPI_Comm_rank(comm, &rank);
-  hsize_t first = 0, count = 0;
-  if (f->distributed) {
-    first = state->colony_first;
-    count = state->colony_count;
-  } else if (rank == 0) {
-    count = f->dims[0];
-  }
+  int npieces = ckpt_field_npieces(state, f, rank, 0);
   hid_t dset;
   ar_status st = h5u_dataset_create(file, f->path, f->type, f->rank, f->dims, &dset);
+  if (st == AR_OK) st = agree_rounds(npieces, comm, &rounds);
   st = ckpt_agree(st, comm);
-  if (st != AR_OK) return st;
+  if (st != AR_OK) {
+    if (dset >= 0) H5Dclose(dset);
+    return st;
+  }
 
   if (first_distributed && ckpt_fault_hit("ckpt-mid-dataset", comm)) {
-    /* Half of this rank's rows reach the file (the write is collective: it matches the other
-     * ranks' full writes), then the process dies before any other collective call. */
-    h5u_write_rows(dset, f->type, first, count / 2, f->data);
+    /* Half of this rank's first piece reaches the file (the write is collective: it matches
+     * the other ranks' writes), then the process dies before any other collective call. */
+    ckpt_piece p = ckpt_field_piece(state, f, rank, 0, 0);
+    h5u_write_rows(dset, f->type, p.first, p.count / 2, p.data);
     ckpt_fault_exit_if("ckpt-mid-dataset", comm);
   }
-  /* The checksum of this rank's rows is computed by the rank's other threads during the write;
-   * the ranks' checksums are then combined in global order. A replicated field is summed by
-   * rank 0 alone (the other ranks contribute empty blocks). */
+  /* One collective transfer per round (a rank out of pieces takes part with nothing). The
+   * checksum of each piece is computed by the rank's other threads during its write; the pieces
+   * are contiguous, so their CRCs chain into the CRC of the rank's block, and the ranks' blocks
+   * combine in global order. A replicated field is summed by rank 0 alone. */
   uint64_t row_bytes = ckpt_field_row_bytes(f);
-  rows_write job = {dset, f->type, first, count, f->data, AR_OK};
-  uint32_t local = ckpt_crc32_overlap(f->data, count * row_bytes, run_rows_write, &job), whole = 0;
-  st = job.status;
+  uint64_t block_offset = 0, block_len = 0;
+  uint32_t local = 0, whole = 0;
+  for (int k = 0; k < rounds; k++) {
+    ckpt_piece p = ckpt_field_piece(state, f, rank, 0, k);
+    rows_write job = {dset, f->type, p.first, p.count, p.data, AR_OK};
+    uint64_t bytes = p.count * row_bytes;
+    uint32_t crc = ckpt_crc32_overlap(p.data, bytes, run_rows_write, &job);
+    if (st == AR_OK) st = job.status;
+    if (k == 0) block_offset = p.first * row_bytes;
+    local = ckpt_crc32_combine(local, crc, bytes);
+    block_len += bytes;
+  }
   if (st == AR_OK && first_distributed && ckpt_fault_hit("ckpt-enospc", comm))
     st = ar_fail(AR_ERR_IO, "%s: cannot write dataset %s: %s (injected by ANTROUTE_FAULT)", path,
                  f->path, strerror(ENOSPC));
 
-  ar_status cst = ckpt_crc_combine_blocks(first * row_bytes, count * row_bytes, local,
-                                          ckpt_field_bytes(f), comm, f->path, &whole);
+  ar_status cst = ckpt_crc_combine_blocks(block_offset, block_len, local, ckpt_field_bytes(f), comm,
+                                          f->path, &whole);
   if (st == AR_OK) st = cst;
   /* Attributes are collective metadata: written only when every rank got this far. */
   st = ckpt_agree(st, comm);

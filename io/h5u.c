@@ -132,11 +132,22 @@ ar_status h5u_output_commit(h5u_output *out) {
 }
 
 void h5u_output_abort(h5u_output *out) {
-  if (out->file >= 0) H5Fclose(out->file);
-  out->file = -1;
   int rank = 0;
   MPI_Comm_rank(out->comm, &rank);
-  if (rank == 0) unlink(out->tmp_path);
+  /* The temporary file goes first: on a full disk, closing flushes HDF5's metadata, and a flush
+   * that fails on the rank that writes it (but not on the others) makes the ranks part ways
+   * inside H5Fclose and wait for each other forever. Emptying the file frees the space, so the
+   * flush succeeds (into the unlinked file), on every rank alike. */
+  if (rank == 0) {
+    if (truncate(out->tmp_path, 0) != 0) { /* nothing to free: it may not exist */
+    }
+    unlink(out->tmp_path);
+  }
+  if (out->file >= 0) {
+    MPI_Barrier(out->comm);
+    H5Fclose(out->file);
+  }
+  out->file = -1;
 }
 
 ar_status h5u_open_read(const char *path, MPI_Comm comm, hid_t *file) {

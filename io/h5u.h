@@ -47,7 +47,8 @@ ar_status h5u_output_close(h5u_output *out);
 /* After h5u_output_close(): rank 0 renames the temporary file onto the final path and fsyncs the
  * directory; every rank learns the outcome. */
 ar_status h5u_output_publish(h5u_output *out);
-/* Closes and removes the temporary file (after a failure); never touches the final path. */
+/* Removes and closes the temporary file (after a failure every rank agreed on: collective);
+ * never touches the final path. */
 void h5u_output_abort(h5u_output *out);
 
 /* Collectively opens an existing file read-only. Distinguishes "no such file" (AR_ERR_IO),

@@ -31,11 +31,12 @@ int testdata_init(testdata *t, uint64_t colonies, uint64_t rows, uint64_t option
        {colonies, rows, options},
        1,
        NULL,
-       "pheromone per colony, row and option"},
-      {"/colonies/best_tour", H5T_NATIVE_INT32, 2, {colonies, rows, 0}, 1, NULL, NULL},
-      {"/colonies/best_cost", H5T_NATIVE_DOUBLE, 1, {colonies, 0, 0}, 1, NULL, NULL},
-      {"/global/best_tour", H5T_NATIVE_INT32, 1, {rows, 0, 0}, 0, NULL, NULL},
-      {"/global/rng", H5T_NATIVE_UINT64, 1, {4, 0, 0}, 0, NULL, NULL},
+       "pheromone per colony, row and option",
+       NULL},
+      {"/colonies/best_tour", H5T_NATIVE_INT32, 2, {colonies, rows, 0}, 1, NULL, NULL, NULL},
+      {"/colonies/best_cost", H5T_NATIVE_DOUBLE, 1, {colonies, 0, 0}, 1, NULL, NULL, NULL},
+      {"/global/best_tour", H5T_NATIVE_INT32, 1, {rows, 0, 0}, 0, NULL, NULL, NULL},
+      {"/global/rng", H5T_NATIVE_UINT64, 1, {4, 0, 0}, 0, NULL, NULL, NULL},
   };
   memcpy(t->fields, f, sizeof f);
   for (int i = 0; i < TESTDATA_FIELDS; i++) {
@@ -45,6 +46,14 @@ int testdata_init(testdata *t, uint64_t colonies, uint64_t rows, uint64_t option
     fi->data = calloc(bytes ? bytes : 1, 1);
     if (!fi->data) return -1;
   }
+  /* /colonies/best_tour lives in one allocation per colony (colony_rows), as the engine keeps
+   * it; `data` holds a contiguous copy for filling and checking. */
+  t->row_bytes = ckpt_field_row_bytes(&t->fields[1]);
+  t->rows_of_colony = calloc(count ? count : 1, sizeof *t->rows_of_colony);
+  if (!t->rows_of_colony) return -1;
+  for (hsize_t k = 0; k < count; k++)
+    if (!(t->rows_of_colony[k] = calloc(t->row_bytes ? t->row_bytes : 1, 1))) return -1;
+  t->fields[1].colony_rows = t->rows_of_colony;
   t->scalars[0] = (ckpt_scalar){"seed", CKPT_SCALAR_I64, 0, 0};
   t->scalars[1] = (ckpt_scalar){"best_cost", CKPT_SCALAR_F64, 0, 0};
   t->state.fields = t->fields;
@@ -116,6 +125,16 @@ static uint64_t load(const void *data, size_t size, uint64_t i) {
   return b;
 }
 
+static void rows_from_data(testdata *t) {
+  for (hsize_t k = 0; k < t->state.colony_count; k++)
+    memcpy(t->rows_of_colony[k], (char *)t->fields[1].data + k * t->row_bytes, t->row_bytes);
+}
+
+static void rows_to_data(const testdata *t) {
+  for (hsize_t k = 0; k < t->state.colony_count; k++)
+    memcpy((char *)t->fields[1].data + k * t->row_bytes, t->rows_of_colony[k], t->row_bytes);
+}
+
 void testdata_fill(testdata *t, uint64_t seed, int64_t month, int64_t iteration) {
   t->state.month = month;
   t->state.iteration = iteration;
@@ -129,6 +148,7 @@ void testdata_fill(testdata *t, uint64_t seed, int64_t month, int64_t iteration)
     for (uint64_t i = 0; i < n; i++)
       store(data, size, i, expected_bits(f, offset, i, seed, month, iteration));
   }
+  rows_from_data(t);
 }
 
 void testdata_clear(testdata *t) {
@@ -138,11 +158,13 @@ void testdata_clear(testdata *t) {
   t->scalars[1].f64 = 0;
   for (int f = 0; f < TESTDATA_FIELDS; f++)
     memset(t->fields[f].data, 0, elements_here(t, f) * H5Tget_size(t->fields[f].type));
+  rows_from_data(t);
 }
 
 uint64_t testdata_mismatches(const testdata *t, uint64_t seed) {
   int64_t month = t->state.month, iteration = t->state.iteration;
   uint64_t bad = 0;
+  rows_to_data(t);
   if (t->scalars[0].i64 != (int64_t)seed) bad++;
   if (t->scalars[1].f64 != 1000.0 * (double)month + (double)iteration + 0.25) bad++;
   for (int f = 0; f < TESTDATA_FIELDS; f++) {
@@ -156,6 +178,10 @@ uint64_t testdata_mismatches(const testdata *t, uint64_t seed) {
 }
 
 void testdata_free(testdata *t) {
+  for (hsize_t k = 0; t->rows_of_colony && k < t->state.colony_count; k++)
+    free(t->rows_of_colony[k]);
+  free(t->rows_of_colony);
+  t->rows_of_colony = NULL;
   for (int f = 0; f < TESTDATA_FIELDS; f++) {
     free(t->fields[f].data);
     t->fields[f].data = NULL;

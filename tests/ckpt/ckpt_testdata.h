@@ -3,7 +3,7 @@
  * Fields (C colonies, R rows, K options), contents derived from (seed, month, iteration) and each
  * element's global index, so any rank can fill or check its own block without communication:
  *   /colonies/pheromone  float32 [C][R][K]  distributed
- *   /colonies/best_tour  int32   [C][R]     distributed
+ *   /colonies/best_tour  int32   [C][R]     distributed, one buffer per colony (colony_rows)
  *   /colonies/best_cost  float64 [C]        distributed
  *   /global/best_tour    int32   [R]        replicated
  *   /global/rng          uint64  [4]        replicated
@@ -24,6 +24,8 @@ typedef struct {
   ckpt_scalar scalars[TESTDATA_SCALARS];
   ckpt_state state;
   uint64_t colonies, rows, options;
+  void **rows_of_colony; /* /colonies/best_tour: one allocation per local colony */
+  uint64_t row_bytes;
 } testdata;
 
 /* Allocates the fields for this rank's block [first, first+count) (zeroed). */

@@ -5,6 +5,7 @@ source "$AR_SOURCE_DIR/tests/common/lib.sh"
 TOOL="$AR_BUILD_DIR/ckpt_tool"
 M="$AR_TMP/small"
 mkdir -p "$M"
+while mountpoint -q "$M"; do umount "$M" || break; done # left by an interrupted run
 mount -t tmpfs -o size=256k tmpfs "$M" 2>/dev/null || skip_test "cannot mount a tmpfs here (not root?)"
 trap 'umount "$M" 2>/dev/null' EXIT
 run() { timeout 60 "$MPIEXEC" --oversubscribe --bind-to none -np "$@"; }
