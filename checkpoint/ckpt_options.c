@@ -1,11 +1,9 @@
 /* ckpt_options: solve's checkpoint options, read from its parameter set and checked. */
 #include "ckpt_options.h"
 
-#include <libgen.h>
-#include <stdio.h>
 #include <string.h>
 
-ar_status ckpt_options_get(const param_set *ps, ckpt_options *opt, char *dir_buf, size_t cap) {
+ar_status ckpt_options_get(const param_set *ps, ckpt_options *opt) {
   opt->dir = param_str(ps, "checkpoint-dir");
   opt->every_iterations = param_int(ps, "checkpoint-every");
   opt->every_seconds = param_real(ps, "checkpoint-seconds");
@@ -17,14 +15,11 @@ ar_status ckpt_options_get(const param_set *ps, ckpt_options *opt, char *dir_buf
   if (opt->resume && !opt->resume[0]) opt->resume = NULL;
   if (opt->resume && strcmp(opt->resume, "auto") == 0 && !opt->dir)
     return ar_fail(AR_ERR_USAGE, "--resume auto needs --checkpoint-dir DIR (where to look)");
-  if (!opt->dir && opt->resume) {
-    char copy[4096];
-    snprintf(copy, sizeof copy, "%s", opt->resume);
-    snprintf(dir_buf, cap, "%s", dirname(copy));
-    opt->dir = dir_buf;
-  }
   if (!opt->dir && (opt->every_iterations > 0 || opt->every_seconds > 0))
     return ar_fail(AR_ERR_USAGE, "--checkpoint-every and --checkpoint-seconds need "
                                  "--checkpoint-dir DIR");
+  if (!opt->dir && opt->max_hours > 0)
+    return ar_fail(AR_ERR_USAGE, "--max-hours needs --checkpoint-dir DIR (where to checkpoint "
+                                 "before stopping)");
   return AR_OK;
 }

@@ -42,9 +42,9 @@ typedef struct {
 } ckpt_options;
 
 /* Reads the options from a parsed parameter set whose table includes CKPT_PARAM_DEFS.
- * AR_ERR_USAGE for contradictions (--resume auto without --checkpoint-dir; --checkpoint-every or
- * --checkpoint-seconds without --checkpoint-dir). With --resume FILE and no --checkpoint-dir,
- * later checkpoints go to FILE's directory (opt->dir then points into dir_buf). */
-ar_status ckpt_options_get(const param_set *ps, ckpt_options *opt, char *dir_buf, size_t cap);
+ * AR_ERR_USAGE for contradictions (--resume auto, --checkpoint-every, --checkpoint-seconds or
+ * --max-hours without --checkpoint-dir). --resume FILE alone reads FILE and writes no
+ * checkpoint (so that resuming from an old checkpoint never rotates newer ones away). */
+ar_status ckpt_options_get(const param_set *ps, ckpt_options *opt);
 
 #endif

@@ -593,7 +593,8 @@ ar_status h5u_dataset_create(hid_t loc, const char *path, hid_t type, int rank, 
 }
 
 /* Selects rows [first, first+count) of dimension 0 in the file space and a matching memory space
- * (both empty when count is 0). */
+ * (both empty when count is 0). Returns 0, -2 (rows outside: empty selections, an error to
+ * report after the collective call), 1 (a dataset of no elements: no transfer at all) or -1. */
 static int rows_select(hid_t dset, hsize_t first, hsize_t count, hid_t *filespace,
                        hid_t *memspace) {
   *memspace = -1;
@@ -606,13 +607,22 @@ static int rows_select(hid_t dset, hsize_t first, hsize_t count, hid_t *filespac
   /* Rows outside the dataset: take part with an empty selection (the transfer is collective,
    * the other ranks must not wait for us) and report the error afterwards. */
   int outside = first > dims[0] || count > dims[0] - first;
+  /* A dataset of no elements has no storage: HDF5 fails any transfer, even an empty one. Every
+   * rank sees the same shape, so every rank skips the (collective) call alike. */
+  hsize_t dataset_elements = 1;
+  for (int i = 0; i < rank; i++)
+    dataset_elements *= dims[i];
+  if (dataset_elements == 0 && !outside) return 1;
   for (int i = 0; i < rank; i++)
     block[i] = dims[i];
   start[0] = first;
   block[0] = outside ? 0 : count;
   *memspace = H5Screate_simple(rank, block, NULL);
   if (*memspace < 0) return -1;
-  if (block[0] == 0) {
+  hsize_t elements = 1;
+  for (int i = 0; i < rank; i++)
+    elements *= block[i];
+  if (elements == 0) { /* no rows, or rows of no elements (a dimension of size 0) */
     if (H5Sselect_none(*filespace) < 0 || H5Sselect_none(*memspace) < 0) return -1;
     return outside ? -2 : 0;
   }
@@ -629,6 +639,7 @@ static ar_status rows_transfer(hid_t dset, hid_t memtype, hsize_t first, hsize_t
   hid_t dxpl = collective_dxpl();
   herr_t rc = -1;
   int err = 0;
+  if (sel == 1) rc = 0; /* nothing to transfer (see rows_select) */
   if ((sel == 0 || sel == -2) && dxpl >= 0) {
     errno = 0;
     /* A rank without rows still takes part: the transfer is collective. */
