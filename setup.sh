@@ -50,7 +50,7 @@ demo() {
   if build/antroute solve --help >/dev/null 2>&1; then
     echo "== solving att532 for 10 s on 2 threads"
     OMP_NUM_THREADS=2 build/antroute solve demo/att532.h5 -o demo/att532-results.h5 --time 10
-    build/antroute inspect demo/att532-results.h5
+    build/antroute report demo/att532-results.h5 -o demo/pictures
   else
     build/antroute inspect demo/att532.h5
   fi

@@ -350,8 +350,13 @@ static ar_status write_any(hid_t loc, const char *name, hid_t filetype, hid_t me
   hid_t dxpl = collective_dxpl();
   hid_t memspace = H5Screate_simple(rank, dims, NULL);
   herr_t rc = 0;
+  hsize_t count = 1;
+  for (int i = 0; i < rank; i++)
+    count *= dims[i];
   if (dxpl < 0 || memspace < 0) {
     rc = -1;
+  } else if (count == 0) {
+    /* An empty dataset: nothing to write (HDF5 refuses a collective write of no elements). */
   } else {
     /* Ranks without the data take part in the collective call with an empty selection. */
     if (!data) {
@@ -475,6 +480,10 @@ ar_status h5u_read(hid_t loc, const char *path, hid_t memtype, int expect_rank, 
       return ar_fail(AR_ERR_NOMEM, "%s: out of memory reading %s (%llu elements)", file, path,
                      (unsigned long long)total);
     }
+  }
+  if (total == 0) { /* an empty dataset: nothing to read (and HDF5 refuses a NULL buffer) */
+    H5Dclose(dset);
+    return AR_OK;
   }
   hid_t dxpl = collective_dxpl();
   herr_t rc = dxpl < 0 ? -1 : H5Dread(dset, memtype, H5S_ALL, H5S_ALL, dxpl, *data);

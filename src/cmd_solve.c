@@ -267,6 +267,10 @@ static ar_status solve_tour(param_set *ps, const char *input, const char *output
 }
 
 ar_status cmd_solve(int argc, char **argv) {
+  /* Supply-chain networks have options of their own (cmd_solve_supply.c). */
+  if (cmd_solve_is_supply(argc, argv, solve_params,
+                          (int)(sizeof solve_params / sizeof solve_params[0])))
+    return cmd_solve_supply(argc, argv);
   param_set ps = {.command = "solve",
                   .usage = "antroute solve IN.h5 -o RESULTS.h5 [options]",
                   .description =
