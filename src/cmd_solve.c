@@ -266,7 +266,6 @@ static ar_status solve_tour(param_set *ps, const char *input, const char *output
       printf("checkpoints: %d written in %.2f s (%.2f %% of this run's %.1f s), the last %s\n",
              sc.written, sc.write_seconds, 100.0 * sc.write_seconds / this_run, this_run,
              sc.last_path);
->>>>>>> ckpt
   }
   solve_ckpt_free(&sc);
   aco_engine_free(e);
