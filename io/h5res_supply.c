@@ -15,17 +15,6 @@ enum { H5RES_SUPPLY_VERSION = 1 };
 static const char *const reason_codes = "0 served, 1 no route, 2 plant capacity, 3 lane weight "
                                         "cap, 4 not chosen (it fits, the goals leave it out)";
 
-static int is_root(hid_t file) {
-  MPI_Comm comm = MPI_COMM_SELF;
-  int rank = 0;
-  hid_t fapl = H5Fget_access_plist(file);
-  if (fapl >= 0 && H5Pget_driver(fapl) == H5FD_MPIO) H5Pget_fapl_mpio(fapl, &comm, NULL);
-  if (fapl >= 0) H5Pclose(fapl);
-  MPI_Comm_rank(comm, &rank);
-  if (comm != MPI_COMM_SELF) MPI_Comm_free(&comm);
-  return rank == 0;
-}
-
 static ar_status write_1d(hid_t loc, const char *name, hid_t type, hsize_t n, const void *data,
                           const char *units, const char *description) {
   return h5u_write(loc, name, type, 1, &n, data, units, description);
@@ -99,29 +88,28 @@ static ar_status plan_cols_fill(const route_model *m, const route_result *r, pla
   return AR_OK;
 }
 
-static ar_status write_codes(hid_t file, const sc_net *net, int root) {
+static ar_status write_codes(hid_t file, const sc_net *net) {
   hid_t g = -1;
   ar_status st = h5u_group_create(file, "codes", &g);
   if (st == AR_OK)
-    st = h5u_write_strings(g, "plants", root ? (const char *const *)net->plants.code : NULL,
+    st = h5u_write_strings(g, "plants", (const char *const *)net->plants.code,
                            (hsize_t)net->plants.n, "plant codes (/plan/plant indexes them)");
   if (st == AR_OK)
-    st = h5u_write_strings(g, "ports", root ? (const char *const *)net->ports.code : NULL,
-                           (hsize_t)net->ports.n, "port codes (/plan/port indexes them)");
+    st = h5u_write_strings(g, "ports", (const char *const *)net->ports.code, (hsize_t)net->ports.n,
+                           "port codes (/plan/port indexes them)");
   if (st == AR_OK)
-    st = h5u_write_strings(g, "carriers", root ? (const char *const *)net->carriers.code : NULL,
+    st = h5u_write_strings(g, "carriers", (const char *const *)net->carriers.code,
                            (hsize_t)net->carriers.n, "carrier codes (/plan/carrier indexes them)");
   if (g >= 0) H5Gclose(g);
   return st;
 }
 
-static ar_status write_plan(hid_t file, const route_model *m, const plan_cols *c, int root) {
+static ar_status write_plan(hid_t file, const route_model *m, const plan_cols *c) {
   hsize_t d[1] = {(hsize_t)m->net->n_orders};
   hid_t g = -1;
   ar_status st = h5u_group_create(file, "plan", &g);
 #define W(name, type, data, units, desc)                                                           \
-  if (st == AR_OK)                                                                                 \
-  st = h5u_write(g, name, type, 1, d, root ? (const void *)(data) : NULL, units, desc)
+  if (st == AR_OK) st = h5u_write(g, name, type, 1, d, (const void *)(data), units, desc)
   W("order_id", H5T_NATIVE_INT64, c->order_id, NULL, "Order_ID, in the network's order");
   W("month", H5T_NATIVE_INT32, c->month, NULL, "row of /months the order belongs to");
   W("served", H5T_NATIVE_INT8, c->served, NULL, "1 served, 0 unserved");
@@ -146,7 +134,7 @@ static ar_status write_plan(hid_t file, const route_model *m, const plan_cols *c
   return st;
 }
 
-static ar_status write_unserved(hid_t file, const route_model *m, const route_result *r, int root) {
+static ar_status write_unserved(hid_t file, const route_model *m, const route_result *r) {
   const sc_net *net = m->net;
   int64_t u = r->check.tot.unserved;
   size_t cap = u > 0 ? (size_t)u : 1;
@@ -167,12 +155,9 @@ static ar_status write_unserved(hid_t file, const route_model *m, const route_re
   hid_t g = -1;
   if (st == AR_OK) st = h5u_group_create(file, "unserved", &g);
   if (st == AR_OK)
-    st = write_1d(g, "order_id", H5T_NATIVE_INT64, d[0], root ? id : NULL, NULL,
-                  "the unserved orders");
-  if (st == AR_OK)
-    st = write_1d(g, "month", H5T_NATIVE_INT32, d[0], root ? month : NULL, NULL, "row of /months");
-  if (st == AR_OK)
-    st = write_1d(g, "reason", H5T_NATIVE_INT8, d[0], root ? reason : NULL, NULL, reason_codes);
+    st = write_1d(g, "order_id", H5T_NATIVE_INT64, d[0], id, NULL, "the unserved orders");
+  if (st == AR_OK) st = write_1d(g, "month", H5T_NATIVE_INT32, d[0], month, NULL, "row of /months");
+  if (st == AR_OK) st = write_1d(g, "reason", H5T_NATIVE_INT8, d[0], reason, NULL, reason_codes);
   if (g >= 0) H5Gclose(g);
   free(id);
   free(month);
@@ -180,7 +165,7 @@ static ar_status write_unserved(hid_t file, const route_model *m, const route_re
   return st;
 }
 
-static ar_status write_months(hid_t file, const route_model *m, const route_result *r, int root) {
+static ar_status write_months(hid_t file, const route_model *m, const route_result *r) {
   int32_t M = r->n_months;
   size_t cap = M > 0 ? (size_t)M : 1;
   int32_t *i32[4];
@@ -228,8 +213,7 @@ static ar_status write_months(hid_t file, const route_model *m, const route_resu
   hid_t g = -1;
   if (st == AR_OK) st = h5u_group_create(file, "months", &g);
 #define W(name, type, data, units, desc)                                                           \
-  if (st == AR_OK)                                                                                 \
-  st = h5u_write(g, name, type, 1, d, root ? (const void *)(data) : NULL, units, desc)
+  if (st == AR_OK) st = h5u_write(g, name, type, 1, d, (const void *)(data), units, desc)
   W("year", H5T_NATIVE_INT32, i32[0], NULL, "calendar year of the month");
   W("month", H5T_NATIVE_INT32, i32[1], NULL, "calendar month, 1..12");
   W("orders", H5T_NATIVE_INT32, i32[2], NULL, "orders dated in the month");
@@ -264,21 +248,31 @@ static ar_status write_months(hid_t file, const route_model *m, const route_resu
     if (st == AR_OK) st = h5u_attr_write_str(gm, "stopped_by", mr->stopped_by);
     if (st == AR_OK) st = h5u_group_create(gm, "trace", &gt);
     hsize_t dt[1] = {(hsize_t)mr->n_trace};
-    int wt = root;
     if (st == AR_OK)
-      st = write_1d(gt, "time", H5T_NATIVE_DOUBLE, dt[0], wt ? mr->trace_time : NULL, "s",
+      st = write_1d(gt, "time", H5T_NATIVE_DOUBLE, dt[0], mr->trace_time, "s",
                     "seconds since the month's search started (initial plans excluded)");
     if (st == AR_OK)
-      st = write_1d(gt, "iteration", H5T_NATIVE_INT64, dt[0], wt ? mr->trace_iteration : NULL, NULL,
+      st = write_1d(gt, "iteration", H5T_NATIVE_INT64, dt[0], mr->trace_iteration, NULL,
                     "iterations completed");
     for (int j = 0; j < 2 && st == AR_OK; j++) {
       char kname[8], desc[96];
       snprintf(kname, sizeof kname, "key%d", j);
       snprintf(desc, sizeof desc, "best value of goal %d (%s)", j + 1,
                j < m->cfg.n_keys ? route_goal_name(m->cfg.key[j]) : "none");
-      st = write_1d(gt, kname, H5T_NATIVE_DOUBLE, dt[0], wt ? mr->trace_key[j] : NULL, NULL, desc);
+      st = write_1d(gt, kname, H5T_NATIVE_DOUBLE, dt[0], mr->trace_key[j], NULL, desc);
     }
     if (gt >= 0) H5Gclose(gt);
+    hsize_t dr[2] = {(hsize_t)mr->ranks, 4};
+    if (st == AR_OK && mr->ranks > 0)
+      st = h5u_write(gm, "rank_seconds", H5T_NATIVE_DOUBLE, 2, dr, mr->rank_seconds, "s",
+                     "per rank: seconds building ants, updating trails, exchanging at epoch "
+                     "ends, and in total (the search; initial plans excluded)");
+    if (st == AR_OK && mr->ranks > 0) {
+      hid_t ds = H5Dopen2(gm, "rank_seconds", H5P_DEFAULT);
+      st = ds >= 0 ? h5u_attr_write_str(ds, "columns", "construct,update,exchange,total")
+                   : ar_fail(AR_ERR_HDF5, "%s: cannot reopen rank_seconds", h5u_file_name(gm));
+      if (ds >= 0) H5Dclose(ds);
+    }
     if (gm >= 0) H5Gclose(gm);
   }
   if (g >= 0) H5Gclose(g);
@@ -325,9 +319,45 @@ static ar_status write_totals(hid_t file, const route_model *m, const route_resu
   return st;
 }
 
+/* /run: the totals of the search over the months, and the BSP split per rank summed over them. */
+static ar_status write_run(hid_t file, const route_result *r) {
+  int32_t R = r->n_months > 0 ? r->months[0].ranks : 0;
+  int64_t iterations = 0, epochs = 0;
+  double seconds = 0.0;
+  double *sum = calloc((size_t)(R > 0 ? R : 1) * 4, sizeof *sum);
+  if (!sum) return ar_fail(AR_ERR_NOMEM, "out of memory writing /run");
+  for (int32_t t = 0; t < r->n_months; t++) {
+    const route_month_result *mr = &r->months[t];
+    iterations += mr->iterations;
+    epochs += mr->epochs;
+    seconds += mr->seconds;
+    for (int32_t i = 0; mr->rank_seconds && mr->ranks == R && i < 4 * R; i++)
+      sum[i] += mr->rank_seconds[i];
+  }
+  hid_t g = -1;
+  ar_status st = h5u_group_create(file, "run", &g);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "iterations", iterations);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "epochs", epochs);
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "seconds", seconds);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "months", r->n_months);
+  hsize_t dr[2] = {(hsize_t)R, 4};
+  if (st == AR_OK && R > 0)
+    st = h5u_write(g, "rank_seconds", H5T_NATIVE_DOUBLE, 2, dr, sum, "s",
+                   "per rank, summed over the months: seconds building ants, updating trails, "
+                   "exchanging at epoch ends, and in total");
+  if (st == AR_OK && R > 0) {
+    hid_t ds = H5Dopen2(g, "rank_seconds", H5P_DEFAULT);
+    st = ds >= 0 ? h5u_attr_write_str(ds, "columns", "construct,update,exchange,total")
+                 : ar_fail(AR_ERR_HDF5, "%s: cannot reopen /run/rank_seconds", h5u_file_name(g));
+    if (ds >= 0) H5Dclose(ds);
+  }
+  if (g >= 0) H5Gclose(g);
+  free(sum);
+  return st;
+}
+
 ar_status h5res_supply_write(hid_t file, const route_model *m, const route_result *r,
                              const param_set *ps, const h5res_supply_info *info) {
-  int root = is_root(file);
   int ranks = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   const char *base = strrchr(info->input, '/');
@@ -338,13 +368,14 @@ ar_status h5res_supply_write(hid_t file, const route_model *m, const route_resul
   plan_cols c;
   if (st == AR_OK) st = plan_cols_fill(m, r, &c);
   if (st == AR_OK) {
-    st = write_codes(file, m->net, root);
-    if (st == AR_OK) st = write_plan(file, m, &c, root);
+    st = write_codes(file, m->net);
+    if (st == AR_OK) st = write_plan(file, m, &c);
     plan_cols_free(&c);
   }
-  if (st == AR_OK) st = write_unserved(file, m, r, root);
-  if (st == AR_OK) st = write_months(file, m, r, root);
+  if (st == AR_OK) st = write_unserved(file, m, r);
+  if (st == AR_OK) st = write_months(file, m, r);
   if (st == AR_OK) st = write_totals(file, m, r);
+  if (st == AR_OK) st = write_run(file, r);
   hid_t g = -1;
   if (st == AR_OK) st = h5u_group_create(file, "layout", &g);
   if (st == AR_OK) st = h5u_attr_write_i64(g, "ranks", ranks);

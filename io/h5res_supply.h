@@ -14,10 +14,11 @@
  *   /totals      attributes: served, unserved, wc, tc, penalty, cost, time, co2, min_unserved
  *   /layout      attributes ranks, threads_per_rank, colonies
  *
- * Collective on the file's communicator; every rank holds the same results (rank 0's data are
- * written). h5res_supply_read_plan() reads back what `antroute export` needs. Failures:
- * AR_ERR_IO/AR_ERR_HDF5 naming the file and dataset, AR_ERR_INPUT for a file that is not a
- * supply-chain results file (naming the dataset and row).
+ * Collective on the file's communicator; every rank holds the same results and passes them to
+ * every write (with data from rank 0 alone, one-element datasets came out garbled on 2 ranks
+ * with Open MPI 4.1 and HDF5 1.10 here). h5res_supply_read_plan() reads back what `antroute export`
+ * needs. Failures: AR_ERR_IO/AR_ERR_HDF5 naming the file and dataset, AR_ERR_INPUT for a file that
+ * is not a supply-chain results file (naming the dataset and row).
  */
 #ifndef AR_H5RES_SUPPLY_H
 #define AR_H5RES_SUPPLY_H

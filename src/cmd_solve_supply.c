@@ -177,6 +177,9 @@ static ar_status solve_month(const param_set *ps, const route_model *m, const ro
   route_problem_options ro = route_problem_options_default();
   ro.rebuild = (int32_t)param_int(ps, "rebuild");
   ro.ls_passes = (int32_t)param_int(ps, "ls-passes");
+  /* A time-limited run may cut the initial local search short (its answer depends on timing
+   * anyway); an iteration-limited one never does. */
+  if (par.time_limit > 0.0) ro.initial_ls_time = 0.5 * seconds;
 
   route_scope sc;
   route_problem rp;
@@ -226,7 +229,7 @@ static ar_status solve_month(const param_set *ps, const route_model *m, const ro
   }
   progress_state prog = {&m->cfg, mr->year, mr->month, param_real(ps, "progress"), -1e9, quiet};
   if (st == AR_OK) {
-    aco_hooks hooks = {on_epoch, NULL, &prog};
+    aco_hooks hooks = {on_epoch, NULL, &prog, NULL};
     st = aco_agree(MPI_COMM_WORLD, aco_engine_run(e, &hooks));
   }
   if (st == AR_OK) st = bsp_log_append(bsp, e);
@@ -247,6 +250,17 @@ static ar_status solve_month(const param_set *ps, const route_model *m, const ro
     mr->best_iteration = e->best_iteration;
     snprintf(mr->stopped_by, sizeof mr->stopped_by, "%s", stop_name(e->stop_reason));
     st = aco_agree(MPI_COMM_WORLD, month_trace(e, mr));
+    /* The month's BSP split per rank, gathered on rank 0. */
+    double mine[4] = {e->time_construct, e->time_update, e->time_exchange, aco_engine_elapsed(e)};
+    mr->ranks = e->size;
+    mr->rank_seconds = malloc(sizeof(double) * 4 * (size_t)e->size);
+    if (st == AR_OK)
+      st =
+          aco_agree(MPI_COMM_WORLD,
+                    !mr->rank_seconds ? ar_fail(AR_ERR_NOMEM, "out of memory for timings") : AR_OK);
+    if (st == AR_OK && MPI_Allgather(mine, 4, MPI_DOUBLE, mr->rank_seconds, 4, MPI_DOUBLE,
+                                     MPI_COMM_WORLD) != MPI_SUCCESS)
+      st = ar_fail(AR_ERR_MPI, "MPI_Allgather of the month's timings failed");
     double secs = MPI_Wtime() - t0;
     MPI_Bcast(&secs, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     mr->seconds = secs;

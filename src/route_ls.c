@@ -312,6 +312,8 @@ static int32_t best_on_slot(const route_plan *p, int32_t i, int32_t s, route_del
   return best_o;
 }
 
+enum { SWAP_SCAN = 48 };
+
 static int64_t pass_swap(route_ls *ls, route_plan *p) {
   const route_scope *sc = p->sc;
   const route_model *m = sc->m;
@@ -337,7 +339,10 @@ static int64_t pass_swap(route_ls *ls, route_plan *p) {
         route_delta da;
         if (best_on_slot(p, a, s, &da) < 0) continue;
         double ea = ra + route_scalar(&m->cfg, da.wc, da.tc, da.time, da.co2);
-        for (int32_t b = ls->head[s]; b >= 0; b = ls->next[b]) {
+        /* The most recently placed orders of the slot only: a full scan of every full slot for
+         * every order costs too much on large months. */
+        int32_t scanned = 0;
+        for (int32_t b = ls->head[s]; b >= 0 && scanned < SWAP_SCAN; b = ls->next[b], scanned++) {
           route_delta db;
           if (best_on_slot(p, b, sa, &db) < 0) continue;
           double est =
@@ -415,7 +420,6 @@ static int fill_try(route_ls *ls, route_plan *p, int32_t L, int32_t day, int32_t
         removal_gain(p, fc->i) + route_scalar(cfg, route_order_wc(m, k, plant), tc,
                                               route_order_time(m, k, L), route_order_co2(m, k, L));
   }
-  qsort(ls->cand, (size_t)ncand, sizeof *ls->cand, compare_cand);
   /* The orders already there change band too. */
   double existing = 0.0;
   if (p->ld_n[ld] > 0) {
@@ -423,6 +427,13 @@ static int fill_try(route_ls *ls, route_plan *p, int32_t L, int32_t day, int32_t
         p->ld_s + (sc->s_offset[L] + (int64_t)dl * (m->eb_start[L + 1] - m->eb_start[L]));
     existing = route_scalar(cfg, 0.0, s[b - m->eb_start[L]] - p->ld_cost[ld], 0.0, 0.0);
   }
+  /* No prefix can do better than taking every gaining candidate: skip hopeless bands before
+   * sorting. */
+  double possible = existing;
+  for (int32_t c = 0; c < ncand; c++)
+    if (ls->cand[c].gain < 0.0) possible += ls->cand[c].gain;
+  if (possible >= -1e-9) return 0;
+  qsort(ls->cand, (size_t)ncand, sizeof *ls->cand, compare_cand);
   double acc = existing, wsum = W, best = -1e-9;
   int32_t best_len = 0;
   for (int32_t c = 0; c < ncand; c++) {
@@ -529,17 +540,25 @@ int64_t route_ls_rows(route_ls *ls, route_plan *p, const int32_t *rows, int32_t 
   return total;
 }
 
+enum { LANE_PASSES_MAX = 3 };
+
 int64_t route_ls_run(route_ls *ls, route_plan *p, const route_ls_params *par) {
   const route_config *cfg = &p->sc->m->cfg;
   double start = MPI_Wtime();
   int64_t total = 0;
+  int lane_passes = 0;
   slots_build(ls, p);
   for (int pass = 0; par->max_passes <= 0 || pass < par->max_passes; pass++) {
     int64_t moved = 0;
     if (par->moves & ROUTE_LS_RELOCATE) moved += pass_relocate(ls, p);
     if (cfg->capacity && (par->moves & ROUTE_LS_REPLACE)) moved += pass_replace(ls, p);
     if (cfg->capacity && (par->moves & ROUTE_LS_SWAP)) moved += pass_swap(ls, p);
-    if (par->moves & ROUTE_LS_LANE) moved += pass_lane_fill(ls, p);
+    /* Lane fill is the costly pass (every lane-day, every candidate): only when the cheap
+     * moves are exhausted, and a few times at most. */
+    if (moved == 0 && (par->moves & ROUTE_LS_LANE) && lane_passes < LANE_PASSES_MAX) {
+      moved += pass_lane_fill(ls, p);
+      lane_passes++;
+    }
     total += moved;
     if (moved == 0) break;
     if (par->time_limit > 0 && MPI_Wtime() - start > par->time_limit) break;

@@ -40,6 +40,7 @@ void route_result_free(route_result *r) {
       free(r->months[t].trace_iteration);
       free(r->months[t].trace_key[0]);
       free(r->months[t].trace_key[1]);
+      free(r->months[t].rank_seconds);
     }
   free(r->months);
   route_check_free(&r->check);

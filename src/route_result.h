@@ -21,6 +21,10 @@ typedef struct {
   int32_t best_colony;
   int64_t best_iteration; /* -1: the initial solution was never beaten */
   char stopped_by[16];    /* "time", "iterations", "requested" */
+  /* BSP split of the month per rank: seconds building ants, updating trails, exchanging at
+   * epoch ends, and in total (every rank holds every row). */
+  int32_t ranks;
+  double *rank_seconds; /* [ranks][4] */
   /* Convergence: one entry per epoch end where the best improved. */
   int64_t n_trace;
   double *trace_time; /* seconds since the month's search started */

@@ -50,6 +50,12 @@ OMP_NUM_THREADS=1 ar_mpirun 2 "$ANTROUTE" solve "$NET" -o "$AR_TMP/r2.h5" --iter
   --colonies 2 -q --csv "$AR_TMP/r2.csv" >/dev/null 2>&1
 cmp -s "$AR_TMP/t1.csv" "$AR_TMP/r2.csv" && pass "same plan on 2 MPI ranks" \
   || fail "plans differ on 2 ranks"
+# The results file written collectively by 2 ranks holds the same plan.
+"$ANTROUTE" export "$AR_TMP/r2.h5" --csv "$AR_TMP/r2-export.csv" >/dev/null 2>&1 \
+  && cmp -s "$AR_TMP/r2.csv" "$AR_TMP/r2-export.csv" && pass "2-rank results file exports the plan" \
+  || fail "2-rank results file: export differs"
+h5dump -d /months/year "$AR_TMP/r2.h5" 2>/dev/null | grep -q "(0): 2013" \
+  && pass "2-rank /months/year" || fail "2-rank /months/year"
 
 # Two months sharing a plant (capacity 1 a day): the May order ships May 31 or June 1, the June
 # order June 1 or 2; each month is solved in turn and both are served.
