@@ -166,10 +166,10 @@ static ar_status write_run(hid_t file, const aco_engine *e, const run_times *rt,
 
 ar_status h5res_write_run(hid_t file, const aco_engine *e, const param_set *ps,
                           const h5res_info *info) {
-  run_times rt = {aco_engine_elapsed(e),
-                  {e->time_construct, e->time_update, e->time_exchange, 0.0,
-                   aco_engine_cpu_seconds(e)},
-                  0.0};
+  run_times rt = {
+      aco_engine_elapsed(e),
+      {e->time_construct, e->time_update, e->time_exchange, 0.0, aco_engine_cpu_seconds(e)},
+      0.0};
   rt.seconds[3] = rt.elapsed;
   double *rank_seconds = e->rank == 0 ? malloc(sizeof(double) * 5 * (size_t)e->size) : NULL;
   ar_status st = aco_agree(e->comm, e->rank == 0 && !rank_seconds ? AR_ERR_NOMEM : AR_OK);
