@@ -12,7 +12,7 @@ cd "$(dirname "$(readlink -f "$0")")"
 
 # Build and run time: compiler, MPI, parallel HDF5, hwloc, oneTBB, libinih (parameter files).
 BUILD_PACKAGES=(build-essential cmake pkg-config openmpi-bin libopenmpi-dev libhdf5-openmpi-dev
-  hdf5-tools libhwloc-dev hwloc libtbb-dev libinih-dev python3 python3-h5py python3-numpy
+  hdf5-tools libhwloc-dev hwloc libtbb-dev libinih-dev zlib1g-dev python3 python3-h5py python3-numpy
   python3-matplotlib)
 # Tests only: clang for the fuzz targets and sanitizers (libomp-dev: OpenMP for the clang build
 # that hosts them), clang-format for the style check, and a real Slurm with munge for the

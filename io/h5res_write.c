@@ -21,7 +21,8 @@ static const char *stop_name(aco_stop_reason r) {
  * same attribute values. */
 typedef struct {
   double elapsed;
-  double seconds[4]; /* construct, update, exchange, total */
+  double seconds[5]; /* construct, update, exchange, total, CPU */
+  double cpu_total;  /* CPU seconds over all ranks */
 } run_times;
 
 static ar_status write_epochs(hid_t file, const aco_engine *e) {
@@ -153,10 +154,12 @@ static ar_status write_run(hid_t file, const aco_engine *e, const run_times *rt,
   if (st == AR_OK) st = h5u_attr_write_f64(g, "iterations_per_second", e->iteration / secs);
   if (st == AR_OK) st = h5u_attr_write_f64(g, "tours_per_second", tours / secs);
   if (st == AR_OK) st = h5u_attr_write_str(g, "stopped_by", stop_name(e->stop_reason));
-  hsize_t dr[2] = {(hsize_t)e->size, 4};
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "cpu_seconds", rt->cpu_total);
+  hsize_t dr[2] = {(hsize_t)e->size, 5};
   if (st == AR_OK)
     st = h5u_write(g, "rank_seconds", H5T_NATIVE_DOUBLE, 2, dr, rank_seconds, "s",
-                   "per rank: seconds building ants, updating trails, exchanging, in total");
+                   "per rank: seconds building ants, updating trails, exchanging, in total; "
+                   "CPU seconds of the process (all threads)");
   if (g >= 0) H5Gclose(g);
   return st;
 }
@@ -164,12 +167,16 @@ static ar_status write_run(hid_t file, const aco_engine *e, const run_times *rt,
 ar_status h5res_write_run(hid_t file, const aco_engine *e, const param_set *ps,
                           const h5res_info *info) {
   run_times rt = {aco_engine_elapsed(e),
-                  {e->time_construct, e->time_update, e->time_exchange, 0.0}};
+                  {e->time_construct, e->time_update, e->time_exchange, 0.0,
+                   aco_engine_cpu_seconds(e)},
+                  0.0};
   rt.seconds[3] = rt.elapsed;
-  double *rank_seconds = e->rank == 0 ? malloc(sizeof(double) * 4 * (size_t)e->size) : NULL;
+  double *rank_seconds = e->rank == 0 ? malloc(sizeof(double) * 5 * (size_t)e->size) : NULL;
   ar_status st = aco_agree(e->comm, e->rank == 0 && !rank_seconds ? AR_ERR_NOMEM : AR_OK);
   if (st != AR_OK) return st;
-  if (MPI_Gather(rt.seconds, 4, MPI_DOUBLE, rank_seconds, 4, MPI_DOUBLE, 0, e->comm) !=
+  if (MPI_Gather(rt.seconds, 5, MPI_DOUBLE, rank_seconds, 5, MPI_DOUBLE, 0, e->comm) !=
+          MPI_SUCCESS ||
+      MPI_Reduce(&rt.seconds[4], &rt.cpu_total, 1, MPI_DOUBLE, MPI_SUM, 0, e->comm) !=
           MPI_SUCCESS ||
       MPI_Bcast(&rt, (int)sizeof rt, MPI_BYTE, 0, e->comm) != MPI_SUCCESS) {
     free(rank_seconds);

@@ -16,12 +16,11 @@ ar_status aco_colony_alloc(aco_colony *c, const aco_problem *p, const aco_params
   c->best = aco_alloc_array(len, sizeof(int32_t));
   c->restart_best = aco_alloc_array(len, sizeof(int32_t));
   c->source = aco_alloc_array(len, sizeof(int32_t));
-  if (p->source_index_len > 0)
-    c->source_index = aco_alloc_array((size_t)p->source_index_len, sizeof(int32_t));
+  if (p->source_index_bytes > 0) c->source_index = aco_alloc(p->source_index_bytes);
   c->ant = aco_alloc_array((size_t)par->ants, sizeof(aco_solution));
   c->ant_data = aco_alloc_array((size_t)par->ants * len, sizeof(int32_t));
   if (!c->tau || !c->choice || !c->best || !c->restart_best || !c->source || !c->ant ||
-      !c->ant_data || (p->source_index_len > 0 && !c->source_index)) {
+      !c->ant_data || (p->source_index_bytes > 0 && !c->source_index)) {
     aco_colony_free(c);
     return ar_fail(AR_ERR_NOMEM,
                    "out of memory for colony %lld (%zu pheromone cells, %d ants of %zu values)",

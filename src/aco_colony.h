@@ -41,8 +41,8 @@ typedef struct {
   int32_t *restart_best;
   int32_t *source;
   /* derived */
-  float *choice;         /* tau^alpha * eta^beta, [rows * options] */
-  int32_t *source_index; /* problem's index of source ([source_index_len], may be NULL) */
+  float *choice;      /* tau^alpha * eta^beta, [rows * options] */
+  void *source_index; /* problem's index of source (source_index_bytes, may be NULL) */
   /* working memory of one iteration */
   aco_solution *ant; /* [ants] */
   int32_t *ant_data; /* [ants * solution_len] */

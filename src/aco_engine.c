@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "aco_alloc.h"
 
@@ -24,6 +25,14 @@ int aco_engine_owner(int32_t colonies, int ranks, int32_t colony) {
   }
   return -1;
 }
+
+static double process_cpu_seconds(void) {
+  struct timespec ts;
+  if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0) return 0.0;
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+double aco_engine_cpu_seconds(const aco_engine *e) { return process_cpu_seconds() - e->cpu_start; }
 
 double aco_engine_elapsed(const aco_engine *e) {
   return e->time_before + (MPI_Wtime() - e->start_wtime);
@@ -215,9 +224,10 @@ static ar_status engine_should_stop(aco_engine *e, int *stop) {
 }
 
 ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
-  static const aco_hooks no_hooks = {NULL, NULL, NULL};
+  static const aco_hooks no_hooks = {NULL, NULL, NULL, NULL};
   e->hooks = hooks ? *hooks : no_hooks;
   e->start_wtime = MPI_Wtime();
+  e->cpu_start = process_cpu_seconds();
   e->stop_reason = ACO_STOP_NONE;
   ar_status st = AR_OK;
   for (;;) {
@@ -234,6 +244,15 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
       st = aco_exchange_epoch(e);
       if (st == AR_OK && e->hooks.epoch_end) st = e->hooks.epoch_end(e, e->hooks.arg);
       if (st != AR_OK) return st;
+    }
+    if (e->hooks.iteration_end) {
+      int hook_stop = 0;
+      st = e->hooks.iteration_end(e, e->hooks.arg, &hook_stop);
+      if (st != AR_OK) return st;
+      if (hook_stop) {
+        e->stop_reason = ACO_STOP_HOOK;
+        break;
+      }
     }
   }
   /* A run that stopped inside an epoch still meets once more, so the answer is global. */

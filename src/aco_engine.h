@@ -42,6 +42,11 @@ typedef struct {
   /* Rank 0 only, before each iteration: nonzero asks the run to stop (ACO_STOP_HOOK). */
   int (*want_stop)(aco_engine *e, void *arg);
   void *arg;
+  /* All ranks, after every iteration (after the epoch exchange and epoch_end when the iteration
+   * ends an epoch): the place for collective work at iteration boundaries (the stop agreement,
+   * checkpoints). Setting *stop (the same on every rank) ends the run (ACO_STOP_HOOK), with the
+   * final exchange of a run stopped inside an epoch. A failure status stops the run with it. */
+  ar_status (*iteration_end)(aco_engine *e, void *arg, int *stop);
 } aco_hooks;
 
 /* One record per epoch end (the same on every rank except the times). */
@@ -82,6 +87,7 @@ struct aco_engine {
   double start_wtime; /* MPI_Wtime() at the start of aco_engine_run */
   double time_before; /* seconds spent in earlier runs (resume) */
   double time_construct, time_update, time_exchange; /* this rank's time in each phase */
+  double cpu_start;                                  /* process CPU seconds at the start */
   aco_stop_reason stop_reason;
   aco_hooks hooks;
 };
@@ -104,6 +110,9 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks);
 
 /* Seconds since the start of the search (including earlier runs). */
 double aco_engine_elapsed(const aco_engine *e);
+/* CPU seconds this process (all its threads) used since the start of aco_engine_run: on a
+ * shared machine, cpu / (elapsed x threads) is the share of the cores the run really got. */
+double aco_engine_cpu_seconds(const aco_engine *e);
 
 void aco_engine_free(aco_engine *e);
 

@@ -11,6 +11,7 @@
 #include "h5res.h"
 #include "h5u.h"
 #include "param.h"
+#include "solve_ckpt.h"
 #include "tour_problem.h"
 
 enum { SOLVE_DEFAULT_SECONDS = 10 };
@@ -51,7 +52,7 @@ static const param_def solve_params[] = {
     {"local-search", 'l', PARAM_CHOICE, "full", "none|2opt|2opt+oropt|full", 0, -1, "KIND",
      "local search on every ant's tour (full = 2-opt + Or-opt + Or-3opt; ATSP never reverses)",
      PARAM_SEARCH},
-    {"new-edges", 0, PARAM_INT, "8", NULL, 0, 1e9, "N",
+    {"new-edges", 0, PARAM_INT, "16", NULL, 0, 1e9, "N",
      "ants change the source tour in about N edges (0: build whole tours)", PARAM_SEARCH},
     {"epoch-iterations", 'e', PARAM_INT, "100", NULL, 1, 1e15, "K",
      "iterations per epoch; colonies meet and report at epoch ends", PARAM_SEARCH},
@@ -62,6 +63,9 @@ static const param_def solve_params[] = {
     {"progress", 0, PARAM_REAL, "1", NULL, 0, 1e9, "SECONDS",
      "at most one progress line per SECONDS (0: one per epoch)", 0},
     {"quiet", 'q', PARAM_FLAG, NULL, NULL, 1, 0, NULL, "no progress lines", 0},
+    {"fault-corrupt-best", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,
+     "test switch: swap two nodes of the best tour before the final self-check", PARAM_HIDDEN},
+    CKPT_PARAM_DEFS,
 };
 
 typedef struct {
@@ -93,7 +97,8 @@ static void print_progress(const aco_engine *e, const progress_state *ps, int fi
 
 static ar_status on_epoch(aco_engine *e, void *arg) {
   progress_state *ps = arg;
-  if (e->rank != 0 || ps->quiet) return AR_OK;
+  /* The last epoch end of a run is reported by the final line instead. */
+  if (e->rank != 0 || ps->quiet || e->stop_reason != ACO_STOP_NONE) return AR_OK;
   double now = aco_engine_elapsed(e);
   if (now - ps->last >= ps->every || e->epoch == 1) {
     print_progress(e, ps, 0);
@@ -137,15 +142,49 @@ static ar_status solve_params_resolve(const param_set *ps, aco_params *par, tour
   return aco_params_check(par);
 }
 
+/* Both hooks need their own state: progress lines and checkpoints. */
+typedef struct {
+  progress_state *progress;
+  solve_ckpt *ckpt;
+} solve_hooks;
+
+static ar_status hook_epoch(aco_engine *e, void *arg) {
+  return on_epoch(e, ((solve_hooks *)arg)->progress);
+}
+
+static ar_status hook_iteration(aco_engine *e, void *arg, int *stop) {
+  return solve_ckpt_iteration_end(e, ((solve_hooks *)arg)->ckpt, stop);
+}
+
+/* After a stop request: the checkpoint is written; say where, and how to go on. */
+static void report_stop(const solve_ckpt *sc, const aco_engine *e) {
+  if (e->rank != 0) return;
+  fprintf(stderr,
+          "antroute solve: stopped by %s after iteration %lld; checkpoint %s; exit status 75: "
+          "run again with --resume auto --checkpoint-dir %s to continue\n",
+          ckpt_stop_describe(sc->stop_reasons, sc->stop_signal, &sc->deadline),
+          (long long)e->iteration, sc->last_path, sc->opt.dir);
+}
+
 static ar_status solve_tour(param_set *ps, const char *input, const char *output, int rank) {
   aco_params par;
   tour_options to;
   tour_net net;
   memset(&net, 0, sizeof net);
+  solve_ckpt sc;
   ar_status st = solve_params_resolve(ps, &par, &to);
+  st = aco_agree(MPI_COMM_WORLD, st);
+  if (st == AR_OK)
+    st = solve_ckpt_init(&sc, ps, input, param_flag(ps, "quiet"), MPI_COMM_WORLD);
+  else
+    memset(&sc, 0, sizeof sc);
   if (st == AR_OK) st = h5net_tour_read(input, MPI_COMM_WORLD, &net);
   st = aco_agree(MPI_COMM_WORLD, st);
-  if (st != AR_OK) return st;
+  if (st != AR_OK) {
+    solve_ckpt_free(&sc);
+    tour_net_free(&net);
+    return st;
+  }
   if (param_is_set(ps, "optimum")) net.optimum = param_int(ps, "optimum");
 
   tour_problem tp;
@@ -174,13 +213,26 @@ static ar_status solve_tour(param_set *ps, const char *input, const char *output
     fflush(stdout);
   }
   progress_state prog = {net.optimum, param_real(ps, "progress"), -1e9, param_flag(ps, "quiet")};
+  int resumed = 0;
+  if (st == AR_OK) st = aco_agree(MPI_COMM_WORLD, solve_ckpt_attach_and_resume(&sc, e, &resumed));
   if (st == AR_OK) {
-    aco_hooks hooks = {on_epoch, NULL, &prog};
+    solve_hooks both = {&prog, &sc};
+    aco_hooks hooks = {hook_epoch, NULL, &both, hook_iteration};
     st = aco_engine_run(e, &hooks);
     st = aco_agree(MPI_COMM_WORLD, st);
   }
+  /* Stopped by a signal or the deadline: checkpointed; the results come with the last run. */
+  if (st == AR_OK && sc.stop_reasons) {
+    report_stop(&sc, e);
+    st = AR_ERR_RESUME;
+  }
   if (st == AR_OK) {
     /* The answer is checked from scratch before anything is written: a mismatch is a bug. */
+    if (param_flag(ps, "fault-corrupt-best")) {
+      int32_t t = e->best[0];
+      e->best[0] = e->best[net.n / 2];
+      e->best[net.n / 2] = t;
+    }
     aco_solution best = {e->best_cost, e->best};
     st = aco_agree(MPI_COMM_WORLD, problem.verify(&problem, &best));
   }
@@ -204,11 +256,18 @@ static ar_status solve_tour(param_set *ps, const char *input, const char *output
       snprintf(gap, sizeof gap, " (optimum %lld, gap %.3f %%)", (long long)net.optimum,
                100.0 * (e->best_cost.key[0] - net.optimum) / net.optimum);
     printf("best %.0f%s from colony %d at iteration %lld; %lld iterations in %.1f s "
-           "(%.0f iterations/s, %.0f tours/s) -> %s\n",
+           "(%.0f iterations/s, %.0f tours/s; rank 0 used %.1f CPU s) -> %s\n",
            e->best_cost.key[0], gap, e->best_colony, (long long)e->best_iteration,
            (long long)e->iteration, secs, e->iteration / (secs > 0 ? secs : 1),
-           tours / (secs > 0 ? secs : 1), output);
+           tours / (secs > 0 ? secs : 1), aco_engine_cpu_seconds(e), output);
+    double this_run = MPI_Wtime() - e->start_wtime;
+    if (this_run <= 0) this_run = 1e-9;
+    if (sc.written > 0)
+      printf("checkpoints: %d written in %.2f s (%.2f %% of this run's %.1f s), the last %s\n",
+             sc.written, sc.write_seconds, 100.0 * sc.write_seconds / this_run, this_run,
+             sc.last_path);
   }
+  solve_ckpt_free(&sc);
   aco_engine_free(e);
   tour_problem_free(&tp);
   tour_net_free(&net);

@@ -223,7 +223,7 @@ static ar_status solve_month(const param_set *ps, const route_model *m, const ro
   }
   progress_state prog = {&m->cfg, mr->year, mr->month, param_real(ps, "progress"), -1e9, quiet};
   if (st == AR_OK) {
-    aco_hooks hooks = {on_epoch, NULL, &prog};
+    aco_hooks hooks = {on_epoch, NULL, &prog, NULL};
     st = aco_agree(MPI_COMM_WORLD, aco_engine_run(e, &hooks));
   }
   if (st == AR_OK) {

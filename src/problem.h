@@ -42,12 +42,12 @@ typedef struct {
 
 /* What an ant sees while it builds a solution. */
 typedef struct {
-  const float *choice;         /* [rows][options]: tau^alpha * eta^beta of the ant's colony */
-  int32_t options;             /* row stride of choice */
-  const aco_solution *source;  /* a good solution to start from and modify (NULL: build anew) */
-  const int32_t *source_index; /* problem-defined index of source (see source_index below) */
-  double q0;                   /* probability of taking the best option outright (ACS), else 0 */
-  aco_rng rng;                 /* this ant's random stream */
+  const float *choice;        /* [rows][options]: tau^alpha * eta^beta of the ant's colony */
+  int32_t options;            /* row stride of choice */
+  const aco_solution *source; /* a good solution to start from and modify (NULL: build anew) */
+  const void *source_index;   /* problem-defined index of source (see source_index below) */
+  double q0;                  /* probability of taking the best option outright (ACS), else 0 */
+  aco_rng rng;                /* this ant's random stream */
   int64_t iteration;
   int32_t colony, ant;
 } aco_ant_ctx;
@@ -87,11 +87,12 @@ struct aco_problem {
   /* Calls fn for every pheromone component of the solution, in a fixed order. */
   void (*components)(const aco_problem *p, const aco_solution *s, aco_component_fn fn, void *arg);
 
-  /* Optional: fills index[source_index_len] from a solution (for tours: each node's position),
-   * so that construct() can ask "is this component in the source?" in O(1). The engine keeps
-   * one per colony and refreshes it whenever the colony's source changes. */
-  int32_t source_index_len;
-  void (*source_index)(const aco_problem *p, const aco_solution *s, int32_t *index);
+  /* Optional: fills a block of source_index_bytes from a solution (for tours: each node's
+   * position and each edge's length), so that construct() can ask "is this component in the
+   * source?" in O(1). The engine keeps one per colony (aligned to a cache line) and refreshes
+   * it whenever the colony's source changes. */
+  size_t source_index_bytes;
+  void (*source_index)(const aco_problem *p, const aco_solution *s, void *index);
 
   /* Checks a solution from scratch (validity, cost recomputed independently of the search's
    * bookkeeping). Returns AR_ERR_INTERNAL with a message when it is not valid or its stored cost

@@ -323,7 +323,7 @@ ar_status route_problem_create(const route_scope *sc, const route_assign *fixed,
   out->construct = rp_construct;
   out->improve = rp_improve;
   out->components = rp_components;
-  out->source_index_len = 0;
+  out->source_index_bytes = 0;
   out->source_index = NULL;
   out->verify = rp_verify;
   return AR_OK;

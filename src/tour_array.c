@@ -28,10 +28,51 @@ void tour_array_reverse_path(int32_t *order, int32_t *pos, int32_t n, int32_t fr
   }
 }
 
-/* [P Q] -> [Q P] for adjacent blocks starting at first, by three exact reversals. */
+enum { ROTATE_BUFFER = 16 };
+
+/* [P Q] -> [Q P] for adjacent blocks starting at first. A short block is carried in a buffer
+ * while the other shifts by its length (one pass); otherwise three exact reversals. */
 static void rotate(int32_t *order, int32_t *pos, int32_t n, int32_t first, int32_t lenP,
                    int32_t lenQ) {
   if (lenP == 0 || lenQ == 0) return;
+  int32_t buf[ROTATE_BUFFER];
+  if (lenP <= ROTATE_BUFFER && lenP <= lenQ) {
+    for (int32_t t = 0; t < lenP; t++)
+      buf[t] = order[wrap(first + t, n)];
+    int32_t to = first, from = wrap(first + lenP, n);
+    for (int32_t t = 0; t < lenQ; t++) {
+      int32_t v = order[from];
+      order[to] = v;
+      pos[v] = to;
+      to = wrap(to + 1, n);
+      from = wrap(from + 1, n);
+    }
+    for (int32_t t = 0; t < lenP; t++) {
+      order[to] = buf[t];
+      pos[buf[t]] = to;
+      to = wrap(to + 1, n);
+    }
+    return;
+  }
+  if (lenQ <= ROTATE_BUFFER) {
+    int32_t qstart = wrap(first + lenP, n);
+    for (int32_t t = 0; t < lenQ; t++)
+      buf[t] = order[wrap(qstart + t, n)];
+    int32_t to = wrap(first + lenP + lenQ - 1, n), from = wrap(first + lenP - 1, n);
+    for (int32_t t = 0; t < lenP; t++) { /* P moves back by lenQ, last element first */
+      int32_t v = order[from];
+      order[to] = v;
+      pos[v] = to;
+      to = to == 0 ? n - 1 : to - 1;
+      from = from == 0 ? n - 1 : from - 1;
+    }
+    for (int32_t t = 0; t < lenQ; t++) {
+      int32_t at = wrap(first + t, n);
+      order[at] = buf[t];
+      pos[buf[t]] = at;
+    }
+    return;
+  }
   tour_array_reverse_range(order, pos, n, first, lenP);
   tour_array_reverse_range(order, pos, n, wrap(first + lenP, n), lenQ);
   tour_array_reverse_range(order, pos, n, first, lenP + lenQ);

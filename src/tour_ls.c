@@ -20,7 +20,7 @@ typedef struct {
   int64_t change;
 } ls_state;
 
-#define D(a, b) tour_dist(L->net, (a), (b))
+#define D(a, b) tour_d(L->net, (a), (b))
 
 static inline int32_t succ(const ls_state *L, int32_t x) {
   return tour_succ(L->order, L->pos, L->n, x);
@@ -175,11 +175,12 @@ static int dir_oropt(ls_state *L, int32_t a) {
 }
 
 /* Or-3opt (segment exchange): a->b..c->d..e->f becomes a->d..e->b..c->f. No edge changes
- * direction, so it serves ATSP; the new edges a->d and c->f come from neighbour lists. */
-static int or3opt(ls_state *L, int32_t a) {
+ * direction, so it serves ATSP; the new edges a->d and c->f come from neighbour lists. On a
+ * symmetric tour it is also tried against the tour's direction (dir 1: "succ" is pred). */
+static int or3opt(ls_state *L, int32_t a, int dir) {
   const tour_problem *tp = L->tp;
   const int32_t n = L->n;
-  int32_t b = succ(L, a);
+  int32_t b = dir == 0 ? succ(L, a) : pred(L, a);
   int64_t w_ab = D(a, b);
   int32_t base = L->pos[b];
   const int32_t *nb = tp->nbr + (size_t)a * tp->width;
@@ -189,9 +190,9 @@ static int or3opt(ls_state *L, int32_t a) {
     if (g1 <= 0) break;
     int32_t d = nb[j];
     if (d == b) continue;
-    int32_t c = pred(L, d);
+    int32_t c = dir == 0 ? pred(L, d) : succ(L, d);
     int64_t g1c = g1 + D(c, d);
-    int32_t rd = L->pos[d] - base;
+    int32_t rd = dir == 0 ? L->pos[d] - base : base - L->pos[d];
     if (rd < 0) rd += n;
     const int32_t *nc = tp->nbr + (size_t)c * tp->width;
     const int64_t *ncd = tp->nbr_dist + (size_t)c * tp->width;
@@ -199,15 +200,16 @@ static int or3opt(ls_state *L, int32_t a) {
       int64_t g2 = g1c - ncd[i];
       if (g2 <= 0) break;
       int32_t f = nc[i];
-      int32_t rf = L->pos[f] - base;
+      int32_t rf = dir == 0 ? L->pos[f] - base : base - L->pos[f];
       if (rf < 0) rf += n;
       if (rf <= rd) continue; /* f must come after d (it may be a itself) */
-      int32_t e = pred(L, f);
+      int32_t e = dir == 0 ? pred(L, f) : succ(L, f);
       int64_t gain = g2 + D(e, f) - D(e, b);
       if (gain > 0) {
-        int32_t len_a = rd;      /* b..c */
-        int32_t len_b = rf - rd; /* d..e */
-        tour_array_swap_blocks(L->order, L->pos, n, base, len_a, len_b);
+        if (dir == 0) /* forward blocks [b..c][d..e] -> [d..e][b..c] */
+          tour_array_swap_blocks(L->order, L->pos, n, base, rd, rf - rd);
+        else /* forward blocks [e..d][c..b] -> [c..b][e..d] */
+          tour_array_swap_blocks(L->order, L->pos, n, L->pos[e], rf - rd, rd);
         L->change -= gain;
         push6(L, a, b, c, d, e, f);
         return 1;
@@ -229,9 +231,9 @@ int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order) {
     int improved;
     if (tp->symmetric)
       improved = sym_2opt(L, a) || (kind >= TOUR_LS_OROPT && sym_oropt(L, a)) ||
-                 (kind >= TOUR_LS_FULL && or3opt(L, a));
+                 (kind >= TOUR_LS_FULL && (or3opt(L, a, 0) || or3opt(L, a, 1)));
     else
-      improved = dir_oropt(L, a) || (kind >= TOUR_LS_FULL && or3opt(L, a));
+      improved = dir_oropt(L, a) || (kind >= TOUR_LS_FULL && or3opt(L, a, 0));
     if (improved) {
       tour_ls_push(s, a);
       s->moves++;

@@ -7,7 +7,7 @@
 #include "aco_alloc.h"
 
 tour_options tour_options_default(void) {
-  tour_options o = {.candidates = 16, .ls_neighbours = 10, .ls = TOUR_LS_FULL, .new_edges = 8};
+  tour_options o = {.candidates = 16, .ls_neighbours = 10, .ls = TOUR_LS_FULL, .new_edges = 16};
   return o;
 }
 
@@ -78,10 +78,15 @@ static void tour_components(const aco_problem *p, const aco_solution *s, aco_com
   }
 }
 
-static void tour_source_index(const aco_problem *p, const aco_solution *s, int32_t *index) {
+static void tour_source_index(const aco_problem *p, const aco_solution *s, void *index) {
   const tour_problem *tp = p->data;
-  for (int32_t i = 0; i < tp->n; i++)
-    index[s->data[i]] = i;
+  const int32_t n = tp->n, *order = s->data;
+  int64_t *edge = index;
+  int32_t *pos = (int32_t *)(edge + n);
+  for (int32_t i = 0; i < n; i++) {
+    pos[order[i]] = i;
+    edge[i] = tour_d(tp->net, order[i], order[i + 1 == n ? 0 : i + 1]);
+  }
 }
 
 static ar_status tour_verify(const aco_problem *p, const aco_solution *s) {
@@ -150,7 +155,7 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
   out->construct = tour_construct;
   out->improve = opt->ls != TOUR_LS_NONE ? tour_improve : NULL;
   out->components = tour_components;
-  out->source_index_len = tp->n;
+  out->source_index_bytes = (size_t)tp->n * (sizeof(int64_t) + sizeof(int32_t));
   out->source_index = tour_source_index;
   out->verify = tour_verify;
   return AR_OK;

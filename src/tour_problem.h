@@ -56,6 +56,23 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
                               aco_problem *out);
 void tour_problem_free(tour_problem *tp);
 
+/* The index of a source tour (problem.h, source_index): the length of the edge leaving each
+ * position, then each node's position. */
+static inline const int64_t *tour_index_edge(const void *index) { return index; }
+static inline const int32_t *tour_index_pos(const void *index, int32_t n) {
+  return (const int32_t *)((const int64_t *)index + n);
+}
+
+/* Distance with the common metrics inline (tour_dist's GEO branch keeps it from inlining). */
+static inline int64_t tour_d(const tour_net *t, int32_t i, int32_t j) {
+  if (t->metric == TOUR_METRIC_EUC_2D) {
+    double dx = t->x[i] - t->x[j], dy = t->y[i] - t->y[j];
+    return (int64_t)(sqrt(dx * dx + dy * dy) + 0.5);
+  }
+  if (t->metric == TOUR_METRIC_EXPLICIT) return t->weights[(int64_t)i * t->n + j];
+  return tour_dist(t, i, j);
+}
+
 /* Per-thread scratch of the tour callbacks. */
 typedef struct {
   int32_t n;

@@ -6,8 +6,8 @@ source "$AR_SOURCE_DIR/tests/common/lib.sh"
 T=$AR_SOURCE_DIR/inputs/tsplib
 check="/usr/bin/python3 $AR_SOURCE_DIR/tests/engine/tour_check.py"
 h5v() { h5dump -d "$2" -y -w 0 -O /dev/null "$1" 2>/dev/null | tr ',' ' ' | tr -s ' \n\t' ' '; }
-for f in eil51 berlin52 kroA100 ft70; do
-  ext=tsp; [ $f = ft70 ] && ext=atsp
+for f in eil51 berlin52 kroA100 ft70 kro124p; do
+  ext=tsp; [ -e "$T/$f.atsp" ] && ext=atsp
   "$ANTROUTE" import tsplib "$T/$f.$ext" -o "$AR_TMP/$f.h5" >/dev/null || fail "import $f"
 done
 
@@ -24,10 +24,14 @@ for f in eil51 berlin52 kroA100; do
     && pass "$f: progress lines" || fail "$f: no progress line: $(head -3 "$AR_TMP/$f.log")"
 done
 
-# ATSP: a valid directed tour whose length an independent computation confirms.
-"$ANTROUTE" solve "$AR_TMP/ft70.h5" -o "$AR_TMP/ft70-r.h5" --iterations 300 -q >/dev/null \
-  && len=$($check "$AR_TMP/ft70.h5" "$AR_TMP/ft70-r.h5") \
-  && pass "ft70 (ATSP): directed length $len recomputed independently" || fail "ft70: $len"
+# ATSP: solved to optimum, and an independent computation confirms the directed length.
+for f in ft70 kro124p; do
+  opt=$(awk -v n=$f '$1==n {print $4}' "$T/OPTIMA.tsv")
+  "$ANTROUTE" solve "$AR_TMP/$f.h5" -o "$AR_TMP/$f-r.h5" --iterations 300 --seed 2 -q >/dev/null \
+    && len=$($check "$AR_TMP/$f.h5" "$AR_TMP/$f-r.h5") && [ "$len" = "$opt" ] \
+    && pass "$f (ATSP) solved to its optimum $opt, directed length recomputed independently" \
+    || fail "$f: $len (optimum $opt)"
+done
 
 # The answer depends on colonies, not on ranks x threads.
 ref=""
@@ -67,4 +71,7 @@ expect_error 4 "no-such.h5" "$out" -- "$ANTROUTE" solve "$AR_TMP/no-such.h5" -o 
 "$ANTROUTE" import supply-chain "$AR_SOURCE_DIR/inputs/supply_chain" -o "$AR_TMP/sc.h5" \
   >/dev/null 2>&1 && expect_error 2 "unknown option '--candidates'" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/sc.h5" -o "$out" --candidates 8
+# The final self-check: a tour whose recomputed length differs stops the run, exit 1, no file.
+expect_error 1 "recomputed from scratch, but the search recorded" "$out" -- \
+  "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --iterations 20 -q --fault-corrupt-best
 finish

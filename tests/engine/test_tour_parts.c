@@ -242,7 +242,8 @@ static void test_construction(void) {
     float *choice = malloc(sizeof(float) * t.n * p.options);
     for (int32_t i = 0; i < t.n * p.options; i++)
       choice[i] = 1.0f;
-    int32_t *src = malloc(sizeof(int32_t) * t.n), *idx = malloc(sizeof(int32_t) * t.n);
+    int32_t *src = malloc(sizeof(int32_t) * t.n);
+    void *idx = malloc(p.source_index_bytes);
     int32_t *out = malloc(sizeof(int32_t) * t.n);
     for (int32_t i = 0; i < t.n; i++)
       src[i] = i;
