@@ -160,16 +160,23 @@ static ar_status write_run(hid_t file, const aco_engine *e, const run_times *rt,
     st = h5u_write(g, "rank_seconds", H5T_NATIVE_DOUBLE, 2, dr, rank_seconds, "s",
                    "per rank: seconds building ants, updating trails, exchanging, in total; "
                    "CPU seconds of the process (all threads)");
+  if (st == AR_OK) {
+    /* Readers (antroute report) name the columns from this attribute. */
+    hid_t d = H5Dopen2(g, "rank_seconds", H5P_DEFAULT);
+    st = d < 0 ? ar_fail(AR_ERR_HDF5, "%s: cannot reopen /run/rank_seconds", h5u_file_name(g))
+               : h5u_attr_write_str(d, "columns", "construct,update,exchange,total,cpu");
+    if (d >= 0) H5Dclose(d);
+  }
   if (g >= 0) H5Gclose(g);
   return st;
 }
 
 ar_status h5res_write_run(hid_t file, const aco_engine *e, const param_set *ps,
                           const h5res_info *info) {
-  run_times rt = {aco_engine_elapsed(e),
-                  {e->time_construct, e->time_update, e->time_exchange, 0.0,
-                   aco_engine_cpu_seconds(e)},
-                  0.0};
+  run_times rt = {
+      aco_engine_elapsed(e),
+      {e->time_construct, e->time_update, e->time_exchange, 0.0, aco_engine_cpu_seconds(e)},
+      0.0};
   rt.seconds[3] = rt.elapsed;
   double *rank_seconds = e->rank == 0 ? malloc(sizeof(double) * 5 * (size_t)e->size) : NULL;
   ar_status st = aco_agree(e->comm, e->rank == 0 && !rank_seconds ? AR_ERR_NOMEM : AR_OK);
