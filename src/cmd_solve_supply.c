@@ -63,7 +63,7 @@ static const param_def solve_supply_own_params[] = {
      "iterations between the colonies' meetings within a month", PARAM_SEARCH},
     {"migrate", 0, PARAM_CHOICE, "yes", "yes|no", 0, -1, "yes|no",
      "at epoch ends, colonies adopt the global best when it is better than theirs", PARAM_SEARCH},
-    {"rebuild", 0, PARAM_INT, "32", NULL, 1, 1e9, "N",
+    {"rebuild", 0, PARAM_INT, "256", NULL, 1, 1e9, "N",
      "orders an ant takes out of the source plan and routes again", PARAM_SEARCH},
     {"ls-passes", 0, PARAM_INT, "3", NULL, 1, 1e6, "N",
      "relocate passes of an ant's local search over the orders it rebuilt", PARAM_SEARCH},

@@ -9,7 +9,7 @@
 #include "aco_alloc.h"
 
 route_problem_options route_problem_options_default(void) {
-  route_problem_options o = {32, 3, 0.0};
+  route_problem_options o = {256, 3, 0.0};
   return o;
 }
 
