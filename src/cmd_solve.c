@@ -13,6 +13,7 @@
 #include "h5res_bsp.h"
 #include "h5u.h"
 #include "param.h"
+#include "progress.h"
 #include "solve_ckpt.h"
 #include "solve_parallel.h"
 #include "tour_problem.h"
@@ -74,12 +75,10 @@ static const param_def solve_params[] = {
 
 typedef struct {
   int64_t optimum;
-  double every; /* seconds between progress lines */
-  double last;  /* time of the last line */
-  int quiet;
+  progress_out out; /* live line on a terminal, time-stamped lines in batch */
 } progress_state;
 
-static void print_progress(const aco_engine *e, const progress_state *ps, int final) {
+static void print_progress(const aco_engine *e, progress_state *ps, int final) {
   double now = aco_engine_elapsed(e);
   double best = e->best_cost.key[0];
   char gap[48] = "", eta[48] = "";
@@ -94,20 +93,18 @@ static void print_progress(const aco_engine *e, const progress_state *ps, int fi
     }
     if (left >= 0) snprintf(eta, sizeof eta, "  ETA %.1f s", left);
   }
-  printf("[%8.1f s] iteration %lld  best %.0f%s%s%s\n", now, (long long)e->iteration, best, gap,
-         eta, final ? "  (final)" : "");
-  fflush(stdout);
+  char line[256];
+  snprintf(line, sizeof line, "[%8.1f s] iteration %lld  best %.0f%s%s%s", now,
+           (long long)e->iteration, best, gap, eta, final ? "  (final)" : "");
+  progress_show(&ps->out, now, line);
+  if (final) progress_end(&ps->out);
 }
 
 static ar_status on_epoch(aco_engine *e, void *arg) {
   progress_state *ps = arg;
   /* The last epoch end of a run is reported by the final line instead. */
-  if (e->rank != 0 || ps->quiet || e->stop_reason != ACO_STOP_NONE) return AR_OK;
-  double now = aco_engine_elapsed(e);
-  if (now - ps->last >= ps->every || e->epoch == 1) {
-    print_progress(e, ps, 0);
-    ps->last = now;
-  }
+  if (e->rank != 0 || ps->out.quiet || e->stop_reason != ACO_STOP_NONE) return AR_OK;
+  if (progress_due(&ps->out, aco_engine_elapsed(e))) print_progress(e, ps, 0);
   return AR_OK;
 }
 
@@ -219,7 +216,8 @@ static ar_status solve_tour(param_set *ps, const char *input, const char *output
            e->threads == 1 ? "" : "s", par.time_limit > 0 ? "time-limited" : "iteration-limited");
     fflush(stdout);
   }
-  progress_state prog = {net.optimum, param_real(ps, "progress"), -1e9, param_flag(ps, "quiet")};
+  progress_state prog = {.optimum = net.optimum};
+  progress_init(&prog.out, param_real(ps, "progress"), param_flag(ps, "quiet"));
   int resumed = 0;
   if (st == AR_OK) st = aco_agree(MPI_COMM_WORLD, solve_ckpt_attach_and_resume(&sc, e, &resumed));
   if (st == AR_OK) {
@@ -257,7 +255,7 @@ static ar_status solve_tour(param_set *ps, const char *input, const char *output
   }
   if (out_open) h5u_output_abort(&out);
   if (st == AR_OK && rank == 0) {
-    if (!prog.quiet) print_progress(e, &prog, 1);
+    if (!prog.out.quiet) print_progress(e, &prog, 1);
     double secs = aco_engine_elapsed(e);
     int64_t tours = e->iteration * par.ants * par.colonies;
     char gap[64] = "";
@@ -275,9 +273,10 @@ static ar_status solve_tour(param_set *ps, const char *input, const char *output
       printf("checkpoints: %d written in %.2f s (%.2f %% of this run's %.1f s), the last %s\n",
              sc.written, sc.write_seconds, 100.0 * sc.write_seconds / this_run, this_run,
              sc.last_path);
-    if (!prog.quiet) bsp_log_print(&bsp, stdout);
+    if (!prog.out.quiet) bsp_log_print(&bsp, stdout);
     fflush(stdout);
   }
+  progress_end(&prog.out);
   bsp_log_free(&bsp);
   solve_ckpt_free(&sc);
   aco_engine_free(e);

@@ -21,6 +21,7 @@
 #include "h5res_supply.h"
 #include "h5u.h"
 #include "param.h"
+#include "progress.h"
 #include "route_params.h"
 #include "route_plan_csv.h"
 #include "route_problem.h"
@@ -80,27 +81,21 @@ static const param_def solve_supply_own_params[] = {
 typedef struct {
   const route_config *cfg;
   int32_t year, month;
-  double every, last;
-  int quiet;
+  progress_out out; /* live line on a terminal, time-stamped lines in batch */
 } progress_state;
-
-static void print_best(const aco_engine *e, const route_config *cfg, const char *prefix) {
-  printf("%s", prefix);
-  for (int i = 0; i < cfg->n_keys && i < ACO_COST_KEYS; i++)
-    printf("%s%s %.2f", i ? ", " : "", route_goal_name(cfg->key[i]), e->best_cost.key[i]);
-}
 
 static ar_status on_epoch(aco_engine *e, void *arg) {
   progress_state *ps = arg;
-  if (e->rank != 0 || ps->quiet) return AR_OK;
+  if (e->rank != 0 || ps->out.quiet) return AR_OK;
   double now = aco_engine_elapsed(e);
-  if (now - ps->last >= ps->every || e->epoch == 1) {
-    printf("[%8.1f s] %04d-%02d iteration %lld: ", now, ps->year, ps->month,
-           (long long)e->iteration);
-    print_best(e, ps->cfg, "best ");
-    printf("\n");
-    fflush(stdout);
-    ps->last = now;
+  if (progress_due(&ps->out, now)) {
+    char line[512];
+    size_t len = (size_t)snprintf(line, sizeof line, "[%8.1f s] %04d-%02d iteration %lld: best ",
+                                  now, ps->year, ps->month, (long long)e->iteration);
+    for (int i = 0; i < ps->cfg->n_keys && i < ACO_COST_KEYS && len < sizeof line; i++)
+      len += (size_t)snprintf(line + len, sizeof line - len, "%s%s %.2f", i ? ", " : "",
+                              route_goal_name(ps->cfg->key[i]), e->best_cost.key[i]);
+    progress_show(&ps->out, now, line);
   }
   return AR_OK;
 }
@@ -227,11 +222,13 @@ static ar_status solve_month(const param_set *ps, const route_model *m, const ro
       fflush(stdout);
     }
   }
-  progress_state prog = {&m->cfg, mr->year, mr->month, param_real(ps, "progress"), -1e9, quiet};
+  progress_state prog = {.cfg = &m->cfg, .year = mr->year, .month = mr->month};
+  progress_init(&prog.out, param_real(ps, "progress"), quiet);
   if (st == AR_OK) {
     aco_hooks hooks = {on_epoch, NULL, &prog, NULL};
     st = aco_agree(MPI_COMM_WORLD, aco_engine_run(e, &hooks));
   }
+  progress_end(&prog.out);
   if (st == AR_OK) st = bsp_log_append(bsp, e);
   if (st == AR_OK) {
     /* The month's best is checked from scratch before it is fixed. */

@@ -20,7 +20,7 @@ for f in eil51 berlin52 kroA100; do
   [ "$cost" = "$opt" ] && pass "$f solved to its optimum $opt" || fail "$f: best $cost, optimum $opt"
   len=$($check "$AR_TMP/$f.h5" "$AR_TMP/$f-r.h5") && pass "$f: /best/tour recomputed: $len" \
     || fail "$f: independent check: $len"
-  grep -Eq '^\[ *[0-9.]+ s\] iteration [0-9]+  best [0-9]+  gap ' "$AR_TMP/$f.log" \
+  grep -Eq '^([0-9-]+ [0-9:]+ )?\[ *[0-9.]+ s\] iteration [0-9]+  best [0-9]+  gap ' "$AR_TMP/$f.log" \
     && pass "$f: progress lines" || fail "$f: no progress line: $(head -3 "$AR_TMP/$f.log")"
 done
 

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Progress output of solve: time-stamped lines in batch (stdout is a file, as under Slurm), one
+# live line rewritten in place on a real terminal (a pseudo-terminal from script(1)).
+source "$AR_SOURCE_DIR/tests/common/lib.sh"
+net="$AR_TMP/att532.h5"
+"$ANTROUTE" import tsplib "$AR_SOURCE_DIR/inputs/tsplib/att532.tsp" -o "$net" >/dev/null ||
+  { fail "import att532"; finish; }
+
+# Batch: every progress line starts with the wall-clock date and time.
+"$ANTROUTE" solve "$net" -o "$AR_TMP/b.h5" --time 3 --progress 0.5 --seed 1 > "$AR_TMP/batch.log" 2>&1
+lines=$(grep -cE '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} \[ *[0-9.]+ s\] iteration [0-9]+  best' "$AR_TMP/batch.log")
+[ "$lines" -ge 2 ] && pass "batch: $lines time-stamped progress lines" || fail "batch: $lines time-stamped lines: $(head -c 600 "$AR_TMP/batch.log")"
+grep -q $'\r' "$AR_TMP/batch.log" && fail "batch output holds carriage returns" || pass "batch: no carriage returns"
+
+# Terminal: carriage returns and clear-to-end-of-line, and the final line ends the live line.
+if command -v script >/dev/null; then
+  script -qec "'$ANTROUTE' solve '$net' -o '$AR_TMP/t.h5' --time 3 --seed 1" "$AR_TMP/tty.log" >/dev/null 2>&1
+  grep -q $'\r\033\[K\\|\033\[K' "$AR_TMP/tty.log" && pass "terminal: live line rewritten in place" || fail "terminal: no live line: $(head -c 400 "$AR_TMP/tty.log" | od -c | head -5)"
+  grep -qE '\(final\)' "$AR_TMP/tty.log" && pass "terminal: final line shown" || fail "terminal: no final line"
+  # The summary after the live line starts on a line of its own.
+  grep -qE '^best [0-9]+ .* from colony' <(tr '\r' '\n' < "$AR_TMP/tty.log") && pass "terminal: summary on its own line" || fail "terminal: summary glued to the live line"
+else
+  echo "script(1) not available: terminal check skipped"
+fi
+# Quiet: nothing but the result.
+"$ANTROUTE" solve "$net" -o "$AR_TMP/q.h5" --iterations 5 -q > "$AR_TMP/quiet.log" 2>&1
+grep -qE "s\] iteration" "$AR_TMP/quiet.log" && fail "--quiet printed progress" || pass "--quiet prints no progress"
+finish
