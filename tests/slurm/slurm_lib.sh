@@ -5,7 +5,7 @@
 # on exit. The scenarios submit the real templates of slurm/ through sbatch; they are parametrised
 # by the solver under test (SOLVER, GOOD_INPUT, BAD_INPUT, SEED, COLONIES, and the functions
 # `reference ITERATIONS` and `iters_for SECONDS`, defined by the test script), so the same
-# scenarios run against tests/slurm/mock-antroute.sh now and against antroute itself.
+# scenarios run against antroute itself (no stand-in solver: real parts only).
 
 export AR_SLURM_DIR=$AR_TMP/cluster
 export AR_SLURM_PORT=${AR_SLURM_TEST_PORT:-6917}

@@ -3,7 +3,6 @@
 # and stops its own cluster. They skip when Slurm cannot run here (not root, packages missing).
 set(AR_SLURM_TESTS
     cluster      # the cluster script, a job, preemption and requeue
-    templates    # every template with a mock solver: signals, requeue, preemption, limits
     e2e_run      # antroute solve through the templates: completion, bad input, cancel, cap
     e2e_requeue  # antroute solve: scontrol requeue and preemption mid-run
     e2e_timelimit) # antroute solve: checkpoint and self-requeue before the time limit
