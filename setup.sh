@@ -12,7 +12,7 @@ cd "$(dirname "$(readlink -f "$0")")"
 
 # Build and run time: compiler, MPI, parallel HDF5, hwloc, oneTBB, libinih (parameter files).
 BUILD_PACKAGES=(build-essential cmake pkg-config openmpi-bin libopenmpi-dev libhdf5-openmpi-dev
-  hdf5-tools libhwloc-dev hwloc libtbb-dev libinih-dev python3 python3-h5py python3-numpy
+  hdf5-tools libhwloc-dev hwloc libtbb-dev libinih-dev zlib1g-dev python3 python3-h5py python3-numpy
   python3-matplotlib)
 # Tests only: clang for the fuzz targets and sanitizers (libomp-dev: OpenMP for the clang build
 # that hosts them), clang-format for the style check, and a real Slurm with munge for the
@@ -50,7 +50,7 @@ demo() {
   if build/antroute solve --help >/dev/null 2>&1; then
     echo "== solving att532 for 10 s on 2 threads"
     OMP_NUM_THREADS=2 build/antroute solve demo/att532.h5 -o demo/att532-results.h5 --time 10
-    build/antroute inspect demo/att532-results.h5
+    build/antroute report demo/att532-results.h5 -o demo/pictures
   else
     build/antroute inspect demo/att532.h5
   fi

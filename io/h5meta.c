@@ -15,6 +15,12 @@ ar_status h5meta_write(hid_t file, const char *format, int64_t format_version,
   struct tm tm_utc;
   gmtime_r(&now, &tm_utc);
   strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &tm_utc);
+  /* Attributes of a parallel file must be written with the same value on every rank; the ranks'
+   * clocks may straddle a second, so rank 0's stamp is used. */
+  MPI_Comm comm = h5u_file_comm(file);
+  int rc = MPI_Bcast(stamp, (int)sizeof stamp, MPI_CHAR, 0, comm);
+  h5u_comm_free(&comm);
+  if (rc != MPI_SUCCESS) return ar_fail(AR_ERR_MPI, "MPI_Bcast of the creation time failed");
   ar_status st = h5u_attr_write_str(file, "format", format);
   if (st == AR_OK) st = h5u_attr_write_i64(file, "format_version", format_version);
   if (st == AR_OK) st = h5u_attr_write_str(file, "tool_version", "antroute " AR_VERSION_STRING);

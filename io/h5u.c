@@ -61,15 +61,20 @@ ar_status h5u_output_create(h5u_output *out, const char *path, MPI_Comm comm) {
   if (snprintf(out->path, sizeof out->path, "%s", path) >= (int)sizeof out->path ||
       snprintf(out->tmp_path, sizeof out->tmp_path, "%s.tmp", path) >= (int)sizeof out->tmp_path)
     return ar_fail(AR_ERR_USAGE, "output path too long: %s", path);
+  /* errno after a failed H5Fcreate is not reliable: check the folder ourselves first, so the
+   * message says what is wrong ("No such file or directory", "Permission denied"). */
+  char dir_copy[H5U_PATH_MAX];
+  snprintf(dir_copy, sizeof dir_copy, "%s", path);
+  const char *dir = dirname(dir_copy);
+  if (access(dir, W_OK | X_OK) != 0)
+    return ar_fail(AR_ERR_IO, "cannot create %s: folder %s: %s", out->tmp_path, dir,
+                   strerror(errno));
   hid_t fapl = mpio_fapl(comm);
   if (fapl < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot set up the MPI-IO driver", path);
   out->file = H5Fcreate(out->tmp_path, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
   H5Pclose(fapl);
-  if (out->file < 0) {
-    int err = errno;
-    return ar_fail(AR_ERR_IO, "cannot create %s: %s", out->tmp_path,
-                   err ? strerror(err) : h5u_error_detail());
-  }
+  if (out->file < 0)
+    return ar_fail(AR_ERR_IO, "cannot create %s (%s)", out->tmp_path, h5u_error_detail());
   return AR_OK;
 }
 
@@ -88,9 +93,7 @@ ar_status h5u_fsync_dir(const char *path) {
   return AR_OK;
 }
 
-ar_status h5u_output_commit(h5u_output *out) {
-  int rank = 0;
-  MPI_Comm_rank(out->comm, &rank);
+ar_status h5u_output_close(h5u_output *out) {
   int ok = 1;
   if (H5Fflush(out->file, H5F_SCOPE_GLOBAL) < 0) ok = 0;
   if (H5Fclose(out->file) < 0) ok = 0;
@@ -103,6 +106,12 @@ ar_status h5u_output_commit(h5u_output *out) {
     return ar_fail(AR_ERR_IO, "%s: writing or closing failed (disk full?); %s left untouched",
                    out->tmp_path, out->path);
   }
+  return AR_OK;
+}
+
+ar_status h5u_output_publish(h5u_output *out) {
+  int rank = 0;
+  MPI_Comm_rank(out->comm, &rank);
   int renamed = 1;
   char why[256] = "";
   if (rank == 0) {
@@ -122,12 +131,28 @@ ar_status h5u_output_commit(h5u_output *out) {
   return AR_OK;
 }
 
+ar_status h5u_output_commit(h5u_output *out) {
+  ar_status st = h5u_output_close(out);
+  return st == AR_OK ? h5u_output_publish(out) : st;
+}
+
 void h5u_output_abort(h5u_output *out) {
-  if (out->file >= 0) H5Fclose(out->file);
-  out->file = -1;
   int rank = 0;
   MPI_Comm_rank(out->comm, &rank);
-  if (rank == 0) unlink(out->tmp_path);
+  /* The temporary file goes first: on a full disk, closing flushes HDF5's metadata, and a flush
+   * that fails on the rank that writes it (but not on the others) makes the ranks part ways
+   * inside H5Fclose and wait for each other forever. Emptying the file frees the space, so the
+   * flush succeeds (into the unlinked file), on every rank alike. */
+  if (rank == 0) {
+    if (truncate(out->tmp_path, 0) != 0) { /* nothing to free: it may not exist */
+    }
+    unlink(out->tmp_path);
+  }
+  if (out->file >= 0) {
+    MPI_Barrier(out->comm);
+    H5Fclose(out->file);
+  }
+  out->file = -1;
 }
 
 ar_status h5u_open_read(const char *path, MPI_Comm comm, hid_t *file) {
@@ -144,10 +169,12 @@ ar_status h5u_open_read(const char *path, MPI_Comm comm, hid_t *file) {
   hid_t fapl = mpio_fapl(comm);
   if (fapl < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot set up the MPI-IO driver", path);
   *file = H5Fopen(path, H5F_ACC_RDONLY, fapl);
+  /* The detail before H5Pclose, which clears HDF5's error stack. */
+  char detail[512] = "";
+  if (*file < 0) snprintf(detail, sizeof detail, "%s", h5u_error_detail());
   H5Pclose(fapl);
   if (*file < 0)
-    return ar_fail(AR_ERR_INPUT, "%s: damaged or truncated HDF5 file (%s)", path,
-                   h5u_error_detail());
+    return ar_fail(AR_ERR_INPUT, "%s: damaged or truncated HDF5 file (%s)", path, detail);
   return AR_OK;
 }
 
@@ -328,8 +355,13 @@ static ar_status write_any(hid_t loc, const char *name, hid_t filetype, hid_t me
   hid_t dxpl = collective_dxpl();
   hid_t memspace = H5Screate_simple(rank, dims, NULL);
   herr_t rc = 0;
+  hsize_t count = 1;
+  for (int i = 0; i < rank; i++)
+    count *= dims[i];
   if (dxpl < 0 || memspace < 0) {
     rc = -1;
+  } else if (count == 0) {
+    /* An empty dataset: nothing to write (HDF5 refuses a collective write of no elements). */
   } else {
     /* Ranks without the data take part in the collective call with an empty selection. */
     if (!data) {
@@ -454,6 +486,10 @@ ar_status h5u_read(hid_t loc, const char *path, hid_t memtype, int expect_rank, 
                      (unsigned long long)total);
     }
   }
+  if (total == 0) { /* an empty dataset: nothing to read (and HDF5 refuses a NULL buffer) */
+    H5Dclose(dset);
+    return AR_OK;
+  }
   hid_t dxpl = collective_dxpl();
   herr_t rc = dxpl < 0 ? -1 : H5Dread(dset, memtype, H5S_ALL, H5S_ALL, dxpl, *data);
   if (dxpl >= 0) H5Pclose(dxpl);
@@ -525,4 +561,132 @@ void h5u_free_strings(char **strings, hsize_t n) {
   for (hsize_t i = 0; i < n; i++)
     free(strings[i]);
   free(strings);
+}
+
+/* --- Row blocks ------------------------------------------------------------------------------- */
+
+MPI_Comm h5u_file_comm(hid_t loc) {
+  MPI_Comm comm = MPI_COMM_SELF;
+  hid_t fapl = H5Fget_access_plist(loc);
+  if (fapl >= 0 && H5Pget_driver(fapl) == H5FD_MPIO && H5Pget_fapl_mpio(fapl, &comm, NULL) < 0)
+    comm = MPI_COMM_SELF;
+  if (fapl >= 0) H5Pclose(fapl);
+  return comm;
+}
+
+void h5u_comm_free(MPI_Comm *comm) {
+  if (*comm != MPI_COMM_SELF && *comm != MPI_COMM_WORLD && *comm != MPI_COMM_NULL)
+    MPI_Comm_free(comm);
+  *comm = MPI_COMM_NULL;
+}
+
+ar_status h5u_dataset_create(hid_t loc, const char *path, hid_t type, int rank, const hsize_t *dims,
+                             hid_t *dset) {
+  *dset = -1;
+  if (rank < 1 || rank > H5U_MAX_RANK)
+    return ar_fail(AR_ERR_INTERNAL, "%s: dataset %s: rank %d is not supported", h5u_file_name(loc),
+                   path, rank);
+  hid_t space = H5Screate_simple(rank, dims, NULL);
+  hid_t lcpl = H5Pcreate(H5P_LINK_CREATE);
+  hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
+  /* Space is allocated at creation, so a rank without rows writes nothing and the layout is set
+   * before the collective writes; no fill values: every byte is written by some rank. */
+  if (space >= 0 && lcpl >= 0 && dcpl >= 0 && H5Pset_create_intermediate_group(lcpl, 1) >= 0 &&
+      H5Pset_alloc_time(dcpl, H5D_ALLOC_TIME_EARLY) >= 0 &&
+      H5Pset_fill_time(dcpl, H5D_FILL_TIME_NEVER) >= 0)
+    *dset = H5Dcreate2(loc, path, type, space, lcpl, dcpl, H5P_DEFAULT);
+  if (space >= 0) H5Sclose(space);
+  if (lcpl >= 0) H5Pclose(lcpl);
+  if (dcpl >= 0) H5Pclose(dcpl);
+  if (*dset < 0) {
+    int err = errno;
+    return ar_fail(AR_ERR_IO, "%s: cannot create dataset %s (%s)", h5u_file_name(loc), path,
+                   err ? strerror(err) : h5u_error_detail());
+  }
+  return AR_OK;
+}
+
+/* Selects rows [first, first+count) of dimension 0 in the file space and a matching memory space
+ * (both empty when count is 0). Returns 0, -2 (rows outside: empty selections, an error to
+ * report after the collective call), 1 (a dataset of no elements: no transfer at all) or -1. */
+static int rows_select(hid_t dset, hsize_t first, hsize_t count, hid_t *filespace,
+                       hid_t *memspace) {
+  *memspace = -1;
+  *filespace = H5Dget_space(dset);
+  if (*filespace < 0) return -1;
+  int rank = H5Sget_simple_extent_ndims(*filespace);
+  hsize_t dims[H5U_MAX_RANK], start[H5U_MAX_RANK] = {0}, block[H5U_MAX_RANK];
+  if (rank < 1 || rank > H5U_MAX_RANK || H5Sget_simple_extent_dims(*filespace, dims, NULL) < 0)
+    return -1;
+  /* Rows outside the dataset: take part with an empty selection (the transfer is collective,
+   * the other ranks must not wait for us) and report the error afterwards. */
+  int outside = first > dims[0] || count > dims[0] - first;
+  /* A dataset of no elements has no storage: HDF5 fails any transfer, even an empty one. Every
+   * rank sees the same shape, so every rank skips the (collective) call alike. */
+  hsize_t dataset_elements = 1;
+  for (int i = 0; i < rank; i++)
+    dataset_elements *= dims[i];
+  if (dataset_elements == 0 && !outside) return 1;
+  for (int i = 0; i < rank; i++)
+    block[i] = dims[i];
+  start[0] = first;
+  block[0] = outside ? 0 : count;
+  *memspace = H5Screate_simple(rank, block, NULL);
+  if (*memspace < 0) return -1;
+  hsize_t elements = 1;
+  for (int i = 0; i < rank; i++)
+    elements *= block[i];
+  if (elements == 0) { /* no rows, or rows of no elements (a dimension of size 0) */
+    if (H5Sselect_none(*filespace) < 0 || H5Sselect_none(*memspace) < 0) return -1;
+    return outside ? -2 : 0;
+  }
+  if (H5Sselect_hyperslab(*filespace, H5S_SELECT_SET, start, NULL, block, NULL) < 0) return -1;
+  return 0;
+}
+
+static ar_status rows_transfer(hid_t dset, hid_t memtype, hsize_t first, hsize_t count, void *data,
+                               int writing) {
+  char name[512] = "?";
+  H5Iget_name(dset, name, sizeof name);
+  hid_t filespace, memspace;
+  int sel = rows_select(dset, first, count, &filespace, &memspace);
+  hid_t dxpl = collective_dxpl();
+  herr_t rc = -1;
+  int err = 0;
+  if (sel == 1) rc = 0; /* nothing to transfer (see rows_select) */
+  if ((sel == 0 || sel == -2) && dxpl >= 0) {
+    errno = 0;
+    /* A rank without rows still takes part: the transfer is collective. */
+    static char dummy[1];
+    void *buf = count && sel == 0 ? data : dummy;
+    rc = writing ? H5Dwrite(dset, memtype, memspace, filespace, dxpl, buf)
+                 : H5Dread(dset, memtype, memspace, filespace, dxpl, buf);
+    err = errno;
+  }
+  /* Before the closes below, which clear HDF5's error stack. */
+  char detail[512] = "";
+  if (rc < 0) snprintf(detail, sizeof detail, "%s", err ? strerror(err) : h5u_error_detail());
+  if (dxpl >= 0) H5Pclose(dxpl);
+  if (memspace >= 0) H5Sclose(memspace);
+  if (filespace >= 0) H5Sclose(filespace);
+  const char *file = h5u_file_name(dset);
+  if (sel == -2)
+    return ar_fail(AR_ERR_INPUT, "%s: dataset %s has no rows %llu..%llu", file, name,
+                   (unsigned long long)first, (unsigned long long)(first + count));
+  if (rc < 0 && writing)
+    return ar_fail(AR_ERR_IO, "%s: cannot write rows %llu..%llu of dataset %s (%s)", file,
+                   (unsigned long long)first, (unsigned long long)(first + count), name, detail);
+  if (rc < 0)
+    return ar_fail(AR_ERR_INPUT, "%s: cannot read rows %llu..%llu of dataset %s (%s)", file,
+                   (unsigned long long)first, (unsigned long long)(first + count), name, detail);
+  return AR_OK;
+}
+
+ar_status h5u_write_rows(hid_t dset, hid_t memtype, hsize_t first, hsize_t count,
+                         const void *data) {
+  return rows_transfer(dset, memtype, first, count, (void *)data, 1);
+}
+
+ar_status h5u_read_rows(hid_t dset, hid_t memtype, hsize_t first, hsize_t count, void *data) {
+  return rows_transfer(dset, memtype, first, count, data, 0);
 }

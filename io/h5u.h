@@ -37,9 +37,18 @@ typedef struct {
 
 /* Collectively creates PATH.tmp (truncating an old one) on comm. */
 ar_status h5u_output_create(h5u_output *out, const char *path, MPI_Comm comm);
-/* Flushes and closes, barrier, rank 0 renames onto the final path and fsyncs the directory. */
+/* Flushes and closes, barrier, rank 0 renames onto the final path and fsyncs the directory.
+ * The same as h5u_output_close() then h5u_output_publish(). */
 ar_status h5u_output_commit(h5u_output *out);
-/* Closes and removes the temporary file (after a failure); never touches the final path. */
+/* Flushes (MPI_File_sync: the data reaches the disk) and closes the temporary file; every rank
+ * agrees on the outcome (the allreduce is the barrier). On failure removes the temporary file and
+ * returns AR_ERR_IO; the final path is untouched. */
+ar_status h5u_output_close(h5u_output *out);
+/* After h5u_output_close(): rank 0 renames the temporary file onto the final path and fsyncs the
+ * directory; every rank learns the outcome. */
+ar_status h5u_output_publish(h5u_output *out);
+/* Removes and closes the temporary file (after a failure every rank agreed on: collective);
+ * never touches the final path. */
 void h5u_output_abort(h5u_output *out);
 
 /* Collectively opens an existing file read-only. Distinguishes "no such file" (AR_ERR_IO),
@@ -80,6 +89,31 @@ ar_status h5u_write(hid_t loc, const char *name, hid_t memtype, int rank, const 
 /* Writes n fixed-length strings (h5py reads them as bytes). Same collective rules as h5u_write. */
 ar_status h5u_write_strings(hid_t loc, const char *name, const char *const *strings, hsize_t n,
                             const char *description);
+
+/* --- Row blocks (datasets distributed over ranks along dimension 0) ----------------------------
+ */
+
+enum { H5U_MAX_RANK = 8 };
+
+/* Collectively creates dataset `path` (intermediate groups are created as needed) of the given
+ * native type and shape, stored contiguously (no chunking, best for collective MPI-IO), and
+ * returns it open in *dset (close with H5Dclose). rank is 1..H5U_MAX_RANK. */
+ar_status h5u_dataset_create(hid_t loc, const char *path, hid_t type, int rank, const hsize_t *dims,
+                             hid_t *dset);
+
+/* Collectively writes rows [first, first+count) of dimension 0 from data (count whole rows, in
+ * row-major order). Every rank of the file's communicator calls it, each with its own rows;
+ * count may be 0 (data is then ignored). Fails with AR_ERR_IO naming the file and dataset. */
+ar_status h5u_write_rows(hid_t dset, hid_t memtype, hsize_t first, hsize_t count, const void *data);
+
+/* Collectively reads rows [first, first+count) of dimension 0 into data; count may be 0. Fails
+ * with AR_ERR_INPUT when the rows are outside the dataset or cannot be read. */
+ar_status h5u_read_rows(hid_t dset, hid_t memtype, hsize_t first, hsize_t count, void *data);
+
+/* The communicator of an MPI-IO file (a duplicate: free it with h5u_comm_free), or
+ * MPI_COMM_SELF for a file opened with another driver. */
+MPI_Comm h5u_file_comm(hid_t loc);
+void h5u_comm_free(MPI_Comm *comm);
 
 /* Reads a whole dataset collectively (every rank gets all of it) after checking that it exists,
  * has expect_rank dimensions, holds numbers of the same class as memtype (integer or float) and

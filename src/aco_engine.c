@@ -224,7 +224,7 @@ static ar_status engine_should_stop(aco_engine *e, int *stop) {
 }
 
 ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
-  static const aco_hooks no_hooks = {NULL, NULL, NULL};
+  static const aco_hooks no_hooks = {NULL, NULL, NULL, NULL};
   e->hooks = hooks ? *hooks : no_hooks;
   e->start_wtime = MPI_Wtime();
   e->cpu_start = process_cpu_seconds();
@@ -244,6 +244,15 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
       st = aco_exchange_epoch(e);
       if (st == AR_OK && e->hooks.epoch_end) st = e->hooks.epoch_end(e, e->hooks.arg);
       if (st != AR_OK) return st;
+    }
+    if (e->hooks.iteration_end) {
+      int hook_stop = 0;
+      st = e->hooks.iteration_end(e, e->hooks.arg, &hook_stop);
+      if (st != AR_OK) return st;
+      if (hook_stop) {
+        e->stop_reason = ACO_STOP_HOOK;
+        break;
+      }
     }
   }
   /* A run that stopped inside an epoch still meets once more, so the answer is global. */

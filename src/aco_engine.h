@@ -42,6 +42,11 @@ typedef struct {
   /* Rank 0 only, before each iteration: nonzero asks the run to stop (ACO_STOP_HOOK). */
   int (*want_stop)(aco_engine *e, void *arg);
   void *arg;
+  /* All ranks, after every iteration (after the epoch exchange and epoch_end when the iteration
+   * ends an epoch): the place for collective work at iteration boundaries (the stop agreement,
+   * checkpoints). Setting *stop (the same on every rank) ends the run (ACO_STOP_HOOK), with the
+   * final exchange of a run stopped inside an epoch. A failure status stops the run with it. */
+  ar_status (*iteration_end)(aco_engine *e, void *arg, int *stop);
 } aco_hooks;
 
 /* One record per epoch end (the same on every rank except the times). */

@@ -15,25 +15,27 @@
 
 typedef enum {
   AR_OK = 0,
-  AR_ERR_USAGE,    /* bad command line or parameter file */
-  AR_ERR_INPUT,    /* input data is malformed or inconsistent */
-  AR_ERR_IO,       /* a file could not be read, written or renamed */
-  AR_ERR_NOMEM,    /* an allocation failed or a size is beyond what we accept */
-  AR_ERR_MPI,      /* an MPI call failed */
-  AR_ERR_HDF5,     /* an HDF5 call failed (not a data problem) */
-  AR_ERR_INTERNAL, /* a self-check failed: a bug in antroute */
-  AR_ERR_RESUME    /* not an error: the run checkpointed and asks to be resumed */
+  AR_ERR_USAGE,     /* bad command line or parameter file */
+  AR_ERR_INPUT,     /* input data is malformed or inconsistent */
+  AR_ERR_IO,        /* a file could not be read, written or renamed */
+  AR_ERR_NOMEM,     /* an allocation failed or a size is beyond what we accept */
+  AR_ERR_MPI,       /* an MPI call failed */
+  AR_ERR_HDF5,      /* an HDF5 call failed (not a data problem) */
+  AR_ERR_INTERNAL,  /* a self-check failed: a bug in antroute */
+  AR_ERR_RESUME,    /* not an error: the run checkpointed and asks to be resumed */
+  AR_ERR_INFEASIBLE /* a plan given to check breaks a constraint (`antroute evaluate`) */
 } ar_status;
 
 /* Exit codes, documented in docs/cli.md; scripts (and the Slurm templates) rely on them. */
 enum {
   AR_EXIT_OK = 0,
-  AR_EXIT_FAILURE = 1, /* internal error, MPI or HDF5 failure */
-  AR_EXIT_USAGE = 2,   /* bad command line or parameter file */
-  AR_EXIT_INPUT = 3,   /* bad input data */
-  AR_EXIT_IO = 4,      /* file system error (missing file, permission, full disk) */
-  AR_EXIT_NOMEM = 5,   /* out of memory */
-  AR_EXIT_RESUME = 75  /* checkpointed, please resume (EX_TEMPFAIL in sysexits.h) */
+  AR_EXIT_FAILURE = 1,    /* internal error, MPI or HDF5 failure */
+  AR_EXIT_USAGE = 2,      /* bad command line or parameter file */
+  AR_EXIT_INPUT = 3,      /* bad input data */
+  AR_EXIT_IO = 4,         /* file system error (missing file, permission, full disk) */
+  AR_EXIT_NOMEM = 5,      /* out of memory */
+  AR_EXIT_INFEASIBLE = 6, /* the plan checked is valid but breaks constraints (evaluate) */
+  AR_EXIT_RESUME = 75     /* checkpointed, please resume (EX_TEMPFAIL in sysexits.h) */
 };
 
 /* Records a printf-style message for the calling thread and returns code, so that a failing

@@ -11,6 +11,7 @@
 #include "h5res.h"
 #include "h5u.h"
 #include "param.h"
+#include "solve_ckpt.h"
 #include "tour_problem.h"
 
 enum { SOLVE_DEFAULT_SECONDS = 10 };
@@ -64,6 +65,7 @@ static const param_def solve_params[] = {
     {"quiet", 'q', PARAM_FLAG, NULL, NULL, 1, 0, NULL, "no progress lines", 0},
     {"fault-corrupt-best", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,
      "test switch: swap two nodes of the best tour before the final self-check", PARAM_HIDDEN},
+    CKPT_PARAM_DEFS,
 };
 
 typedef struct {
@@ -140,15 +142,49 @@ static ar_status solve_params_resolve(const param_set *ps, aco_params *par, tour
   return aco_params_check(par);
 }
 
+/* Both hooks need their own state: progress lines and checkpoints. */
+typedef struct {
+  progress_state *progress;
+  solve_ckpt *ckpt;
+} solve_hooks;
+
+static ar_status hook_epoch(aco_engine *e, void *arg) {
+  return on_epoch(e, ((solve_hooks *)arg)->progress);
+}
+
+static ar_status hook_iteration(aco_engine *e, void *arg, int *stop) {
+  return solve_ckpt_iteration_end(e, ((solve_hooks *)arg)->ckpt, stop);
+}
+
+/* After a stop request: the checkpoint is written; say where, and how to go on. */
+static void report_stop(const solve_ckpt *sc, const aco_engine *e) {
+  if (e->rank != 0) return;
+  fprintf(stderr,
+          "antroute solve: stopped by %s after iteration %lld; checkpoint %s; exit status 75: "
+          "run again with --resume auto --checkpoint-dir %s to continue\n",
+          ckpt_stop_describe(sc->stop_reasons, sc->stop_signal, &sc->deadline),
+          (long long)e->iteration, sc->last_path, sc->opt.dir);
+}
+
 static ar_status solve_tour(param_set *ps, const char *input, const char *output, int rank) {
   aco_params par;
   tour_options to;
   tour_net net;
   memset(&net, 0, sizeof net);
+  solve_ckpt sc;
   ar_status st = solve_params_resolve(ps, &par, &to);
+  st = aco_agree(MPI_COMM_WORLD, st);
+  if (st == AR_OK)
+    st = solve_ckpt_init(&sc, ps, input, param_flag(ps, "quiet"), MPI_COMM_WORLD);
+  else
+    memset(&sc, 0, sizeof sc);
   if (st == AR_OK) st = h5net_tour_read(input, MPI_COMM_WORLD, &net);
   st = aco_agree(MPI_COMM_WORLD, st);
-  if (st != AR_OK) return st;
+  if (st != AR_OK) {
+    solve_ckpt_free(&sc);
+    tour_net_free(&net);
+    return st;
+  }
   if (param_is_set(ps, "optimum")) net.optimum = param_int(ps, "optimum");
 
   tour_problem tp;
@@ -177,10 +213,18 @@ static ar_status solve_tour(param_set *ps, const char *input, const char *output
     fflush(stdout);
   }
   progress_state prog = {net.optimum, param_real(ps, "progress"), -1e9, param_flag(ps, "quiet")};
+  int resumed = 0;
+  if (st == AR_OK) st = aco_agree(MPI_COMM_WORLD, solve_ckpt_attach_and_resume(&sc, e, &resumed));
   if (st == AR_OK) {
-    aco_hooks hooks = {on_epoch, NULL, &prog};
+    solve_hooks both = {&prog, &sc};
+    aco_hooks hooks = {hook_epoch, NULL, &both, hook_iteration};
     st = aco_engine_run(e, &hooks);
     st = aco_agree(MPI_COMM_WORLD, st);
+  }
+  /* Stopped by a signal or the deadline: checkpointed; the results come with the last run. */
+  if (st == AR_OK && sc.stop_reasons) {
+    report_stop(&sc, e);
+    st = AR_ERR_RESUME;
   }
   if (st == AR_OK) {
     /* The answer is checked from scratch before anything is written: a mismatch is a bug. */
@@ -216,7 +260,14 @@ static ar_status solve_tour(param_set *ps, const char *input, const char *output
            e->best_cost.key[0], gap, e->best_colony, (long long)e->best_iteration,
            (long long)e->iteration, secs, e->iteration / (secs > 0 ? secs : 1),
            tours / (secs > 0 ? secs : 1), aco_engine_cpu_seconds(e), output);
+    double this_run = MPI_Wtime() - e->start_wtime;
+    if (this_run <= 0) this_run = 1e-9;
+    if (sc.written > 0)
+      printf("checkpoints: %d written in %.2f s (%.2f %% of this run's %.1f s), the last %s\n",
+             sc.written, sc.write_seconds, 100.0 * sc.write_seconds / this_run, this_run,
+             sc.last_path);
   }
+  solve_ckpt_free(&sc);
   aco_engine_free(e);
   tour_problem_free(&tp);
   tour_net_free(&net);
@@ -224,6 +275,10 @@ static ar_status solve_tour(param_set *ps, const char *input, const char *output
 }
 
 ar_status cmd_solve(int argc, char **argv) {
+  /* Supply-chain networks have options of their own (cmd_solve_supply.c). */
+  if (cmd_solve_is_supply(argc, argv, solve_params,
+                          (int)(sizeof solve_params / sizeof solve_params[0])))
+    return cmd_solve_supply(argc, argv);
   param_set ps = {.command = "solve",
                   .usage = "antroute solve IN.h5 -o RESULTS.h5 [options]",
                   .description =
@@ -232,7 +287,8 @@ ar_status cmd_solve(int argc, char **argv) {
                       "come from OMP_NUM_THREADS; under mpirun the colonies are spread over the "
                       "ranks. The answer depends only on the input, the parameters, the seed "
                       "and the number of colonies, not on ranks or threads (unless --time stops "
-                      "it).",
+                      "it). A supply-chain network is routed by the order-routing solver, with "
+                      "options of its own: `antroute solve NETWORK.h5 --help` lists them.",
                   .defs = solve_params,
                   .ndefs = (int)(sizeof solve_params / sizeof solve_params[0]),
                   .min_positional = 1,

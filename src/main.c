@@ -16,9 +16,9 @@ static void print_usage(FILE *out) {
                "parallel HDF5, checkpoint/restart).\n\ncommands:\n");
   for (const cli_command *c = cli_command_table; c->name; c++)
     fprintf(out, "  %-10s %s\n", c->name, c->summary);
-  fprintf(out,
-          "\nexit status: 0 ok, 1 internal/MPI/HDF5 failure, 2 usage, 3 bad input data,\n"
-          "4 file system error, 5 out of memory, 75 checkpointed (resume with --resume auto)\n");
+  fprintf(out, "\nexit status: 0 ok, 1 internal/MPI/HDF5 failure, 2 usage, 3 bad input data,\n"
+               "4 file system error, 5 out of memory, 6 infeasible plan (evaluate),\n"
+               "75 checkpointed (resume with --resume auto)\n");
 }
 
 int main(int argc, char **argv) {

@@ -66,9 +66,11 @@ expect_error 2 "missing the results file" "$out" -- "$ANTROUTE" solve "$AR_TMP/e
 expect_error 2 "--q0 applies to --algorithm acs only" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --q0 0.5
 expect_error 4 "no-such.h5" "$out" -- "$ANTROUTE" solve "$AR_TMP/no-such.h5" -o "$out"
+# A supply-chain network goes to the order-routing solver (tests/orders), with its own options:
+# a tour option is refused there.
 "$ANTROUTE" import supply-chain "$AR_SOURCE_DIR/inputs/supply_chain" -o "$AR_TMP/sc.h5" \
-  >/dev/null 2>&1 && expect_error 2 "supply-chain' networks is not supported yet" "$out" -- \
-  "$ANTROUTE" solve "$AR_TMP/sc.h5" -o "$out"
+  >/dev/null 2>&1 && expect_error 2 "unknown option '--candidates'" "$out" -- \
+  "$ANTROUTE" solve "$AR_TMP/sc.h5" -o "$out" --candidates 8
 # The final self-check: a tour whose recomputed length differs stops the run, exit 1, no file.
 expect_error 1 "recomputed from scratch, but the search recorded" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --iterations 20 -q --fault-corrupt-best

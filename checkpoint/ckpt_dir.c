@@ -1,0 +1,155 @@
+/* ckpt_dir: checkpoint file names, directory scan, rotation (--keep) and moving damaged files. */
+#include "ckpt_dir.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ckpt_agree.h"
+#include "h5u.h"
+
+static const char *kind_suffix(ckpt_file_kind kind) {
+  return kind == CKPT_FILE_TMP ? ".tmp" : kind == CKPT_FILE_DAMAGED ? ".damaged" : "";
+}
+
+ar_status ckpt_dir_path(char *buf, size_t cap, const char *dir, int64_t seq, ckpt_file_kind kind) {
+  int n = snprintf(buf, cap, "%s/ckpt-%0*lld.h5%s", dir, CKPT_SEQ_DIGITS, (long long)seq,
+                   kind_suffix(kind));
+  if (n < 0 || (size_t)n >= cap) return ar_fail(AR_ERR_USAGE, "checkpoint path too long: %s", dir);
+  return AR_OK;
+}
+
+int ckpt_dir_parse_name(const char *name, int64_t *seq, ckpt_file_kind *kind) {
+  if (strncmp(name, "ckpt-", 5) != 0) return 0;
+  const char *p = name + 5;
+  int64_t v = 0;
+  int digits = 0;
+  for (; *p >= '0' && *p <= '9'; p++, digits++) {
+    if (v > (INT64_MAX - 9) / 10) return 0;
+    v = v * 10 + (*p - '0');
+  }
+  if (digits == 0 || strncmp(p, ".h5", 3) != 0) return 0;
+  p += 3;
+  if (strcmp(p, "") == 0)
+    *kind = CKPT_FILE_FINAL;
+  else if (strcmp(p, ".tmp") == 0)
+    *kind = CKPT_FILE_TMP;
+  else if (strcmp(p, ".damaged") == 0)
+    *kind = CKPT_FILE_DAMAGED;
+  else
+    return 0;
+  *seq = v;
+  return 1;
+}
+
+static int entry_cmp(const void *a, const void *b) {
+  const ckpt_dir_entry *x = a, *y = b;
+  if (x->seq != y->seq) return x->seq < y->seq ? -1 : 1;
+  return (int)x->kind - (int)y->kind;
+}
+
+ar_status ckpt_dir_scan(const char *dir, ckpt_dir_list *list) {
+  list->entries = NULL;
+  list->n = 0;
+  DIR *d = opendir(dir);
+  if (!d) {
+    if (errno == ENOENT) return AR_OK;
+    return ar_fail(AR_ERR_IO, "cannot read checkpoint directory %s: %s", dir, strerror(errno));
+  }
+  int cap = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    ckpt_dir_entry entry;
+    if (!ckpt_dir_parse_name(e->d_name, &entry.seq, &entry.kind)) continue;
+    if (list->n == cap) {
+      cap = cap ? 2 * cap : 16;
+      ckpt_dir_entry *grown = realloc(list->entries, (size_t)cap * sizeof *grown);
+      if (!grown) {
+        closedir(d);
+        ckpt_dir_list_free(list);
+        return ar_fail(AR_ERR_NOMEM, "out of memory listing %s", dir);
+      }
+      list->entries = grown;
+    }
+    list->entries[list->n++] = entry;
+  }
+  closedir(d);
+  if (list->n > 1) qsort(list->entries, (size_t)list->n, sizeof *list->entries, entry_cmp);
+  return AR_OK;
+}
+
+void ckpt_dir_list_free(ckpt_dir_list *list) {
+  free(list->entries);
+  list->entries = NULL;
+  list->n = 0;
+}
+
+int64_t ckpt_dir_next_seq(const ckpt_dir_list *list) {
+  return list->n > 0 ? list->entries[list->n - 1].seq + 1 : 1;
+}
+
+static ar_status mkdir_parents(const char *dir) {
+  char path[H5U_PATH_MAX];
+  if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path)
+    return ar_fail(AR_ERR_USAGE, "checkpoint directory name too long: %s", dir);
+  for (char *p = path + 1;; p++) {
+    if (*p != '/' && *p != '\0') continue;
+    char saved = *p;
+    *p = '\0';
+    if (mkdir(path, 0777) != 0 && errno != EEXIST)
+      return ar_fail(AR_ERR_IO, "cannot create checkpoint directory %s: %s", path, strerror(errno));
+    *p = saved;
+    if (saved == '\0') break;
+  }
+  struct stat sb;
+  if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+    return ar_fail(AR_ERR_IO, "checkpoint directory %s is not a directory", dir);
+  return AR_OK;
+}
+
+ar_status ckpt_dir_prepare(const char *dir, MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  ar_status st = rank == 0 ? mkdir_parents(dir) : AR_OK;
+  return ckpt_agree(st, comm);
+}
+
+ar_status ckpt_dir_rotate(const char *dir, int keep) {
+  ckpt_dir_list list;
+  ar_status st = ckpt_dir_scan(dir, &list);
+  if (st != AR_OK) return st;
+  if (keep < 1) keep = 1;
+  /* The seq below which final checkpoints go: the keep-th newest final one. */
+  int64_t oldest_kept = INT64_MAX, newest_final = -1;
+  int finals = 0;
+  for (int i = list.n - 1; i >= 0; i--) {
+    if (list.entries[i].kind != CKPT_FILE_FINAL) continue;
+    if (newest_final < 0) newest_final = list.entries[i].seq;
+    if (++finals <= keep) oldest_kept = list.entries[i].seq;
+  }
+  ar_status result = AR_OK;
+  for (int i = 0; i < list.n; i++) {
+    const ckpt_dir_entry *e = &list.entries[i];
+    int drop = (e->kind == CKPT_FILE_FINAL && e->seq < oldest_kept) ||
+               (e->kind == CKPT_FILE_TMP && e->seq < newest_final);
+    if (!drop) continue;
+    char path[H5U_PATH_MAX];
+    if (ckpt_dir_path(path, sizeof path, dir, e->seq, e->kind) != AR_OK) continue;
+    if (unlink(path) != 0 && errno != ENOENT && result == AR_OK)
+      result = ar_fail(AR_ERR_IO, "cannot remove old checkpoint %s: %s", path, strerror(errno));
+  }
+  ckpt_dir_list_free(&list);
+  return result;
+}
+
+ar_status ckpt_dir_move_aside(const char *path, char *moved, size_t cap) {
+  if (snprintf(moved, cap, "%s.damaged", path) >= (int)cap)
+    return ar_fail(AR_ERR_USAGE, "checkpoint path too long: %s", path);
+  if (rename(path, moved) != 0)
+    return ar_fail(AR_ERR_IO, "cannot rename %s to %s: %s", path, moved, strerror(errno));
+  return h5u_fsync_dir(path);
+}

@@ -1,0 +1,61 @@
+/* ckpt_dir: the checkpoint files of a directory: names, scan, rotation, moving damaged ones aside.
+ *
+ * Names: DIR/ckpt-<seq>.h5 with seq zero-padded to CKPT_SEQ_DIGITS digits (more digits when it
+ * grows), increasing by one per checkpoint. DIR/ckpt-<seq>.h5.tmp is a checkpoint being written
+ * (or whose write was interrupted), DIR/ckpt-<seq>.h5.damaged one that failed validation on
+ * resume and was moved aside for inspection. Other files in DIR are ignored.
+ *
+ * Only ckpt_dir_prepare() is collective; the others are called by rank 0 alone.
+ */
+#ifndef AR_CKPT_DIR_H
+#define AR_CKPT_DIR_H
+
+#include <mpi.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ar_error.h"
+
+enum { CKPT_SEQ_DIGITS = 6 };
+
+typedef enum { CKPT_FILE_FINAL, CKPT_FILE_TMP, CKPT_FILE_DAMAGED } ckpt_file_kind;
+
+typedef struct {
+  int64_t seq;
+  ckpt_file_kind kind;
+} ckpt_dir_entry;
+
+typedef struct {
+  ckpt_dir_entry *entries; /* sorted by seq, then kind */
+  int n;
+} ckpt_dir_list;
+
+/* DIR/ckpt-<seq>.h5 (plus ".tmp" or ".damaged" for those kinds). AR_ERR_USAGE if too long. */
+ar_status ckpt_dir_path(char *buf, size_t cap, const char *dir, int64_t seq, ckpt_file_kind kind);
+
+/* Parses a file name (no directory): 1 and *seq, *kind for a checkpoint name, else 0. */
+int ckpt_dir_parse_name(const char *name, int64_t *seq, ckpt_file_kind *kind);
+
+/* Lists the checkpoint files of dir. A missing directory is an empty list; an unreadable one is
+ * AR_ERR_IO. Free with ckpt_dir_list_free(). */
+ar_status ckpt_dir_scan(const char *dir, ckpt_dir_list *list);
+void ckpt_dir_list_free(ckpt_dir_list *list);
+
+/* The sequence number for the next checkpoint: one more than any name in the list (final,
+ * temporary or damaged), 1 for an empty list. */
+int64_t ckpt_dir_next_seq(const ckpt_dir_list *list);
+
+/* Collective: rank 0 creates dir (and missing parents) if it does not exist; every rank learns
+ * the outcome. AR_ERR_IO naming the directory on failure. */
+ar_status ckpt_dir_prepare(const char *dir, MPI_Comm comm);
+
+/* Keeps the `keep` newest final checkpoints of dir and removes older ones, and removes leftover
+ * temporary files older than the newest final one. Damaged files are kept. AR_ERR_IO naming the
+ * first file that could not be removed (the others are still tried). */
+ar_status ckpt_dir_rotate(const char *dir, int keep);
+
+/* Renames path to path.damaged (so that later scans skip it and rotation keeps the good ones);
+ * the new name goes to moved. */
+ar_status ckpt_dir_move_aside(const char *path, char *moved, size_t cap);
+
+#endif

@@ -1,0 +1,102 @@
+/* ckpt_field: what a checkpoint holds, as the engine describes it.
+ *
+ * A checkpoint is a set of named arrays (fields) plus a few scalars and strings. Each field is
+ * one HDF5 dataset:
+ *   - distributed: dimension 0 is the colony dimension, split over the ranks in contiguous blocks;
+ *     this rank holds rows [colony_first, colony_first + colony_count) of it (the same block for
+ *     every distributed field of the state). Written and read as hyperslabs, so a checkpoint
+ *     written by P ranks can be read by any other number of ranks.
+ *   - replicated: every rank holds the whole array (the global best, ...); rank 0 writes it,
+ *     every rank reads it.
+ * The same description serves for writing (data holds the values) and reading (data receives
+ * them; the shape must be the one in the file).
+ */
+#ifndef AR_CKPT_FIELD_H
+#define AR_CKPT_FIELD_H
+
+#include <hdf5.h>
+#include <mpi.h>
+#include <stdint.h>
+
+#include "ar_error.h"
+#include "param.h"
+
+enum { CKPT_MAX_RANK = 3, CKPT_FORMAT_VERSION = 1 };
+
+typedef struct {
+  const char *path;            /* dataset path: "/colonies/pheromone" (groups are created) */
+  hid_t type;                  /* native type: H5T_NATIVE_FLOAT, H5T_NATIVE_INT32, ... */
+  int rank;                    /* 1..CKPT_MAX_RANK */
+  hsize_t dims[CKPT_MAX_RANK]; /* global shape (dims[0] = colonies when distributed) */
+  int distributed;             /* 1: rows of dimension 0 are split over ranks; 0: replicated */
+  void *data;                  /* distributed: colony_count rows; replicated: the whole array */
+  const char *description;     /* optional: written as the dataset's `description` attribute */
+  /* Distributed only, instead of data: one pointer per local colony to that colony's row
+   * (dims[1] x dims[2] elements), for state that lives in per-colony arrays (no copy). */
+  void *const *colony_rows;
+} ckpt_field;
+
+/* A scalar root attribute (seed, best cost, ...): integer or real. */
+typedef enum { CKPT_SCALAR_I64, CKPT_SCALAR_F64 } ckpt_scalar_kind;
+typedef struct {
+  const char *name;
+  ckpt_scalar_kind kind;
+  int64_t i64; /* written from / read into, for CKPT_SCALAR_I64 */
+  double f64;  /* ... for CKPT_SCALAR_F64 */
+} ckpt_scalar;
+
+typedef struct ckpt_state ckpt_state;
+struct ckpt_state {
+  ckpt_field *fields;
+  int nfields;
+  /* This rank's block of dimension 0 of every distributed field. The blocks of all ranks must
+   * tile [0, dims[0]) (any contiguous split; ckpt_block() gives the usual one). */
+  hsize_t colony_first, colony_count;
+  int64_t month, iteration; /* root attributes; filled in by ckpt_read() */
+  ckpt_scalar *scalars;     /* more root attributes (read back by name) */
+  int nscalars;
+  /* Compared on resume (a checkpoint of another input or search is refused): */
+  const char *input_checksum;    /* ckpt_input_checksum() of the input file */
+  const char *search_parameters; /* param_serialize(ps, 1): the parameters that change the search */
+  const param_set *params;       /* all parameters, for the root `parameters` attribute; may be
+                                    NULL. Not compared: --max-hours and the like may change. */
+  /* Optional, for reading: called on every rank once month, iteration and the scalars are read
+   * and before any field is, so that fields whose shape depends on them (a record of one entry
+   * per month) can be sized and allocated. Must fail alike on every rank. */
+  ar_status (*before_fields)(ckpt_state *st, void *arg);
+  void *before_fields_arg;
+};
+
+/* A contiguous run of rows of a field that one rank transfers in one call. */
+typedef struct {
+  hsize_t first, count;
+  void *data;
+} ckpt_piece;
+
+/* The pieces this rank transfers for field f, in increasing row order and contiguous: one for
+ * a distributed field given by data (none when the rank has no colonies), one per colony with
+ * colony_rows, and for a replicated field one (the whole array) when reading or on rank 0 when
+ * writing, none otherwise. Returns how many; pieces[k] for k < that number. */
+int ckpt_field_npieces(const ckpt_state *st, const ckpt_field *f, int rank, int reading);
+ckpt_piece ckpt_field_piece(const ckpt_state *st, const ckpt_field *f, int rank, int reading,
+                            int k);
+
+/* The usual contiguous split of n colonies over size ranks: rank r holds
+ * [n*r/size, n*(r+1)/size). */
+void ckpt_block(uint64_t n, int size, int rank, hsize_t *first, hsize_t *count);
+
+/* Bytes of one row of dimension 0 (product of the other dimensions times the element size). */
+uint64_t ckpt_field_row_bytes(const ckpt_field *f);
+
+/* Bytes of the whole field (all ranks' rows together). */
+uint64_t ckpt_field_bytes(const ckpt_field *f);
+
+/* Bytes of all fields: the checkpoint's size without HDF5's metadata. */
+uint64_t ckpt_state_bytes(const ckpt_state *st);
+
+/* Checks the description on this rank (ranks 1..3, a native type, positive element size, the
+ * block inside dims[0], a data pointer where there are rows, distinct paths). AR_ERR_INTERNAL
+ * naming the field: a wrong description is a bug of the caller. Local, not collective. */
+ar_status ckpt_state_check(const ckpt_state *st);
+
+#endif

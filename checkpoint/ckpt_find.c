@@ -1,0 +1,86 @@
+/* ckpt_find: candidate checkpoints of a directory (rank 0 scans, all agree) and the newest sound
+ * one. */
+#include "ckpt_find.h"
+
+#include <stdlib.h>
+
+#include "ckpt_agree.h"
+#include "ckpt_dir.h"
+#include "ckpt_verify.h"
+#include "h5u.h"
+
+ar_status ckpt_find_candidates(const char *dir, MPI_Comm comm, FILE *report, int64_t **seqs,
+                               int *n) {
+  *seqs = NULL;
+  *n = 0;
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  ckpt_dir_list list = {NULL, 0};
+  ar_status st = rank == 0 ? ckpt_dir_scan(dir, &list) : AR_OK;
+  st = ckpt_agree(st, comm);
+  if (st != AR_OK) return st;
+  int count = 0;
+  int64_t *found = NULL;
+  if (rank == 0) {
+    found = malloc((size_t)(list.n ? list.n : 1) * sizeof *found);
+    for (int i = list.n - 1; i >= 0 && found; i--) {
+      const ckpt_dir_entry *e = &list.entries[i];
+      if (e->kind == CKPT_FILE_FINAL) {
+        found[count++] = e->seq;
+      } else if (e->kind == CKPT_FILE_TMP && report) {
+        char path[H5U_PATH_MAX];
+        ckpt_dir_path(path, sizeof path, dir, e->seq, CKPT_FILE_TMP);
+        fprintf(report,
+                "antroute: ignoring %s: an unfinished checkpoint (its write was interrupted)\n",
+                path);
+      }
+    }
+    if (report) fflush(report);
+    if (!found) st = ar_fail(AR_ERR_NOMEM, "out of memory listing %s", dir);
+  }
+  ckpt_dir_list_free(&list);
+  st = ckpt_agree(st, comm);
+  if (st == AR_OK && MPI_Bcast(&count, 1, MPI_INT, 0, comm) != MPI_SUCCESS)
+    st = ar_fail(AR_ERR_MPI, "MPI_Bcast of the checkpoint list failed");
+  if (st == AR_OK && rank != 0) {
+    found = malloc((size_t)(count ? count : 1) * sizeof *found);
+    if (!found) st = ar_fail(AR_ERR_NOMEM, "out of memory listing %s", dir);
+  }
+  st = ckpt_agree(st, comm);
+  if (st == AR_OK && count > 0 && MPI_Bcast(found, count, MPI_INT64_T, 0, comm) != MPI_SUCCESS)
+    st = ar_fail(AR_ERR_MPI, "MPI_Bcast of the checkpoint list failed");
+  if (st != AR_OK) {
+    free(found);
+    return st;
+  }
+  *seqs = found;
+  *n = count;
+  return AR_OK;
+}
+
+ar_status ckpt_find(const char *dir, MPI_Comm comm, FILE *report, char *path, size_t cap,
+                    int *found) {
+  *found = 0;
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  int64_t *seqs;
+  int n;
+  ar_status st = ckpt_find_candidates(dir, comm, report, &seqs, &n);
+  if (st != AR_OK) return st;
+  for (int i = 0; i < n && st == AR_OK && !*found; i++) {
+    st = ckpt_dir_path(path, cap, dir, seqs[i], CKPT_FILE_FINAL);
+    if (st != AR_OK) break;
+    ckpt_problem problem;
+    ar_status vst = ckpt_verify(path, comm, &problem, NULL);
+    if (vst == AR_OK) {
+      *found = 1;
+    } else if (problem == CKPT_PROBLEM_OTHER) {
+      st = vst;
+    } else if (rank == 0 && report) {
+      fprintf(report, "antroute: skipping checkpoint: %s\n", ar_error_message());
+      fflush(report);
+    }
+  }
+  free(seqs);
+  return st;
+}

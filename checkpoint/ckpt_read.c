@@ -1,0 +1,257 @@
+/* ckpt_read: collective restore of a checkpoint on any layout, with CRC and match checks. */
+#include "ckpt_read.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "ckpt_agree.h"
+#include "ckpt_crc.h"
+#include "ckpt_match.h"
+#include "h5meta.h"
+#include "h5u.h"
+
+/* The same problem on every rank: the one of the lowest failing rank (ckpt_agree's choice). */
+static ar_status agree_problem(ar_status st, ckpt_problem *problem, MPI_Comm comm) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  int mine = st != AR_OK ? rank : size, first_failing = size;
+  if (MPI_Allreduce(&mine, &first_failing, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) {
+    *problem = CKPT_PROBLEM_OTHER;
+    return ar_fail(AR_ERR_MPI, "MPI_Allreduce failed while reading a checkpoint");
+  }
+  if (first_failing == size) return AR_OK;
+  int p = (int)*problem;
+  if (MPI_Bcast(&p, 1, MPI_INT, first_failing, comm) != MPI_SUCCESS) {
+    *problem = CKPT_PROBLEM_OTHER;
+    return ar_fail(AR_ERR_MPI, "MPI_Bcast failed while reading a checkpoint");
+  }
+  *problem = (ckpt_problem)p;
+  return ckpt_agree(st, comm);
+}
+
+static ar_status fail_as(ckpt_problem *problem, ckpt_problem kind, ar_status st) {
+  *problem = kind;
+  return st;
+}
+
+static const char *class_name(H5T_class_t cls) {
+  return cls == H5T_INTEGER ? "integer" : cls == H5T_FLOAT ? "float" : "non-numeric";
+}
+
+/* Opens a field's dataset and checks that its shape and type are the ones expected. */
+static ar_status open_field(hid_t file, const char *path, const ckpt_field *f, hid_t *dset,
+                            ckpt_problem *problem) {
+  *dset = -1;
+  if (!h5u_link_exists(file, f->path))
+    return fail_as(problem, CKPT_PROBLEM_MISMATCH,
+                   ar_fail(AR_ERR_INPUT, "%s: dataset %s is missing", path, f->path));
+  *dset = H5Dopen2(file, f->path, H5P_DEFAULT);
+  if (*dset < 0)
+    return fail_as(problem, CKPT_PROBLEM_DAMAGED,
+                   ar_fail(AR_ERR_INPUT, "%s: cannot open dataset %s (%s)", path, f->path,
+                           h5u_error_detail()));
+  hid_t space = H5Dget_space(*dset), type = H5Dget_type(*dset);
+  int rank = space >= 0 ? H5Sget_simple_extent_ndims(space) : -1;
+  hsize_t dims[H5U_MAX_RANK] = {0};
+  if (rank > 0 && rank <= H5U_MAX_RANK) H5Sget_simple_extent_dims(space, dims, NULL);
+  H5T_class_t cls = type >= 0 ? H5Tget_class(type) : H5T_NO_CLASS;
+  size_t size = type >= 0 ? H5Tget_size(type) : 0;
+  if (space >= 0) H5Sclose(space);
+  if (type >= 0) H5Tclose(type);
+  ar_status st = AR_OK;
+  int same_shape = rank == f->rank;
+  for (int i = 0; same_shape && i < rank; i++)
+    same_shape = dims[i] == f->dims[i];
+  if (!same_shape) {
+    char have[128] = "", want[128] = "";
+    for (int i = 0; i < rank && i < H5U_MAX_RANK; i++)
+      snprintf(have + strlen(have), sizeof have - strlen(have), "%s%llu", i ? " x " : "",
+               (unsigned long long)dims[i]);
+    for (int i = 0; i < f->rank; i++)
+      snprintf(want + strlen(want), sizeof want - strlen(want), "%s%llu", i ? " x " : "",
+               (unsigned long long)f->dims[i]);
+    st = fail_as(problem, CKPT_PROBLEM_MISMATCH,
+                 ar_fail(AR_ERR_INPUT, "%s: dataset %s is %s, this run needs %s", path, f->path,
+                         have, want));
+  } else if (cls != H5Tget_class(f->type) || size != H5Tget_size(f->type)) {
+    st = fail_as(problem, CKPT_PROBLEM_MISMATCH,
+                 ar_fail(AR_ERR_INPUT,
+                         "%s: dataset %s holds %zu-byte %s values, expected %zu-byte %s", path,
+                         f->path, size, class_name(cls), H5Tget_size(f->type),
+                         class_name(H5Tget_class(f->type))));
+  }
+  if (st != AR_OK) {
+    H5Dclose(*dset);
+    *dset = -1;
+  }
+  return st;
+}
+
+static ar_status read_field(hid_t file, const char *path, ckpt_state *state, const ckpt_field *f,
+                            MPI_Comm comm, ckpt_problem *problem) {
+  int rank = 0, rounds = 0;
+  MPI_Comm_rank(comm, &rank);
+  int npieces = ckpt_field_npieces(state, f, rank, 1);
+  hid_t dset;
+  ar_status st = open_field(file, path, f, &dset, problem);
+  if (st == AR_OK && MPI_Allreduce(&npieces, &rounds, 1, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS)
+    st = fail_as(problem, CKPT_PROBLEM_OTHER,
+                 ar_fail(AR_ERR_MPI, "MPI_Allreduce of the number of transfers failed"));
+  st = agree_problem(st, problem, comm);
+  if (st != AR_OK) {
+    if (dset >= 0) H5Dclose(dset);
+    return st;
+  }
+  int64_t stored = -1;
+  if (!h5u_attr_exists(dset, "crc32"))
+    st = fail_as(problem, CKPT_PROBLEM_DAMAGED,
+                 ar_fail(AR_ERR_INPUT, "%s: dataset %s has no crc32 attribute", path, f->path));
+  else if (h5u_attr_read_i64(dset, "crc32", &stored) != AR_OK)
+    st = fail_as(problem, CKPT_PROBLEM_DAMAGED, AR_ERR_INPUT);
+  /* One collective transfer per round, as written; the CRC of the rank's block is chained from
+   * its pieces and the blocks combined in global order. */
+  uint64_t row_bytes = ckpt_field_row_bytes(f);
+  uint64_t block_offset = 0, block_len = 0;
+  uint32_t local = 0, whole = 0;
+  for (int k = 0; k < rounds; k++) {
+    ckpt_piece p = ckpt_field_piece(state, f, rank, 1, k);
+    ar_status rst = h5u_read_rows(dset, f->type, p.first, p.count, p.data);
+    if (st == AR_OK && rst != AR_OK) st = fail_as(problem, CKPT_PROBLEM_DAMAGED, rst);
+    uint64_t bytes = p.count * row_bytes;
+    if (k == 0) block_offset = p.first * row_bytes;
+    local = ckpt_crc32_combine(local, ckpt_crc32(p.data, bytes), bytes);
+    block_len += bytes;
+  }
+  H5Dclose(dset);
+  st = agree_problem(st, problem, comm);
+  if (st != AR_OK) return st;
+
+  if (f->distributed) {
+    st = ckpt_crc_combine_blocks(block_offset, block_len, local, ckpt_field_bytes(f), comm, f->path,
+                                 &whole);
+    if (st != AR_OK) *problem = CKPT_PROBLEM_OTHER;
+  } else {
+    whole = local; /* every rank read the whole array */
+  }
+  if (st == AR_OK && (int64_t)whole != stored)
+    st = fail_as(problem, CKPT_PROBLEM_DAMAGED,
+                 ar_fail(AR_ERR_INPUT,
+                         "%s: dataset %s is damaged: CRC-32 %08llx, the file records %08llx", path,
+                         f->path, (unsigned long long)whole, (unsigned long long)stored));
+  return agree_problem(st, problem, comm);
+}
+
+/* Root attributes: format, complete mark, match with this run, month, iteration, scalars. */
+static ar_status read_root(hid_t file, const char *path, ckpt_state *state, int force, FILE *report,
+                           MPI_Comm comm, ckpt_problem *problem) {
+  char format[64];
+  int64_t version = 0;
+  ar_status st = h5meta_check(file, H5META_CHECKPOINT, 1000000, format, sizeof format, &version);
+  if (st != AR_OK) return fail_as(problem, CKPT_PROBLEM_DAMAGED, st);
+  if (version > CKPT_FORMAT_VERSION)
+    return fail_as(problem, CKPT_PROBLEM_MISMATCH,
+                   ar_fail(AR_ERR_INPUT,
+                           "%s: checkpoint format version %lld is newer than this antroute reads "
+                           "(%d)",
+                           path, (long long)version, CKPT_FORMAT_VERSION));
+  int64_t complete = 0;
+  if (!h5u_attr_exists(file, "complete") ||
+      h5u_attr_read_i64(file, "complete", &complete) != AR_OK || complete != 1)
+    return fail_as(
+        problem, CKPT_PROBLEM_DAMAGED,
+        ar_fail(AR_ERR_INPUT, "%s: no 'complete' mark: the checkpoint was not finished", path));
+
+  enum { TEXT_MAX = 65536 };
+  char *input = malloc(TEXT_MAX), *search = malloc(TEXT_MAX), *diff = malloc(TEXT_MAX);
+  if (!input || !search || !diff) {
+    free(input);
+    free(search);
+    free(diff);
+    return fail_as(problem, CKPT_PROBLEM_OTHER,
+                   ar_fail(AR_ERR_NOMEM, "%s: out of memory reading attributes", path));
+  }
+  st = h5u_attr_read_str(file, "input_checksum", input, TEXT_MAX);
+  if (st == AR_OK) st = h5u_attr_read_str(file, "search_parameters", search, TEXT_MAX);
+  if (st != AR_OK) {
+    *problem = CKPT_PROBLEM_DAMAGED;
+  } else if (ckpt_match_check(input, search, state->input_checksum, state->search_parameters, diff,
+                              TEXT_MAX) > 0) {
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    if (!force) {
+      st = fail_as(problem, CKPT_PROBLEM_MISMATCH,
+                   ar_fail(AR_ERR_INPUT,
+                           "%s was made by another run: %s (start without --resume, use another "
+                           "--checkpoint-dir, or --resume-force to continue anyway)",
+                           path, diff));
+    } else if (rank == 0 && report) {
+      fprintf(report, "antroute: warning: --resume-force: continuing from %s although %s\n", path,
+              diff);
+      fflush(report);
+    }
+  }
+  free(input);
+  free(search);
+  free(diff);
+  if (st != AR_OK) return st;
+
+  st = h5u_attr_read_i64(file, "month", &state->month);
+  if (st == AR_OK) st = h5u_attr_read_i64(file, "iteration", &state->iteration);
+  if (st != AR_OK) return fail_as(problem, CKPT_PROBLEM_DAMAGED, st);
+  for (int i = 0; i < state->nscalars && st == AR_OK; i++) {
+    ckpt_scalar *s = &state->scalars[i];
+    if (!h5u_attr_exists(file, s->name))
+      return fail_as(problem, CKPT_PROBLEM_MISMATCH,
+                     ar_fail(AR_ERR_INPUT, "%s: attribute '%s' is missing", path, s->name));
+    st = s->kind == CKPT_SCALAR_I64 ? h5u_attr_read_i64(file, s->name, &s->i64)
+                                    : h5u_attr_read_f64(file, s->name, &s->f64);
+    if (st != AR_OK) *problem = CKPT_PROBLEM_MISMATCH;
+  }
+  return st;
+}
+
+ar_status ckpt_read(const char *path, ckpt_state *state, int force, FILE *report, MPI_Comm comm,
+                    ckpt_problem *problem) {
+  *problem = CKPT_PROBLEM_NONE;
+  ar_status st = ckpt_state_check(state);
+  if (st != AR_OK) *problem = CKPT_PROBLEM_OTHER;
+  st = agree_problem(st, problem, comm);
+  if (st != AR_OK) return st;
+
+  struct stat sb;
+  if (stat(path, &sb) != 0 && errno == ENOENT) {
+    *problem = CKPT_PROBLEM_MISSING;
+    st = ar_fail(AR_ERR_IO, "checkpoint %s does not exist", path);
+  }
+  hid_t file = -1;
+  if (st == AR_OK) {
+    st = h5u_open_read(path, comm, &file);
+    if (st != AR_OK) *problem = CKPT_PROBLEM_DAMAGED;
+    if (st == AR_ERR_IO) st = AR_ERR_INPUT;
+  }
+  st = agree_problem(st, problem, comm);
+  if (st != AR_OK) {
+    h5u_close(file);
+    return st;
+  }
+  st = agree_problem(read_root(file, path, state, force, report, comm, problem), problem, comm);
+  if (st == AR_OK && state->before_fields) {
+    st = state->before_fields(state, state->before_fields_arg);
+    if (st != AR_OK) *problem = CKPT_PROBLEM_OTHER;
+    if (st == AR_OK) st = ckpt_state_check(state);
+    if (st != AR_OK && *problem == CKPT_PROBLEM_NONE) *problem = CKPT_PROBLEM_OTHER;
+    st = agree_problem(st, problem, comm);
+  }
+  for (int i = 0; i < state->nfields && st == AR_OK; i++)
+    st = read_field(file, path, state, &state->fields[i], comm, problem);
+  if (H5Fclose(file) < 0 && st == AR_OK) {
+    *problem = CKPT_PROBLEM_DAMAGED;
+    st = ar_fail(AR_ERR_INPUT, "%s: cannot close (%s)", path, h5u_error_detail());
+  }
+  st = agree_problem(st, problem, comm);
+  if (st == AR_OK) *problem = CKPT_PROBLEM_NONE;
+  return st;
+}

@@ -1,0 +1,37 @@
+/* ckpt_read: restores a state from one checkpoint file, on any number of ranks.
+ *
+ * Every rank reads its own block of colonies (the state's colony_first/colony_count) of every
+ * distributed field and the whole of every replicated field, so a checkpoint written by 4 ranks
+ * restores on 1, 2 or 3. Each dataset's CRC-32 is recomputed from the blocks read (combined in
+ * global order) and compared with the stored one.
+ */
+#ifndef AR_CKPT_READ_H
+#define AR_CKPT_READ_H
+
+#include <mpi.h>
+#include <stdio.h>
+
+#include "ckpt_field.h"
+
+/* Why a checkpoint could not be used. */
+typedef enum {
+  CKPT_PROBLEM_NONE = 0,
+  CKPT_PROBLEM_MISSING,  /* no such file */
+  CKPT_PROBLEM_DAMAGED,  /* not HDF5, truncated, no `complete` mark, unreadable, CRC mismatch */
+  CKPT_PROBLEM_MISMATCH, /* another input, other search parameters, other shapes or a newer
+                            format: a sound file this run must not continue from */
+  CKPT_PROBLEM_OTHER     /* MPI failure, out of memory, ... (not the file's fault) */
+} ckpt_problem;
+
+/* Collective over comm. Reads checkpoint `path` into state: the fields' data (shapes and types
+ * must be those of the file), month, iteration and the scalars (by name). Before any data is
+ * read the file's input checksum and search parameters are compared with the state's (when
+ * those are not NULL): a difference fails with CKPT_PROBLEM_MISMATCH, unless force, in which
+ * case rank 0 prints a warning on `report` (if not NULL) and the read goes on.
+ * On failure every rank returns the same status (AR_ERR_INPUT for the file's problems,
+ * AR_ERR_IO for a missing file) and *problem says which kind; the message names the file and
+ * what is wrong. The state's data may have been partly overwritten. */
+ar_status ckpt_read(const char *path, ckpt_state *state, int force, FILE *report, MPI_Comm comm,
+                    ckpt_problem *problem);
+
+#endif

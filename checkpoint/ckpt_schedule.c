@@ -1,0 +1,27 @@
+/* ckpt_schedule: month ends, stop requests, every N iterations, every S seconds (rank 0 decides).
+ */
+#include "ckpt_schedule.h"
+
+void ckpt_schedule_init(ckpt_schedule *s, int64_t every_iterations, double every_seconds) {
+  s->every_iterations = every_iterations > 0 ? every_iterations : 0;
+  s->every_seconds = every_seconds > 0 ? every_seconds : 0;
+  s->last = MPI_Wtime();
+}
+
+ar_status ckpt_schedule_due(ckpt_schedule *s, int64_t iterations_done, int month_end, int stopping,
+                            MPI_Comm comm, int *due) {
+  *due = month_end || stopping ||
+         (s->every_iterations > 0 && iterations_done > 0 &&
+          iterations_done % s->every_iterations == 0);
+  if (*due || s->every_seconds <= 0) return AR_OK;
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  /* The ranks' clocks differ: only rank 0's counts. */
+  int elapsed = rank == 0 && MPI_Wtime() - s->last >= s->every_seconds;
+  if (MPI_Bcast(&elapsed, 1, MPI_INT, 0, comm) != MPI_SUCCESS)
+    return ar_fail(AR_ERR_MPI, "MPI_Bcast of the checkpoint schedule failed");
+  *due = elapsed;
+  return AR_OK;
+}
+
+void ckpt_schedule_written(ckpt_schedule *s) { s->last = MPI_Wtime(); }

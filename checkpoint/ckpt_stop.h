@@ -1,0 +1,30 @@
+/* ckpt_stop: should the run checkpoint and stop now? All ranks agree.
+ *
+ * Called by every rank at each iteration boundary: one MPI_Allreduce (MAX) of each rank's signal
+ * flag and deadline test, so a signal that reached a single rank, or a deadline one rank's clock
+ * has passed, stops every rank at the same iteration.
+ */
+#ifndef AR_CKPT_STOP_H
+#define AR_CKPT_STOP_H
+
+#include <mpi.h>
+
+#include "ar_error.h"
+#include "ckpt_deadline.h"
+
+typedef enum {
+  CKPT_STOP_NONE = 0,
+  CKPT_STOP_SIGNAL = 1 << 0,  /* SIGTERM, SIGUSR1 or SIGINT reached some rank */
+  CKPT_STOP_DEADLINE = 1 << 1 /* --max-hours or SLURM_JOB_END_TIME minus the margin */
+} ckpt_stop_reason;
+
+/* Collective over comm. *reasons: a mask of ckpt_stop_reason (0: go on), the same on every rank;
+ * *signal (may be NULL): the highest signal number received by any rank, 0 if none. deadline
+ * may be NULL (no deadline). AR_ERR_MPI if the allreduce fails. */
+ar_status ckpt_stop_requested(const ckpt_deadline *deadline, MPI_Comm comm, int *reasons,
+                              int *signal);
+
+/* A word for messages: "signal SIGTERM", "the --max-hours deadline", ... (static buffer). */
+const char *ckpt_stop_describe(int reasons, int signal, const ckpt_deadline *deadline);
+
+#endif

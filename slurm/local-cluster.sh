@@ -1,0 +1,305 @@
+#!/usr/bin/env bash
+# local-cluster.sh: a single-node Slurm cluster on localhost, for antroute's tests and for trying
+# the templates without a real cluster.
+#
+#   slurm/local-cluster.sh start  [DIR]   start munged, slurmctld and slurmd; wait for an idle node
+#   slurm/local-cluster.sh stop   [DIR]   cancel all jobs, then stop slurmd, slurmctld, munged
+#   slurm/local-cluster.sh status [DIR]   show the daemons and the node
+#   slurm/local-cluster.sh env    [DIR]   print the export line for SLURM_CONF
+#
+# DIR (default $AR_SLURM_DIR, else build/slurm-cluster in the project) holds everything: slurm.conf,
+# the munge key and socket, Slurm's state and spool, logs (DIR/log) and pid files (DIR/run); when
+# DIR's path is long, the sockets and spool live in /tmp/antroute-slurm-<checksum of DIR> instead
+# (Unix socket paths are short). Client commands need `export SLURM_CONF=DIR/slurm.conf` (or
+# `source DIR/env.sh`).
+#
+# The node pretends to be one 4-socket Xeon E7-8890 v4 (4 x 24 cores x 2 hardware threads = 192
+# CPUs, SlurmdParameters=config_overrides), so the flagship 64 x 3 template is accepted; jobs run
+# oversubscribed on the real cores. Two partitions: `low` (default; preempted jobs are requeued
+# after GraceTime) and `high` (preempts `low`). Requeue settings are fast (KillWait=10,
+# cred_expire=10) so a requeued job restarts in about 15-25 s.
+#
+# Needs root, munge and Slurm 22.05 (Debian: munge slurm-wlm slurmctld slurmd slurm-client).
+# Runs its own munged on its own socket and key; it never touches /etc/munge, /etc/slurm or system
+# daemons, and stops only the processes whose pids it recorded.
+# Environment: AR_SLURM_PORT (slurmctld port, default 6817; slurmd uses the next one),
+# AR_SLURM_GRACE (GraceTime of partition low in seconds, default 30).
+# Exit status: 0 done, 1 failed (the log files are named), 2 usage, 3 cannot run on this machine
+# (not root, or Slurm/munge missing).
+set -euo pipefail
+
+project_dir=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
+action=${1:-}
+dir=${2:-${AR_SLURM_DIR:-$project_dir/build/slurm-cluster}}
+node=e7node
+ctld_port=${AR_SLURM_PORT:-6817}
+slurmd_port=$((ctld_port + 1))
+grace=${AR_SLURM_GRACE:-30}
+
+usage() {
+  sed -n '4,8p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 2
+}
+say() { echo "local-cluster: $*"; }
+die() {
+  echo "local-cluster: $*" >&2
+  exit 1
+}
+
+case "$action" in start | stop | status | env) ;; *) usage ;; esac
+mkdir -p "$dir"
+dir=$(cd "$dir" && pwd)
+conf=$dir/slurm.conf
+export SLURM_CONF=$conf
+# Unix socket paths are limited to 107 bytes: munged's socket and slurmd's spool (which holds the
+# job steps' sockets) move to a short directory when DIR is long.
+short_dir=$dir
+[ ${#dir} -le 48 ] || short_dir=/tmp/antroute-slurm-$(cksum <<<"$dir" | cut -d' ' -f1)
+sock=$short_dir/munge/munge.socket.2
+
+# alive NAME: true when DIR/run/NAME.pid names a live process whose command is NAME (a recycled
+# pid of some other program does not count).
+alive() {
+  local pidfile=$dir/run/$1.pid pid
+  [ -s "$pidfile" ] || return 1
+  pid=$(tr -dc '0-9' <"$pidfile")
+  [ -n "$pid" ] && [ -r "/proc/$pid/comm" ] && [ "$(cat "/proc/$pid/comm")" = "$1" ]
+}
+pid_of() { tr -dc '0-9' <"$dir/run/$1.pid"; }
+
+show_logs() {
+  echo "local-cluster: logs are in $dir/log:" >&2
+  local f
+  for f in "$dir"/log/*.log; do
+    [ -f "$f" ] || continue
+    echo "---- $f (last lines)" >&2
+    tail -n 15 "$f" >&2
+  done
+}
+fail_start() {
+  echo "local-cluster: $*" >&2
+  show_logs
+  exit 1
+}
+
+# wait_until SECONDS COMMAND...: polls every 0.5 s.
+wait_until() {
+  local deadline=$((SECONDS + $1))
+  shift
+  until "$@"; do
+    [ "$SECONDS" -lt "$deadline" ] || return 1
+    sleep 0.5
+  done
+}
+
+check_machine() {
+  local missing=() b
+  for b in munged slurmctld slurmd sbatch srun scontrol sinfo squeue scancel; do
+    command -v "$b" >/dev/null 2>&1 || [ -x "/usr/sbin/$b" ] || missing+=("$b")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "local-cluster: missing programs: ${missing[*]} (Debian: apt-get install munge slurm-wlm" \
+      "slurmctld slurmd slurm-client, or ./setup.sh deps)" >&2
+    exit 3
+  fi
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "local-cluster: must run as root (slurmd starts jobs as their users)" >&2
+    exit 3
+  fi
+}
+sbin() { command -v "$1" 2>/dev/null || echo "/usr/sbin/$1"; }
+
+write_config() {
+  local host
+  host=$(hostname -s)
+  install -d -m 0755 "$dir/munge" "$dir/run" "$dir/log" "$dir/state" "$short_dir/munge" \
+    "$short_dir/spool"
+  : >"$dir/plugstack.conf"
+  cat >"$conf" <<EOF
+# Written by slurm/local-cluster.sh; rewritten at every start. Single node, localhost.
+ClusterName=antroute
+SlurmctldHost=$host(127.0.0.1)
+SlurmctldPort=$ctld_port
+SlurmdPort=$slurmd_port
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+CredType=cred/munge
+AuthInfo=socket=$sock,cred_expire=10
+# Debian's Open MPI launches only through PMIx (pmi2 fails).
+MpiDefault=pmix
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+# Let the node advertise more CPUs than this machine has.
+SlurmdParameters=config_overrides
+# Preemption: a job in partition high requeues jobs of partition low; preempted jobs get their
+# --signal at once (not only at its time), then GraceTime seconds, then SIGTERM.
+PreemptType=preempt/partition_prio
+PreemptMode=REQUEUE
+SlurmctldParameters=preempt_send_user_signal
+JobRequeue=1
+# Fast requeue: a requeued job restarts in 15-25 s instead of about 3 minutes.
+KillWait=10
+SchedulerType=sched/backfill
+SchedulerParameters=bf_interval=5,sched_interval=10
+MinJobAge=300
+ReturnToService=2
+InactiveLimit=0
+MessageTimeout=10
+SlurmdTimeout=60
+MailProg=/bin/true
+AccountingStorageType=accounting_storage/none
+JobAcctGatherType=jobacct_gather/none
+JobCompType=jobcomp/none
+PlugStackConfig=$dir/plugstack.conf
+StateSaveLocation=$dir/state
+SlurmdSpoolDir=$short_dir/spool
+SlurmctldPidFile=$dir/run/slurmctld.pid
+SlurmdPidFile=$dir/run/slurmd.pid
+SlurmctldLogFile=$dir/log/slurmctld.log
+SlurmdLogFile=$dir/log/slurmd.log
+SlurmctldDebug=info
+SlurmdDebug=info
+# One 4-socket Xeon E7-8890 v4: 4 x 24 cores x 2 hardware threads.
+NodeName=$node NodeHostname=$host NodeAddr=127.0.0.1 CPUs=192 Boards=1 SocketsPerBoard=4 CoresPerSocket=24 ThreadsPerCore=2 RealMemory=2000 State=UNKNOWN
+PartitionName=low Nodes=$node Default=YES MaxTime=INFINITE State=UP PriorityTier=1 PreemptMode=REQUEUE GraceTime=$grace
+PartitionName=high Nodes=$node Default=NO MaxTime=INFINITE State=UP PriorityTier=10 PreemptMode=OFF
+EOF
+  echo "export SLURM_CONF=$conf" >"$dir/env.sh"
+}
+
+start_munged() {
+  alive munged && return 0
+  local key=$dir/munge/munge.key
+  if [ ! -s "$key" ]; then
+    "$(sbin mungekey)" --create --keyfile="$key" >/dev/null 2>&1 ||
+      dd if=/dev/urandom of="$key" bs=1024 count=1 status=none
+  fi
+  chmod 0600 "$key"
+  local args=(--socket="$sock" --key-file="$key"
+    --pid-file="$dir/run/munged.pid" --log-file="$dir/log/munged.log"
+    --seed-file="$dir/munge/munged.seed")
+  # munged refuses group- or world-writable parent directories (common in CI checkouts); --force
+  # turns those refusals into warnings.
+  "$(sbin munged)" "${args[@]}" 2>/dev/null || "$(sbin munged)" --force "${args[@]}" ||
+    fail_start "munged did not start"
+  wait_until 10 alive munged || fail_start "munged did not write its pid file"
+  wait_until 10 test -S "$sock" || fail_start "munged created no socket $sock"
+}
+
+ctld_up() { scontrol ping 2>/dev/null | grep -q 'UP'; }
+node_state() { sinfo -h -N -n "$node" -o '%T' 2>/dev/null | head -n 1; }
+node_idle() {
+  local s
+  s=$(node_state)
+  case "$s" in
+    idle | mixed | allocated) return 0 ;;
+    drain* | down* | fail*)
+      # A drain (e.g. "Low CPUs" from an earlier run) survives in the saved state: lift it.
+      scontrol update nodename="$node" state=resume >/dev/null 2>&1 || true
+      return 1
+      ;;
+  esac
+  return 1
+}
+
+start() {
+  check_machine
+  if alive munged && alive slurmctld && alive slurmd; then
+    say "already running in $dir"
+    wait_until 30 node_idle || fail_start "node $node is not usable: state '$(node_state)'"
+    return 0
+  fi
+  if ! alive slurmctld && ! alive slurmd; then write_config; fi
+  start_munged
+  if ! alive slurmctld; then
+    rm -f "$dir/run/slurmctld.pid"
+    "$(sbin slurmctld)" -f "$conf" || fail_start "slurmctld failed to start"
+    wait_until 20 alive slurmctld || fail_start "slurmctld wrote no pid file or died"
+  fi
+  wait_until 30 ctld_up || fail_start "slurmctld does not answer (scontrol ping)"
+  if ! alive slurmd; then
+    rm -f "$dir/run/slurmd.pid"
+    "$(sbin slurmd)" -f "$conf" -N "$node" || fail_start "slurmd failed to start"
+    wait_until 20 alive slurmd || fail_start "slurmd wrote no pid file or died"
+  fi
+  wait_until 45 node_idle || fail_start "node $node did not become idle: state '$(node_state)'"
+  say "running in $dir (munged $(pid_of munged), slurmctld $(pid_of slurmctld), slurmd $(pid_of slurmd))"
+  say "logs in $dir/log; clients need: export SLURM_CONF=$conf"
+}
+
+# stop_daemon NAME SECONDS: SIGTERM to the recorded pid, SIGKILL if it outlives SECONDS.
+stop_daemon() {
+  alive "$1" || {
+    rm -f "$dir/run/$1.pid"
+    return 0
+  }
+  local pid
+  pid=$(pid_of "$1")
+  kill -TERM "$pid" 2>/dev/null || true
+  if ! wait_until "$2" eval "! kill -0 $pid 2>/dev/null"; then
+    echo "local-cluster: $1 ($pid) ignored SIGTERM for $2 s; sending SIGKILL" >&2
+    kill -KILL "$pid" 2>/dev/null || true
+    wait_until 5 eval "! kill -0 $pid 2>/dev/null" || die "$1 ($pid) survives SIGKILL"
+  fi
+  rm -f "$dir/run/$1.pid"
+}
+
+no_jobs() { [ -z "$(squeue -h -o '%i' 2>/dev/null)" ]; }
+
+stop() {
+  [ -f "$conf" ] || {
+    say "nothing to stop in $dir"
+    return 0
+  }
+  if alive slurmctld && ctld_up; then
+    local jobs
+    jobs=$(squeue -h -o '%i' 2>/dev/null | tr '\n' ' ')
+    if [ -n "${jobs// /}" ]; then
+      say "cancelling jobs: $jobs"
+      # shellcheck disable=SC2086
+      scancel $jobs 2>/dev/null || true
+      if ! wait_until 45 no_jobs; then
+        # A job whose script ignores SIGTERM (or requeues itself on it) is killed outright.
+        say "jobs still there after 45 s; sending SIGKILL: $(squeue -h -o '%i' | tr '\n' ' ')"
+        # shellcheck disable=SC2086
+        scancel --signal=KILL --full $jobs 2>/dev/null || true
+        scancel $jobs 2>/dev/null || true
+        wait_until 30 no_jobs || echo "local-cluster: jobs still listed: $(squeue -h)" >&2
+      fi
+    fi
+  fi
+  # slurmd first: it waits for its steps, and steps need slurmctld to finish.
+  stop_daemon slurmd 30
+  stop_daemon slurmctld 30
+  stop_daemon munged 10
+  rm -f "$sock" "$sock.lock"
+  # The short directory holds only sockets and the spool (copies of job scripts): remove it.
+  [ "$short_dir" = "$dir" ] || rm -rf "$short_dir"
+  say "stopped (logs kept in $dir/log)"
+}
+
+status() {
+  local d rc=0
+  for d in munged slurmctld slurmd; do
+    if alive "$d"; then say "$d running, pid $(pid_of "$d")"; else
+      say "$d not running"
+      rc=1
+    fi
+  done
+  if alive slurmctld; then
+    sinfo -N -o '%N %P %T %c %z' 2>/dev/null || true
+    squeue 2>/dev/null || true
+  fi
+  say "state in $dir; export SLURM_CONF=$conf"
+  return $rc
+}
+
+case "$action" in
+  start) start ;;
+  stop) stop ;;
+  status) status ;;
+  env) echo "export SLURM_CONF=$conf" ;;
+esac

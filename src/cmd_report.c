@@ -1,0 +1,78 @@
+/* cmd_report: `antroute report RESULTS.h5 [-o DIR] [--network FILE]`: a text summary of a results
+ * file and, with -o, pictures of the best solution, the convergence and the BSP time split. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cli_rank0.h"
+#include "h5u.h"
+#include "param.h"
+#include "report.h"
+
+static const param_def report_params[] = {
+    {"output", 'o', PARAM_STRING, NULL, NULL, 1, 0, "DIR",
+     "draw the pictures into DIR (created if missing)", 0},
+    {"network", 'n', PARAM_STRING, NULL, NULL, 1, 0, "FILE",
+     "the network file, when it is no longer where solve read it", 0},
+    {"format", 'f', PARAM_CHOICE, "png", "png|svg", 1, 0, "png|svg",
+     "picture format (SVG keeps text as text)", 0},
+};
+
+typedef struct {
+  const param_set *ps;
+} report_job;
+
+static ar_status report_work(void *ctx) {
+  const param_set *ps = ((report_job *)ctx)->ps;
+  const char *path = ps->positional[0];
+  const char *dir = param_str(ps, "output");
+  hid_t file;
+  ar_status st = h5u_open_read(path, MPI_COMM_SELF, &file);
+  if (st != AR_OK) return st;
+  report_facts facts;
+  st = report_summary(file, path, stdout, &facts);
+  h5u_close(file);
+  if (st != AR_OK || !dir) return st;
+
+  char net[H5U_PATH_MAX] = "";
+  int has_coords = 0;
+  st = report_network_resolve(&facts, path, param_str(ps, "network"), net, sizeof net, &has_coords);
+  /* A tour is drawn on the network's coordinates; order-routing pictures only take names from
+   * the network, so they go without it (and say so). */
+  if (st != AR_OK && strcmp(facts.kind, "tour") == 0) return st;
+  if (st != AR_OK) {
+    printf("note: %s; the pictures go without it (names from the results file only)\n",
+           ar_error_message());
+    ar_error_clear();
+    net[0] = '\0';
+  }
+  fflush(stdout);
+  return report_plot_run(path, dir, net, param_str(ps, "format"));
+}
+
+ar_status cmd_report(int argc, char **argv) {
+  param_set ps = {
+      .command = "report",
+      .usage = "antroute report RESULTS.h5 [-o DIR] [--network FILE] [--format png|svg]",
+      .description = "Summarises a results file of `antroute solve` (problem, parameters, "
+                     "layout, best cost per goal, gap, unserved orders, BSP time split and "
+                     "imbalance) and, with -o DIR, draws pictures into DIR: the best tour on its "
+                     "coordinates or the order flows plant -> port -> lane, cost per goal per "
+                     "month, convergence per colony and the BSP time split. Pictures need "
+                     "/usr/bin/python3 with h5py and matplotlib (ANTROUTE_PYTHON and "
+                     "ANTROUTE_REPORT_SCRIPT override where they are found).",
+      .defs = report_params,
+      .ndefs = (int)(sizeof report_params / sizeof report_params[0]),
+      .min_positional = 1,
+      .max_positional = 1};
+  ar_status st = param_parse(&ps, argc, argv);
+  if (st != AR_OK || ps.help_requested) {
+    if (ps.help_requested) param_print_help(&ps, stdout);
+    param_free(&ps);
+    return st;
+  }
+  report_job job = {&ps};
+  st = cli_rank0_run(report_work, &job);
+  param_free(&ps);
+  return st;
+}

@@ -1,0 +1,170 @@
+/* report_plot: draw the pictures by running tools/antroute_report.py (see report.h).
+ *
+ * Why a Python script: matplotlib lays out axes, ticks, legends and labels well, and h5py reads
+ * any dataset the results may gain without new C. Debian ships both (python3-h5py,
+ * python3-matplotlib) for /usr/bin/python3, so no extra registry is needed; the summary stays in C
+ * and works without Python.
+ *
+ * The script is started with posix_spawn (no fork of an MPI process's address space). Its
+ * standard output is ours; its error output is captured so that a failure becomes one clear
+ * message: exit 3 = the data cannot be drawn (AR_ERR_INPUT), 4 = a missing module or an
+ * unwritable picture (AR_ERR_IO), anything else = a bug in the script (AR_ERR_INTERNAL, with its
+ * traceback printed).
+ */
+#include <errno.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "report.h"
+
+#ifndef AR_REPORT_SCRIPT
+#define AR_REPORT_SCRIPT "tools/antroute_report.py"
+#endif
+#ifndef AR_REPORT_PYTHON
+#define AR_REPORT_PYTHON "/usr/bin/python3"
+#endif
+
+extern char **environ;
+
+enum { ERR_KEEP = 8192 };
+
+const char *report_plot_script(void) {
+  const char *s = getenv("ANTROUTE_REPORT_SCRIPT");
+  return s && s[0] ? s : AR_REPORT_SCRIPT;
+}
+
+const char *report_plot_python(void) {
+  const char *s = getenv("ANTROUTE_PYTHON");
+  return s && s[0] ? s : AR_REPORT_PYTHON;
+}
+
+/* mkdir -p: every missing component of dir. */
+static ar_status make_dirs(const char *dir) {
+  char buf[H5U_PATH_MAX];
+  snprintf(buf, sizeof buf, "%s", dir);
+  for (char *p = buf + 1;; p++) {
+    if (*p != '/' && *p != '\0') continue;
+    char saved = *p;
+    *p = '\0';
+    if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+      return ar_fail(AR_ERR_IO, "cannot create the picture directory %s: %s", buf, strerror(errno));
+    *p = saved;
+    if (saved == '\0') break;
+  }
+  struct stat sb;
+  if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+    return ar_fail(AR_ERR_IO, "%s: exists and is not a directory", dir);
+  return AR_OK;
+}
+
+/* The last non-empty line of text (in place). */
+static const char *last_line(char *text) {
+  size_t n = strlen(text);
+  while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == ' '))
+    text[--n] = '\0';
+  char *nl = strrchr(text, '\n');
+  return nl ? nl + 1 : text;
+}
+
+ar_status report_plot_run(const char *results, const char *dir, const char *net,
+                          const char *format) {
+  const char *python = report_plot_python(), *script = report_plot_script();
+  if (access(python, X_OK) != 0)
+    return ar_fail(AR_ERR_IO,
+                   "pictures need Python 3 with h5py and matplotlib, but %s is not there "
+                   "(Debian: apt-get install python3-h5py python3-matplotlib; or set "
+                   "ANTROUTE_PYTHON to a python3 that has them)",
+                   python);
+  if (access(script, R_OK) != 0)
+    return ar_fail(AR_ERR_IO,
+                   "the picture script %s is missing (set ANTROUTE_REPORT_SCRIPT to "
+                   "tools/antroute_report.py of the antroute sources)",
+                   script);
+  ar_status st = make_dirs(dir);
+  if (st != AR_OK) return st;
+
+  char *argv[10];
+  int a = 0;
+  argv[a++] = (char *)python;
+  argv[a++] = (char *)script;
+  argv[a++] = (char *)results;
+  argv[a++] = "--out";
+  argv[a++] = (char *)dir;
+  argv[a++] = "--format";
+  argv[a++] = (char *)(format ? format : "png");
+  if (net && net[0]) {
+    argv[a++] = "--network";
+    argv[a++] = (char *)net;
+  }
+  argv[a] = NULL;
+
+  int pipefd[2];
+  if (pipe(pipefd) != 0)
+    return ar_fail(AR_ERR_IO, "pipe for the picture script: %s", strerror(errno));
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
+  posix_spawn_file_actions_addclose(&fa, pipefd[0]);
+  posix_spawn_file_actions_addclose(&fa, pipefd[1]);
+  fflush(stdout); /* our summary comes before the script's lines */
+  pid_t pid;
+  int rc = posix_spawn(&pid, python, &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  close(pipefd[1]);
+  if (rc != 0) {
+    close(pipefd[0]);
+    return ar_fail(AR_ERR_IO, "cannot start %s: %s", python, strerror(rc));
+  }
+
+  /* Keep the tail of the script's error output (a traceback can be long). */
+  char *err = calloc(ERR_KEEP + 1, 1);
+  size_t len = 0;
+  char chunk[4096];
+  ssize_t got;
+  while ((got = read(pipefd[0], chunk, sizeof chunk)) != 0) {
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    if (!err) continue;
+    if (len + (size_t)got > ERR_KEEP) {
+      size_t drop = len + (size_t)got - ERR_KEEP;
+      if (drop > len) drop = len;
+      memmove(err, err + drop, len - drop);
+      len -= drop;
+    }
+    size_t take = (size_t)got < ERR_KEEP ? (size_t)got : ERR_KEEP;
+    memcpy(err + len, chunk + (size_t)got - take, take);
+    len += take;
+    err[len] = '\0';
+  }
+  close(pipefd[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  const char *msg = err ? last_line(err) : "";
+  if (WIFSIGNALED(status)) {
+    st = ar_fail(AR_ERR_INTERNAL, "the picture script %s was killed by signal %d", script,
+                 WTERMSIG(status));
+  } else {
+    int code = WEXITSTATUS(status);
+    if (code == 0) {
+      st = AR_OK;
+    } else if (code == 3) {
+      st = ar_fail(AR_ERR_INPUT, "%s", msg[0] ? msg : "the picture script cannot draw this file");
+    } else if (code == 4) {
+      st = ar_fail(AR_ERR_IO, "%s", msg[0] ? msg : "the picture script could not write");
+    } else {
+      if (err) fprintf(stderr, "%s\n", err);
+      st = ar_fail(AR_ERR_INTERNAL, "the picture script %s failed (exit %d; its output is above)",
+                   script, code);
+    }
+  }
+  free(err);
+  return st;
+}

@@ -1,0 +1,38 @@
+/* report_tour: the best tour of a results file: its length, where and when it was found, and its
+ * gap to the optimum (/best/optimum, else the root attribute `optimum`). */
+#include <stdio.h>
+
+#include "report_parts.h"
+#include "report_read.h"
+
+ar_status report_print_tour_best(hid_t file, FILE *out) {
+  double cost, optimum = -1, gap, colony, iteration, time;
+  int64_t n = rread_count(file, "best/tour");
+  if (!rread_find_number(file, "best", "cost", &cost)) {
+    fprintf(out, "best: no /best/cost in this file\n");
+    return AR_OK;
+  }
+  char c[64];
+  fprintf(out, "best tour: length %s", report_fmt_number(c, sizeof c, cost, 0));
+  if (n >= 0) fprintf(out, ", %lld nodes", (long long)n);
+  if (rread_find_number(file, "best", "colony", &colony)) fprintf(out, ", colony %.0f", colony);
+  if (rread_find_number(file, "best", "iteration", &iteration)) {
+    if (iteration < 0)
+      fprintf(out, ", the colony's first tour");
+    else
+      fprintf(out, ", iteration %.0f", iteration);
+  }
+  if (rread_find_number(file, "best", "time", &time)) fprintf(out, ", known at %.2f s", time);
+  fprintf(out, "\n");
+  if (!rread_find_number(file, "best", "optimum", &optimum))
+    rread_find_number(file, ".", "optimum", &optimum);
+  if (optimum > 0) {
+    if (!rread_find_number(file, "best", "gap_percent", &gap))
+      gap = 100.0 * (cost - optimum) / optimum;
+    fprintf(out, "gap: %.3f %% above the optimum %s%s\n", gap,
+            report_fmt_number(c, sizeof c, optimum, 0), gap == 0 ? " (optimal)" : "");
+  } else {
+    fprintf(out, "gap: unknown (no optimum in the network file; solve --optimum N sets one)\n");
+  }
+  return AR_OK;
+}

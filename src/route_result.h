@@ -1,0 +1,47 @@
+/* route_result: what `antroute solve` found for a supply-chain network, month by month, as it is
+ * written to the results file (io/h5res_supply.c, docs/formats.md "Results file: supply chain").
+ */
+#ifndef AR_ROUTE_RESULT_H
+#define AR_ROUTE_RESULT_H
+
+#include <stdint.h>
+
+#include "route_check.h"
+#include "route_month.h"
+
+typedef struct {
+  int32_t year, month, orders;
+  int64_t min_unserved;        /* max-flow bound for the month */
+  double lower_wc, lower_cost; /* cost lower bounds if every order were served */
+  double lower_served_cost;    /* lower bound on WC + TC when serving as many orders as the plan
+                                  within capacity (Lagrangian); -inf when not computed */
+  route_totals tot;            /* the month's orders, from the final from-scratch check */
+  int64_t iterations, epochs;  /* engine iterations and epochs run for the month */
+  double seconds;              /* wall time of the month (initial solutions included) */
+  int32_t best_colony;
+  int64_t best_iteration; /* -1: the initial solution was never beaten */
+  char stopped_by[16];    /* "time", "iterations", "requested" */
+  /* BSP split of the month per rank: seconds building ants, updating trails, exchanging at
+   * epoch ends, and in total (every rank holds every row). */
+  int32_t ranks;
+  double *rank_seconds; /* [ranks][4] */
+  /* Convergence: one entry per epoch end where the best improved. */
+  int64_t n_trace;
+  double *trace_time; /* seconds since the month's search started */
+  int64_t *trace_iteration;
+  double *trace_key[2]; /* the first two goals of the goal order */
+} route_month_result;
+
+typedef struct {
+  route_assign plan; /* network-wide plan */
+  int8_t *reason;    /* [n_orders] route_reason (0 = served) */
+  int32_t *month_of; /* [n_orders] month index */
+  int32_t n_months;
+  route_month_result *months;
+  route_check_result check; /* the whole plan checked from scratch, with per-order parts */
+} route_result;
+
+ar_status route_result_init(route_result *r, int32_t n_orders, const route_months *mo);
+void route_result_free(route_result *r);
+
+#endif

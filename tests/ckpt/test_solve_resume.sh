@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# antroute solve with checkpoints: exact continuation. An uninterrupted run and runs stopped and
+# resumed (from checkpoints inside and at the end of epochs, on other layouts; after SIGTERM to
+# one rank; after a kill before the rename or in the middle of a dataset; after SIGKILL at random
+# moments; from a damaged newest checkpoint; after --max-hours) end with the identical best tour,
+# cost and epoch records. Another seed is refused unless forced.
+# CKPT_KILLS (default 20) sets the number of random SIGKILLs.
+source "$AR_SOURCE_DIR/tests/common/lib.sh"
+A=$ANTROUTE
+"$A" import tsplib "$AR_SOURCE_DIR/inputs/tsplib/att532.tsp" -o "$AR_TMP/a.h5" >/dev/null \
+  || { fail "import att532"; finish; }
+H=(--colonies 4 --ants 4 --iterations 100 --epoch-iterations 20 --seed 5 -q --local-search 2opt
+  --new-edges 0)
+DS="/best/tour /best/cost /best/colony /best/iteration /epochs/best /epochs/colony_best
+  /epochs/iteration /trace/best /trace/iteration"
+# answer FILE: a fingerprint of everything that must not depend on interruptions.
+answer() {
+  local d
+  for d in $DS; do h5dump -d "$d" -y -w 0 -O /dev/null "$1" 2>/dev/null | md5sum | cut -c1-8; done \
+    | tr '\n' ' '
+}
+run() { # run LAYOUT args...: RANKSxTHREADS
+  local r=${1%x*} t=${1#*x}
+  shift
+  OMP_NUM_THREADS=$t timeout 120 "$MPIEXEC" --oversubscribe --bind-to none -np "$r" "$A" solve \
+    "$AR_TMP/a.h5" "${H[@]}" "$@"
+}
+# ranks DIR: the pids of the antroute processes (not mpirun) of a run using DIR.
+ranks() {
+  local p
+  for p in $(pgrep -x antroute); do
+    tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null | grep -q -- "$1" && echo "$p"
+  done
+}
+same() { # same WHAT FILE
+  local got
+  got=$(answer "$2")
+  [ -n "$got" ] && [ "$got" = "$REF" ] && pass "$1: identical answer" \
+    || fail "$1: answer differs ($got vs $REF)"
+}
+
+run 1x2 -o "$AR_TMP/ref.h5" >/dev/null 2>&1 || fail "reference run"
+REF=$(answer "$AR_TMP/ref.h5")
+echo "reference: $(h5dump -d /best/cost -y -O /dev/null "$AR_TMP/ref.h5" | tr -d ' \n')  $REF"
+
+# 1. Checkpointing does not change the answer; resuming from any checkpoint on other layouts.
+C="$AR_TMP/ck"
+run 4x1 -o "$AR_TMP/c.h5" --checkpoint-dir "$C" --checkpoint-every 13 --keep 100 >/dev/null 2>&1
+same "4x1 with a checkpoint every 13 iterations" "$AR_TMP/c.h5"
+n=$(ls "$C" | grep -c '\.h5$')
+[ "$n" -eq 12 ] && pass "$n checkpoints (every 13 iterations and every epoch end)" || fail "$n checkpoints: $(ls "$C")"
+for f in ckpt-000002.h5 ckpt-000006.h5; do # iteration 20 (epoch end), 52 (inside an epoch)
+  for lay in 1x2 2x2 3x1; do
+    run "$lay" -o "$AR_TMP/r.h5" --resume "$C/$f" >/dev/null 2>"$AR_TMP/err"
+    same "resume $f (iteration $(h5dump -a /iteration -y -O /dev/null "$C/$f" | tr -d ' \n')) on $lay" "$AR_TMP/r.h5"
+  done
+done
+[ "$(ls "$C" | grep -c '\.h5$')" -eq 12 ] && pass "--resume FILE writes no checkpoint" || fail "--resume FILE wrote"
+
+# 2. SIGTERM to one rank of two: both stop after the same iteration, checkpoint, status 75.
+D="$AR_TMP/sig"
+run 2x1 -o "$AR_TMP/s.h5" --checkpoint-dir "$D" --checkpoint-every 5 >"$AR_TMP/o" 2>&1 &
+job=$!
+for _ in $(seq 200); do [ -e "$D/ckpt-000002.h5" ] && break; sleep 0.02; done
+kill -TERM "$(ranks "$D" | tail -1)"
+wait $job
+rc=$?
+[ $rc -eq 75 ] && grep -q "stopped by SIGTERM after iteration" "$AR_TMP/o" && [ ! -e "$AR_TMP/s.h5" ] \
+  && pass "SIGTERM: $(grep -o 'stopped by SIGTERM after iteration [0-9]*' "$AR_TMP/o"), status 75, no results yet" \
+  || fail "SIGTERM: status $rc: $(cat "$AR_TMP/o")"
+run 1x2 -o "$AR_TMP/s.h5" --checkpoint-dir "$D" --resume auto >/dev/null 2>&1
+same "resumed after SIGTERM on 1x2" "$AR_TMP/s.h5"
+
+# 3. Killed before the rename of its 3rd checkpoint, then in the middle of a dataset.
+D="$AR_TMP/fault"
+ANTROUTE_FAULT=ckpt-before-rename:3 run 2x1 -o "$AR_TMP/f.h5" --checkpoint-dir "$D" --checkpoint-every 9 \
+  >/dev/null 2>&1
+rc=$?
+[ $rc -eq 99 ] && pass "killed before renaming its 3rd checkpoint" || fail "before-rename: status $rc"
+ANTROUTE_FAULT=ckpt-mid-dataset:2 run 2x2 -o "$AR_TMP/f.h5" --checkpoint-dir "$D" --checkpoint-every 9 \
+  --resume auto >/dev/null 2>&1
+rc=$?
+[ $rc -eq 99 ] && pass "killed in the middle of a dataset" || fail "mid-dataset: status $rc"
+run 3x1 -o "$AR_TMP/f.h5" --checkpoint-dir "$D" --checkpoint-every 9 --resume auto >/dev/null 2>"$AR_TMP/err"
+same "resumed after both faults on 3x1" "$AR_TMP/f.h5"
+
+# 4. A damaged newest checkpoint: reported, the previous one used, the same answer.
+D="$AR_TMP/dmg"
+run 2x1 -o "$AR_TMP/d.h5" --checkpoint-dir "$D" --checkpoint-every 10 --iterations 50 >/dev/null 2>&1
+newest=$(ls "$D"/ckpt-*.h5 | tail -1)
+printf 'XXXX' | dd of="$newest" bs=1 seek=$(( $(stat -c %s "$newest") / 2 )) conv=notrunc status=none
+run 2x1 -o "$AR_TMP/d.h5" --checkpoint-dir "$D" --checkpoint-every 10 --resume auto >/dev/null 2>"$AR_TMP/err"
+grep -q "damaged checkpoint: .*$(basename "$newest")" "$AR_TMP/err" \
+  && pass "damage reported: $(head -1 "$AR_TMP/err" | cut -c1-150)" || fail "damage not reported: $(cat "$AR_TMP/err")"
+same "resumed from the previous checkpoint" "$AR_TMP/d.h5"
+
+# 5. Another seed: refused with the difference named (status 3); forced: runs.
+expect_error 3 "seed = 6 in this run, 5 in the checkpoint" - -- \
+  run 1x1 -o "$AR_TMP/x.h5" --checkpoint-dir "$D" --resume auto --seed 6
+run 1x1 -o "$AR_TMP/x.h5" --resume "$C/ckpt-000002.h5" --seed 6 --resume-force >/dev/null 2>"$AR_TMP/err" \
+  && grep -q "warning: --resume-force" "$AR_TMP/err" && pass "--resume-force continues with a warning" \
+  || fail "--resume-force: $(cat "$AR_TMP/err")"
+
+# 6. --max-hours: stops in time with status 75; the resumed run ends with the same answer.
+D="$AR_TMP/maxh"
+run 2x1 -o "$AR_TMP/m.h5" --checkpoint-dir "$D" --max-hours 0.0003 >/dev/null 2>"$AR_TMP/err"
+rc=$?
+[ $rc -eq 75 ] && grep -q "the --max-hours deadline" "$AR_TMP/err" && pass "--max-hours: status 75" \
+  || fail "--max-hours: status $rc: $(cat "$AR_TMP/err")"
+run 1x2 -o "$AR_TMP/m.h5" --checkpoint-dir "$D" --resume auto >/dev/null 2>&1
+same "resumed after --max-hours" "$AR_TMP/m.h5"
+
+# 7. SIGKILL at random moments (some while a checkpoint is being written), each time resumed,
+# on a longer run (its own reference) so that every kill lands inside the search.
+H=(--colonies 4 --ants 4 --iterations 400 --epoch-iterations 20 --seed 5 -q --local-search 2opt
+  --new-edges 0)
+run 1x2 -o "$AR_TMP/ref400.h5" >/dev/null 2>&1 || fail "reference run (400 iterations)"
+REF=$(answer "$AR_TMP/ref400.h5")
+D="$AR_TMP/kill"
+kills=${CKPT_KILLS:-20}
+RANDOM=7
+at=""
+for i in $(seq "$kills"); do
+  run 2x1 -o "$AR_TMP/k.h5" --checkpoint-dir "$D" --checkpoint-every 3 --resume auto >/dev/null 2>&1 &
+  job=$!
+  # Until the ranks run, then a random 0.05 to 0.65 s.
+  for _ in $(seq 100); do [ -n "$(ranks "$D")" ] && break; sleep 0.02; done
+  sleep "0.$(printf '%02d' $((RANDOM % 60 + 5)))"
+  kill -KILL $(ranks "$D") 2>/dev/null
+  wait $job 2>/dev/null
+  at="$at $(ls "$D" | grep -c tmp)/$(h5dump -a /iteration -y -O /dev/null "$(ls "$D"/ckpt-*.h5 2>/dev/null | tail -1)" 2>/dev/null | tr -d ' \n')"
+done
+echo "after each kill, .tmp files/iteration of the newest checkpoint:$at"
+[ -e "$AR_TMP/k.h5" ] && fail "a killed run wrote results"
+run 2x2 -o "$AR_TMP/k.h5" --checkpoint-dir "$D" --checkpoint-every 3 --resume auto >/dev/null 2>&1
+same "$kills SIGKILLs, then resumed on 2x2" "$AR_TMP/k.h5"
+finish

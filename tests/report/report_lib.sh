@@ -1,0 +1,56 @@
+# report_lib.sh: helpers for the report tests (sourced after tests/common/lib.sh).
+PY=/usr/bin/python3
+
+# need_pictures: skip when /usr/bin/python3 lacks h5py or matplotlib (the pictures need both).
+need_pictures() {
+  "$PY" -c 'import h5py, matplotlib' 2>/dev/null ||
+    skip_test "/usr/bin/python3 lacks h5py or matplotlib (apt-get install python3-h5py python3-matplotlib)"
+}
+
+# check_picture FILE: a real PNG (magic bytes, IHDR size at least 200 x 150) or SVG (parses as
+# XML with an <svg> root).
+check_picture() {
+  local f=$1
+  "$PY" - "$f" <<'PYEOF'
+import struct, sys
+import xml.etree.ElementTree as ET
+path = sys.argv[1]
+data = open(path, "rb").read()
+if path.endswith(".png"):
+    if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
+        sys.exit(f"{path}: not a PNG")
+    w, h = struct.unpack(">II", data[16:24])
+    if w < 200 or h < 150:
+        sys.exit(f"{path}: only {w} x {h} pixels")
+elif path.endswith(".svg"):
+    root = ET.fromstring(data)
+    if not root.tag.endswith("svg"):
+        sys.exit(f"{path}: root element {root.tag}, not svg")
+else:
+    sys.exit(f"{path}: neither .png nor .svg")
+PYEOF
+}
+
+# check_pictures DIR MIN NAME...: at least MIN pictures, each NAME present and valid, every
+# picture valid, and no temporary file left behind.
+check_pictures() {
+  local dir=$1 min=$2
+  shift 2
+  local n
+  n=$(find "$dir" -maxdepth 1 -type f \( -name '*.png' -o -name '*.svg' \) | wc -l)
+  if [ "$n" -ge "$min" ]; then pass "$dir holds $n pictures (>= $min)"; else fail "$dir holds $n pictures, expected >= $min"; fi
+  for name in "$@"; do
+    [ -f "$dir/$name" ] && pass "$dir/$name exists" || fail "$dir/$name missing"
+  done
+  for f in "$dir"/*.png "$dir"/*.svg; do
+    [ -e "$f" ] || continue
+    local why
+    if why=$(check_picture "$f" 2>&1); then pass "$(basename "$f") is a valid picture"; else fail "$why"; fi
+  done
+  if find "$dir" -name '*.tmp' | grep -q .; then fail "temporary files left in $dir"; else pass "no temporary files in $dir"; fi
+}
+
+# has LOG PATTERN WHAT: the log matches the extended regex.
+has() {
+  if grep -Eq -- "$2" "$1"; then pass "$3"; else fail "$3: /$2/ not in $(head -c 600 "$1")"; fi
+}

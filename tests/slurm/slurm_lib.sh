@@ -1,0 +1,310 @@
+# shellcheck shell=bash
+# slurm_lib.sh: helpers for the Slurm tests (sourced after tests/common/lib.sh).
+#
+# Each test script starts its own cluster (slurm/local-cluster.sh) in $AR_TMP/cluster and stops it
+# on exit. The scenarios submit the real templates of slurm/ through sbatch; they are parametrised
+# by the solver under test (SOLVER, GOOD_INPUT, BAD_INPUT, SEED, COLONIES, and the functions
+# `reference ITERATIONS` and `iters_for SECONDS`, defined by the test script), so the same
+# scenarios run against tests/slurm/mock-antroute.sh now and against antroute itself.
+
+export AR_SLURM_DIR=$AR_TMP/cluster
+export AR_SLURM_PORT=${AR_SLURM_TEST_PORT:-6917}
+export AR_SLURM_GRACE=${AR_SLURM_TEST_GRACE:-20}
+export SLURM_CONF=$AR_SLURM_DIR/slurm.conf
+export AR_STEP_HELPER=$AR_SOURCE_DIR/slurm/antroute-step.sh
+AR_CLUSTER=$AR_SOURCE_DIR/slurm/local-cluster.sh
+AR_FINAL_STATES=" COMPLETED FAILED CANCELLED TIMEOUT OUT_OF_MEMORY NODE_FAIL BOOT_FAIL DEADLINE "
+
+# cluster_up skip|fail: starts the cluster and stops it when the script exits. When Slurm cannot
+# run here (not root, packages missing) the test is skipped; when the cluster does not start, the
+# test is skipped (skip) or fails (fail).
+cluster_up() {
+  local rc=0 log=$AR_TMP/cluster-start.log
+  "$AR_CLUSTER" start "$AR_SLURM_DIR" >"$log" 2>&1 || rc=$?
+  cat "$log"
+  case "$rc" in
+    0)
+      trap cluster_down EXIT
+      return 0
+      ;;
+    3) skip_test "Slurm cannot run on this machine: $(tail -n 1 "$log")" ;;
+  esac
+  [ "$1" = skip ] && skip_test "the local Slurm cluster did not start (messages above)"
+  fail "slurm/local-cluster.sh start exited $rc"
+  finish
+}
+
+# cluster_down: stops the cluster, keeping the exit status of the script.
+cluster_down() {
+  local rc=$?
+  "$AR_CLUSTER" stop "$AR_SLURM_DIR" || echo "FAILED: local-cluster.sh stop"
+  exit "$rc"
+}
+
+# job_field JOB NAME: one field of `scontrol show job` (JobState, Restarts, ExitCode, ...).
+job_field() {
+  scontrol show job -o "$1" 2>/dev/null | tr ' ' '\n' | sed -n "s|^$2=||p" | head -n 1
+}
+
+# wait_final JOB SECONDS: waits until the job has ended for good; prints its state.
+wait_final() {
+  local deadline=$((SECONDS + $2)) state
+  while :; do
+    state=$(job_field "$1" JobState)
+    [[ "$AR_FINAL_STATES" == *" $state "* ]] && break
+    if [ "$SECONDS" -ge "$deadline" ]; then
+      state="still-$state-after-$2-s"
+      break
+    fi
+    sleep 1
+  done
+  echo "$state"
+}
+
+# wait_running JOB SECONDS: true once the job runs.
+wait_running() {
+  local deadline=$((SECONDS + $2))
+  until [ "$(job_field "$1" JobState)" = RUNNING ]; do
+    [ "$SECONDS" -lt "$deadline" ] || return 1
+    sleep 0.5
+  done
+}
+
+# answer FILE: the best tour and cost of a results file, as h5dump prints them.
+answer() {
+  h5dump -d /best/tour -d /best/cost "$1" 2>&1 | tail -n +2
+}
+
+# expect_same NAME RESULTS ITERATIONS: RESULTS holds the same answer as the run without Slurm.
+expect_same() {
+  local got want
+  got=$(answer "$2")
+  want=$(reference "$3")
+  if [ -n "$want" ] && [ "$got" = "$want" ]; then
+    pass "$1: /best/tour and /best/cost equal the run without Slurm"
+  else
+    fail "$1: answer differs from the run without Slurm: got [$(echo "$got" | tr -s ' \n' ' ' |
+      head -c 300)] want [$(echo "$want" | tr -s ' \n' ' ' | head -c 300)]"
+  fi
+}
+
+# expect_eq NAME GOT WANT
+expect_eq() {
+  if [ "$2" = "$3" ]; then pass "$1 = $3"; else fail "$1 is '$2', expected '$3'"; fi
+}
+
+# expect_log NAME FILE PATTERN: the job's output contains PATTERN (grep -E).
+expect_log() {
+  if grep -Eq -- "$3" "$2" 2>/dev/null; then pass "$1: output has /$3/"; else
+    fail "$1: output lacks /$3/; it reads:"
+    sed 's/^/    | /' "$2" 2>/dev/null | tail -n 40
+  fi
+}
+
+# scale_options TEMPLATE: sbatch options that shrink the template's layout to 2 ranks x 1 thread.
+scale_options() {
+  case "$1" in
+    2node-*) echo "--nodes=1 --ntasks-per-node=2 --ntasks-per-socket=1 --cpus-per-task=1" ;;
+    generic.sbatch) echo "--ntasks=2 --cpus-per-task=1" ;;
+    *) echo "--ntasks=2 --ntasks-per-socket=1 --cpus-per-task=1" ;;
+  esac
+}
+
+# submit NAME TEMPLATE full|small ITERATIONS EXPORTS [SBATCH_OPTIONS...]: submits a template from
+# slurm/ with the job's files in $AR_TMP/NAME (job.out, out.h5, out.ckpt); prints the job id.
+submit() {
+  local name=$1 template=$2 scale=$3 iters=$4 exports=$5
+  shift 5
+  local d=$AR_TMP/$name layout=()
+  mkdir -p "$d"
+  [ "$scale" = small ] && read -r -a layout <<<"$(scale_options "$template")"
+  (cd "$d" && sbatch --parsable -J "$name" -o "$d/job.out" "${layout[@]}" "$@" \
+    --export="ALL,ANTROUTE=$SOLVER,INPUT=$GOOD_INPUT,OUTPUT=$d/out.h5,ITERATIONS=$iters,SEED=$SEED,COLONIES=$COLONIES${exports:+,$exports}" \
+    "$AR_SOURCE_DIR/slurm/$template")
+}
+
+# ---- Scenarios. Each runs in its own subshell (see run_scenario) and reports with pass/fail. ----
+
+# scenario_complete NAME TEMPLATE SCALE SECONDS: the job runs to the end; same answer as without
+# Slurm; no restart.
+scenario_complete() {
+  local name=$1 iters j st
+  iters=$(iters_for "$4")
+  j=$(submit "$name" "$2" "$3" "$iters" "") || { fail "$name: sbatch refused the job"; return; }
+  echo "$j" >"$AR_TMP/$name/jobid"
+  st=$(wait_final "$j" $((60 + 4 * $4)))
+  expect_eq "$name: state" "$st" COMPLETED
+  expect_eq "$name: restarts" "$(job_field "$j" Restarts)" 0
+  expect_eq "$name: exit code" "$(job_field "$j" ExitCode)" 0:0
+  expect_log "$name" "$AR_TMP/$name/job.out" "finished; results in"
+  expect_same "$name" "$AR_TMP/$name/out.h5" "$iters"
+}
+
+# scenario_requeue NAME TEMPLATE SECONDS: `scontrol requeue` in the middle of the run: the step
+# checkpoints, the job restarts with SLURM_RESTART_COUNT=1, resumes, ends with the same answer.
+scenario_requeue() {
+  local name=$1 iters j st out=$AR_TMP/$1/job.out
+  iters=$(iters_for "$3")
+  j=$(submit "$name" "$2" small "$iters" "") || { fail "$name: sbatch refused the job"; return; }
+  wait_running "$j" 60 || { fail "$name: job $j did not start"; return; }
+  sleep "$(($3 / 3 + 2))"
+  scontrol requeue "$j" && pass "$name: scontrol requeue $j" || fail "$name: scontrol requeue $j"
+  st=$(wait_final "$j" $((90 + 4 * $3)))
+  expect_eq "$name: state" "$st" COMPLETED
+  expect_eq "$name: restarts" "$(job_field "$j" Restarts)" 1
+  expect_log "$name" "$out" "checkpointed; Slurm is requeueing the job itself"
+  expect_log "$name" "$out" "SLURM_RESTART_COUNT=1,"
+  expect_resumed "$name" "$out"
+  expect_same "$name" "$AR_TMP/$name/out.h5" "$iters"
+}
+
+# expect_resumed NAME OUTPUT: after the restart, the solver reports that it resumed.
+expect_resumed() {
+  if sed -n '/SLURM_RESTART_COUNT=1,/,$p' "$2" | grep -qi "resum"; then
+    pass "$1: the restarted solve says it resumed from a checkpoint"
+  else
+    fail "$1: no 'resum...' line from the solver after the restart"
+  fi
+}
+
+# scenario_preempt NAME TEMPLATE SECONDS: a job of partition high preempts the run (partition low):
+# SIGUSR1 at once, checkpoint, self-requeue, restart with SLURM_RESTART_COUNT=1, same answer.
+scenario_preempt() {
+  local name=$1 iters j h st out=$AR_TMP/$1/job.out
+  iters=$(iters_for "$3")
+  j=$(submit "$name" "$2" small "$iters" "" --exclusive) || {
+    fail "$name: sbatch refused the job"
+    return
+  }
+  wait_running "$j" 60 || { fail "$name: job $j did not start"; return; }
+  sleep "$(($3 / 3 + 2))"
+  h=$(sbatch --parsable -p high --exclusive -J "$name-high" -o "$AR_TMP/$name/high.out" \
+    --wrap 'echo "high job ran"') || { fail "$name: sbatch -p high refused"; return; }
+  st=$(wait_final "$h" 120)
+  expect_eq "$name: preempting job state" "$st" COMPLETED
+  st=$(wait_final "$j" $((90 + 4 * $3)))
+  expect_eq "$name: state" "$st" COMPLETED
+  expect_eq "$name: restarts" "$(job_field "$j" Restarts)" 1
+  expect_log "$name" "$out" "received SIGUSR1"
+  expect_log "$name" "$out" "requeueing \(restart 1 of"
+  expect_log "$name" "$out" "SLURM_RESTART_COUNT=1,"
+  expect_resumed "$name" "$out"
+  expect_same "$name" "$AR_TMP/$name/out.h5" "$iters"
+}
+
+# scenario_timelimit NAME TEMPLATE SECONDS: a 1-minute job whose work takes longer checkpoints
+# before its time limit and requeues itself, until it is done; it is never killed by the limit.
+scenario_timelimit() {
+  local name=$1 iters j st out=$AR_TMP/$1/job.out
+  iters=$(iters_for "$3")
+  j=$(submit "$name" "$2" small "$iters" "MAX_RESTARTS=5" --time=1 --signal=B:USR1@10) || {
+    fail "$name: sbatch refused the job"
+    return
+  }
+  st=$(wait_final "$j" $((150 + 3 * $3)))
+  expect_eq "$name: state" "$st" COMPLETED
+  local restarts
+  restarts=$(job_field "$j" Restarts)
+  if [ "${restarts:-0}" -ge 1 ]; then pass "$name: requeued itself $restarts time(s)"; else
+    fail "$name: never requeued itself (restarts '$restarts')"
+  fi
+  expect_log "$name" "$out" "requeueing \(restart 1 of"
+  if grep -q "DUE TO TIME LIMIT" "$out"; then fail "$name: killed by the time limit"; else
+    pass "$name: never killed by the time limit"
+  fi
+  expect_same "$name" "$AR_TMP/$name/out.h5" "$iters"
+}
+
+# scenario_badinput NAME TEMPLATE: a broken input fails at once: FAILED, exit 3, no requeue; a
+# missing input: exit 4, no requeue.
+scenario_badinput() {
+  local name=$1 j st k
+  j=$(submit "$name" "$2" small 10 "INPUT=$BAD_INPUT") || { fail "$name: sbatch refused"; return; }
+  k=$(submit "$name-missing" "$2" small 10 "INPUT=$AR_TMP/no-such-input.h5") || {
+    fail "$name: sbatch refused"
+    return
+  }
+  local t0=$SECONDS
+  st=$(wait_final "$j" 60)
+  expect_eq "$name: state" "$st" FAILED
+  expect_eq "$name: exit code" "$(job_field "$j" ExitCode)" 3:0
+  expect_log "$name" "$AR_TMP/$name/job.out" "failed with status 3; not requeued"
+  st=$(wait_final "$k" 60)
+  expect_eq "$name (missing input): state" "$st" FAILED
+  expect_eq "$name (missing input): exit code" "$(job_field "$k" ExitCode)" 4:0
+  [ $((SECONDS - t0)) -le 45 ] && pass "$name: failed fast ($((SECONDS - t0)) s)" ||
+    fail "$name: took $((SECONDS - t0)) s to fail"
+  sleep 3 # a wrong requeue would show up as a restart by now
+  expect_eq "$name: restarts" "$(job_field "$j" Restarts)" 0
+  expect_eq "$name (missing input): restarts" "$(job_field "$k" Restarts)" 0
+}
+
+# scenario_cancel NAME TEMPLATE SECONDS: scancel during the run: the step checkpoints but the job
+# stays cancelled (Slurm would requeue even a cancelled job if the script asked it to).
+scenario_cancel() {
+  local name=$1 iters j st
+  iters=$(iters_for "$3")
+  j=$(submit "$name" "$2" small "$iters" "") || { fail "$name: sbatch refused the job"; return; }
+  wait_running "$j" 60 || { fail "$name: job $j did not start"; return; }
+  sleep "$(($3 / 3 + 2))"
+  scancel "$j"
+  st=$(wait_final "$j" 60)
+  expect_eq "$name: state" "$st" CANCELLED
+  expect_log "$name" "$AR_TMP/$name/job.out" "the job was cancelled .*: not requeued"
+  sleep 5
+  expect_eq "$name: state 5 s later" "$(job_field "$j" JobState)" CANCELLED
+  expect_eq "$name: restarts" "$(job_field "$j" Restarts)" 0
+}
+
+# scenario_cap NAME TEMPLATE SECONDS: with MAX_RESTARTS=0 a checkpointed run (SIGUSR1 as before a
+# time limit) is not requeued: FAILED with exit 75. Resubmitting the same template by hand resumes
+# from the checkpoint and ends with the same answer.
+scenario_cap() {
+  local name=$1 iters j st out=$AR_TMP/$1/job.out
+  iters=$(iters_for "$3")
+  j=$(submit "$name" "$2" small "$iters" "MAX_RESTARTS=0") || { fail "$name: sbatch refused"; return; }
+  wait_running "$j" 60 || { fail "$name: job $j did not start"; return; }
+  sleep "$(($3 / 3 + 2))"
+  scancel --batch --signal=USR1 "$j"
+  st=$(wait_final "$j" 90)
+  expect_eq "$name: state" "$st" FAILED
+  expect_eq "$name: exit code" "$(job_field "$j" ExitCode)" 75:0
+  expect_eq "$name: restarts" "$(job_field "$j" Restarts)" 0
+  expect_log "$name" "$out" "MAX_RESTARTS=0.*not requeued"
+  # Resume by hand: the same submission again (same OUTPUT, so the same CKPT_DIR).
+  j=$(submit "$name" "$2" small "$iters" "") || { fail "$name: resubmission refused"; return; }
+  st=$(wait_final "$j" $((90 + 4 * $3)))
+  expect_eq "$name: resubmitted job state" "$st" COMPLETED
+  if sed -n "/^antroute-step .*job $j,/,\$p" "$out" | grep -qi resum; then
+    pass "$name: the resubmitted job resumed from the checkpoint"
+  else
+    fail "$name: the resubmitted job did not say it resumed"
+  fi
+  expect_same "$name" "$AR_TMP/$name/out.h5" "$iters"
+}
+
+# run_scenario NAME FUNCTION ARGS...: runs a scenario in the background (its output goes to
+# $AR_TMP/NAME.log); collect_scenarios waits for all and counts their results.
+AR_SCENARIOS=()
+run_scenario() {
+  local name=$1
+  shift
+  ("$@") >"$AR_TMP/scenario-$name.log" 2>&1 &
+  AR_SCENARIOS+=("$name:$!")
+}
+collect_scenarios() {
+  local s name pid rc log n
+  for s in "${AR_SCENARIOS[@]}"; do
+    name=${s%%:*} pid=${s##*:} log=$AR_TMP/scenario-$name.log
+    wait "$pid"
+    rc=$?
+    echo "---- scenario $name"
+    cat "$log"
+    n=$(grep -c '^ok:' "$log")
+    AR_PASSED=$((AR_PASSED + n))
+    n=$(grep -c '^FAILED:' "$log")
+    AR_FAILED=$((AR_FAILED + n))
+    [ "$rc" -eq 0 ] || fail "scenario $name ended with status $rc"
+  done
+  AR_SCENARIOS=()
+}
