@@ -21,8 +21,7 @@ static const char *stop_name(aco_stop_reason r) {
  * same attribute values. */
 typedef struct {
   double elapsed;
-  double seconds[4]; /* construct, update, exchange, total */
-  double cpu;        /* this rank's CPU seconds */
+  double seconds[5]; /* construct, update, exchange, total, CPU */
   double cpu_total;  /* CPU seconds over all ranks */
 } run_times;
 
@@ -128,7 +127,7 @@ static ar_status write_layout(hid_t file, const aco_engine *e) {
 }
 
 static ar_status write_run(hid_t file, const aco_engine *e, const run_times *rt,
-                           const double *rank_seconds, const double *rank_cpu) {
+                           const double *rank_seconds) {
   const aco_params *par = &e->par;
   hid_t g = -1;
   ar_status st = h5u_group_create(file, "run", &g);
@@ -156,38 +155,36 @@ static ar_status write_run(hid_t file, const aco_engine *e, const run_times *rt,
   if (st == AR_OK) st = h5u_attr_write_f64(g, "tours_per_second", tours / secs);
   if (st == AR_OK) st = h5u_attr_write_str(g, "stopped_by", stop_name(e->stop_reason));
   if (st == AR_OK) st = h5u_attr_write_f64(g, "cpu_seconds", rt->cpu_total);
-  hsize_t dr[2] = {(hsize_t)e->size, 4}, dc[1] = {(hsize_t)e->size};
+  hsize_t dr[2] = {(hsize_t)e->size, 5};
   if (st == AR_OK)
     st = h5u_write(g, "rank_seconds", H5T_NATIVE_DOUBLE, 2, dr, rank_seconds, "s",
-                   "per rank: seconds building ants, updating trails, exchanging, in total");
+                   "per rank: seconds building ants, updating trails, exchanging, in total; "
+                   "CPU seconds of the process (all threads)");
   if (st == AR_OK) {
+    /* Readers (antroute report) name the columns from this attribute. */
     hid_t d = H5Dopen2(g, "rank_seconds", H5P_DEFAULT);
-    st = d < 0 ? ar_fail(AR_ERR_HDF5, "cannot reopen /run/rank_seconds")
-               : h5u_attr_write_str(d, "columns", "construct,update,exchange,total");
+    st = d < 0 ? ar_fail(AR_ERR_HDF5, "%s: cannot reopen /run/rank_seconds", h5u_file_name(g))
+               : h5u_attr_write_str(d, "columns", "construct,update,exchange,total,cpu");
     if (d >= 0) H5Dclose(d);
   }
-  if (st == AR_OK)
-    st = h5u_write(g, "rank_cpu_seconds", H5T_NATIVE_DOUBLE, 1, dc, rank_cpu, "s",
-                   "per rank: CPU seconds of the process (all its threads) during the search");
   if (g >= 0) H5Gclose(g);
   return st;
 }
 
 ar_status h5res_write_run(hid_t file, const aco_engine *e, const param_set *ps,
                           const h5res_info *info) {
-  run_times rt = {aco_engine_elapsed(e),
-                  {e->time_construct, e->time_update, e->time_exchange, 0.0},
-                  aco_engine_cpu_seconds(e),
-                  0.0};
+  run_times rt = {
+      aco_engine_elapsed(e),
+      {e->time_construct, e->time_update, e->time_exchange, 0.0, aco_engine_cpu_seconds(e)},
+      0.0};
   rt.seconds[3] = rt.elapsed;
   double *rank_seconds = e->rank == 0 ? malloc(sizeof(double) * 5 * (size_t)e->size) : NULL;
-  double *rank_cpu = rank_seconds ? rank_seconds + 4 * (size_t)e->size : NULL;
   ar_status st = aco_agree(e->comm, e->rank == 0 && !rank_seconds ? AR_ERR_NOMEM : AR_OK);
   if (st != AR_OK) return st;
-  if (MPI_Gather(rt.seconds, 4, MPI_DOUBLE, rank_seconds, 4, MPI_DOUBLE, 0, e->comm) !=
+  if (MPI_Gather(rt.seconds, 5, MPI_DOUBLE, rank_seconds, 5, MPI_DOUBLE, 0, e->comm) !=
           MPI_SUCCESS ||
-      MPI_Gather(&rt.cpu, 1, MPI_DOUBLE, rank_cpu, 1, MPI_DOUBLE, 0, e->comm) != MPI_SUCCESS ||
-      MPI_Reduce(&rt.cpu, &rt.cpu_total, 1, MPI_DOUBLE, MPI_SUM, 0, e->comm) != MPI_SUCCESS ||
+      MPI_Reduce(&rt.seconds[4], &rt.cpu_total, 1, MPI_DOUBLE, MPI_SUM, 0, e->comm) !=
+          MPI_SUCCESS ||
       MPI_Bcast(&rt, (int)sizeof rt, MPI_BYTE, 0, e->comm) != MPI_SUCCESS) {
     free(rank_seconds);
     return ar_fail(AR_ERR_MPI, "MPI_Gather of the run times failed");
@@ -199,7 +196,7 @@ ar_status h5res_write_run(hid_t file, const aco_engine *e, const param_set *ps,
   if (st == AR_OK) st = h5u_attr_write_i64(file, "optimum", info->optimum);
   if (st == AR_OK) st = write_epochs(file, e);
   if (st == AR_OK) st = write_layout(file, e);
-  if (st == AR_OK) st = write_run(file, e, &rt, rank_seconds, rank_cpu);
+  if (st == AR_OK) st = write_run(file, e, &rt, rank_seconds);
   free(rank_seconds);
   return st;
 }

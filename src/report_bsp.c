@@ -101,7 +101,8 @@ ar_status report_print_bsp(hid_t file, FILE *out) {
     compute[r] = 0;
   }
   for (int j = 0; j < ncols; j++) {
-    if (j == c.total) continue;
+    /* CPU seconds overlap the wall-clock phases: not a phase of their own. */
+    if (j == c.total || strcmp(c.name[j], "cpu") == 0) continue;
     for (int r = 0; r < ranks; r++) {
       col[r] = t[(size_t)r * ncols + j];
       other[r] -= col[r];

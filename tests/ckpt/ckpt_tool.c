@@ -214,6 +214,9 @@ static ar_status cmd_loop(const char *dir, const tool_args *a, MPI_Comm comm) {
     if (st == AR_OK && reasons) {
       printf("rank %d stopped after iteration %lld: %s\n", rank, (long long)done,
              ckpt_stop_describe(reasons, sig, &deadline));
+      if (deadline.end > 0)
+        printf("rank %d: checkpointed %.2f s after the start, %.2f s before the deadline\n", rank,
+               ckpt_now() - start, deadline.end - ckpt_now());
       fflush(stdout);
       st = AR_ERR_RESUME;
     }
