@@ -100,21 +100,25 @@ static void construct_focused(const tour_problem *tp, aco_ant_ctx *ctx, tour_scr
       }
     }
     int32_t e = source_edge(tp, src_pos, cur, next);
+    int64_t d;
     if (e < 0) {
       fresh++;
       tour_ls_push(s, cur);
       tour_ls_push(s, next);
-      length += tour_d(net, cur, next);
+      d = tour_d(net, cur, next);
     } else {
-      length += src_edge[e]; /* known: no distance computed */
+      d = src_edge[e]; /* known: no distance computed */
     }
+    s->nlen[cur] = d;
+    length += d;
     order[m] = next;
     pos[next] = m;
     s->mark[next] = s->stamp;
     cur = next;
   }
   int32_t e = source_edge(tp, src_pos, cur, order[0]);
-  length += e < 0 ? tour_d(net, cur, order[0]) : src_edge[e];
+  s->nlen[cur] = e < 0 ? tour_d(net, cur, order[0]) : src_edge[e];
+  length += s->nlen[cur];
   if (e < 0) {
     tour_ls_push(s, cur);
     tour_ls_push(s, order[0]);
@@ -171,11 +175,12 @@ static void construct_whole(const tour_problem *tp, aco_ant_ctx *ctx, tour_scrat
     s->unvisited[at] = last;
     s->where[last] = at;
   }
+  tour_ls_prepare(tp, s, order);
+  int64_t len = 0;
   for (int32_t i = 0; i < n; i++) {
-    s->pos[order[i]] = i;
     tour_ls_push(s, order[i]);
+    len += s->nlen[order[i]];
   }
-  int64_t len = tour_length(net, order);
   out->cost.key[0] = (double)len;
   for (int c = 1; c < ACO_COST_KEYS; c++)
     out->cost.key[c] = 0.0;

@@ -82,10 +82,9 @@ ar_status tour_initial(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, ac
       s->qcount--;
     }
     s->qhead = 0;
-    for (int32_t i = 0; i < tp->n; i++) {
-      s->pos[out->data[i]] = i;
+    tour_ls_prepare(tp, s, out->data);
+    for (int32_t i = 0; i < tp->n; i++)
       tour_ls_push(s, out->data[i]);
-    }
     int64_t len = tour_length(tp->net, out->data);
     out->cost.key[0] = (double)len;
     for (int c = 1; c < ACO_COST_KEYS; c++)

@@ -17,10 +17,13 @@ typedef struct {
   tour_scratch *s;
   int32_t *order, *pos;
   int32_t n;
+  int64_t *nlen; /* nlen[x] = length of the edge from x to its successor (kept up to date) */
   int64_t change;
 } ls_state;
 
 #define D(a, b) tour_d(L->net, (a), (b))
+/* Length of the edge x -> succ(x), from the cache. */
+#define NEXT_LEN(x) (L->nlen[(x)])
 
 static inline int32_t succ(const ls_state *L, int32_t x) {
   return tour_succ(L->order, L->pos, L->n, x);
@@ -33,6 +36,66 @@ static inline int in_segment(const ls_state *L, int32_t first, int32_t len, int3
   if (d < 0) d += L->n;
   return d < len;
 }
+static inline void refresh(ls_state *L, int32_t x) { L->nlen[x] = D(x, succ(L, x)); }
+
+/* After the len nodes at positions first.. were reversed (symmetric tours): inside the range
+ * each node's new successor is its old predecessor, whose cached edge is the same edge; the
+ * two edges at the ends are new. */
+static void refresh_reversed(ls_state *L, int32_t first, int32_t len) {
+  const int32_t n = L->n;
+  int32_t i = first;
+  for (int32_t t = 0; t + 1 < len; t++) {
+    int32_t j = i + 1 == n ? 0 : i + 1;
+    L->nlen[L->order[i]] = L->nlen[L->order[j]];
+    i = j;
+  }
+  refresh(L, L->order[i]);
+  refresh(L, L->order[first == 0 ? n - 1 : first - 1]);
+}
+
+/* Reverses the path from node `from` forward to node `to`, or the rest of the tour when that is
+ * shorter (symmetric tours only), keeping the cache. */
+static void reverse_path(ls_state *L, int32_t from, int32_t to) {
+  const int32_t n = L->n;
+  int32_t len = L->pos[to] - L->pos[from];
+  if (len < 0) len += n;
+  len += 1;
+  int32_t first = L->pos[from];
+  if (2 * len > n) {
+    if (len >= n) return;
+    first = L->pos[to] + 1 == n ? 0 : L->pos[to] + 1;
+    len = n - len;
+  }
+  tour_array_reverse_range(L->order, L->pos, n, first, len);
+  refresh_reversed(L, first, len);
+}
+
+/* Moves the segment (len nodes from position first) between x and succ(x), reversed if asked,
+ * keeping the cache: the segment's old predecessor, x and the segment's new last node get new
+ * successors (every segment node when it is reversed: at most TOUR_SEGMENT_MAX). */
+static void move_segment(ls_state *L, int32_t first, int32_t len, int32_t x, int reversed) {
+  const int32_t n = L->n;
+  int32_t head = L->order[first];
+  int32_t before = L->order[first == 0 ? n - 1 : first - 1];
+  tour_array_move_segment(L->order, L->pos, n, first, len, x, reversed);
+  refresh(L, before);
+  refresh(L, x);
+  /* The segment now starts at pos[head] (or ends there, reversed). */
+  int32_t at = L->pos[head];
+  if (reversed) at = at - len + 1 < 0 ? at - len + 1 + n : at - len + 1;
+  for (int32_t t = 0; t < len; t++) {
+    if (reversed || t == len - 1) refresh(L, L->order[at]);
+    at = at + 1 == n ? 0 : at + 1;
+  }
+}
+
+/* After a block exchange: the three nodes whose successors changed. */
+static void refresh3(ls_state *L, int32_t x, int32_t y, int32_t z) {
+  refresh(L, x);
+  refresh(L, y);
+  refresh(L, z);
+}
+
 static void push6(ls_state *L, int32_t a, int32_t b, int32_t c, int32_t d, int32_t e, int32_t f) {
   tour_ls_push(L->s, a);
   tour_ls_push(L->s, b);
@@ -49,19 +112,20 @@ static int sym_2opt(ls_state *L, int32_t a) {
   const int64_t *nd = tp->nbr_dist + (size_t)a * tp->width;
   for (int dir = 0; dir < 2; dir++) {
     int32_t b = dir == 0 ? succ(L, a) : pred(L, a);
-    int64_t d_ab = D(a, b);
+    int64_t d_ab = dir == 0 ? NEXT_LEN(a) : NEXT_LEN(b);
     for (int32_t j = 0; j < tp->kl; j++) {
       int64_t d_ac = nd[j];
       if (d_ac >= d_ab) break;
       int32_t c = nb[j];
       int32_t d = dir == 0 ? succ(L, c) : pred(L, c);
       if (c == b || d == a) continue;
-      int64_t gain = d_ab + D(c, d) - d_ac - D(b, d);
+      int64_t d_cd = dir == 0 ? NEXT_LEN(c) : NEXT_LEN(d);
+      int64_t gain = d_ab + d_cd - d_ac - D(b, d);
       if (gain > 0) {
         if (dir == 0)
-          tour_array_reverse_path(L->order, L->pos, L->n, b, c);
+          reverse_path(L, b, c);
         else
-          tour_array_reverse_path(L->order, L->pos, L->n, a, d);
+          reverse_path(L, a, d);
         L->change -= gain;
         push6(L, a, b, c, d, a, a);
         return 1;
@@ -83,7 +147,9 @@ static int sym_oropt(ls_state *L, int32_t a) {
       if (len + 3 > n) break;
       int32_t p = dir == 0 ? pred(L, s1) : succ(L, s1);
       int32_t nx = dir == 0 ? succ(L, s2) : pred(L, s2);
-      int64_t g_rem = D(p, s1) + D(s2, nx) - D(p, nx);
+      int64_t d_ps = dir == 0 ? NEXT_LEN(p) : NEXT_LEN(s1);
+      int64_t d_sn = dir == 0 ? NEXT_LEN(s2) : NEXT_LEN(nx);
+      int64_t g_rem = d_ps + d_sn - D(p, nx);
       if (g_rem <= 0) continue;
       int32_t first = dir == 0 ? L->pos[s1] : L->pos[s2];
       for (int end_i = 0; end_i < (len == 1 ? 1 : 2); end_i++) {
@@ -98,13 +164,14 @@ static int sym_oropt(ls_state *L, int32_t a) {
           for (int side = 0; side < 2; side++) {
             int32_t e = side == 0 ? succ(L, c) : pred(L, c);
             if (in_segment(L, first, len, e)) continue;
-            int64_t gain = g_rem - (d_ec + D(other, e) - D(c, e));
+            int64_t d_ce = side == 0 ? NEXT_LEN(c) : NEXT_LEN(e);
+            int64_t gain = g_rem - (d_ec + D(other, e) - d_ce);
             if (gain <= 0) continue;
             /* Insert between the forward pair (x, succ x) = (c, e) or (e, c), `end` next to c. */
             int32_t x = side == 0 ? c : e;
             int32_t want_first = x == c ? end : other;
             int reversed = len > 1 && L->order[first] != want_first;
-            tour_array_move_segment(L->order, L->pos, n, first, len, x, reversed);
+            move_segment(L, first, len, x, reversed);
             L->change -= gain;
             push6(L, p, nx, s1, s2, c, e);
             return 1;
@@ -134,7 +201,7 @@ static int dir_oropt(ls_state *L, int32_t a) {
       }
       if (len + 3 > n) break;
       int32_t p = pred(L, s1), nx = succ(L, s2);
-      int64_t g_rem = D(p, s1) + D(s2, nx) - D(p, nx);
+      int64_t g_rem = NEXT_LEN(p) + NEXT_LEN(s2) - D(p, nx);
       if (g_rem <= 0) continue;
       int32_t first = L->pos[s1];
       const int32_t *in = tp->in_nbr + (size_t)s1 * tp->width;
@@ -145,9 +212,9 @@ static int dir_oropt(ls_state *L, int32_t a) {
         if (in_segment(L, first, len, c)) continue;
         int32_t e = succ(L, c);
         if (in_segment(L, first, len, e)) continue;
-        int64_t gain = g_rem - (ind[j] + D(s2, e) - D(c, e));
+        int64_t gain = g_rem - (ind[j] + D(s2, e) - NEXT_LEN(c));
         if (gain > 0) {
-          tour_array_move_segment(L->order, L->pos, n, first, len, c, 0);
+          move_segment(L, first, len, c, 0);
           L->change -= gain;
           push6(L, p, nx, s1, s2, c, e);
           return 1;
@@ -161,9 +228,9 @@ static int dir_oropt(ls_state *L, int32_t a) {
         if (in_segment(L, first, len, e)) continue;
         int32_t c = pred(L, e);
         if (in_segment(L, first, len, c)) continue;
-        int64_t gain = g_rem - (D(c, s1) + outd[j] - D(c, e));
+        int64_t gain = g_rem - (D(c, s1) + outd[j] - NEXT_LEN(c));
         if (gain > 0) {
-          tour_array_move_segment(L->order, L->pos, n, first, len, c, 0);
+          move_segment(L, first, len, c, 0);
           L->change -= gain;
           push6(L, p, nx, s1, s2, c, e);
           return 1;
@@ -181,7 +248,7 @@ static int or3opt(ls_state *L, int32_t a, int dir) {
   const tour_problem *tp = L->tp;
   const int32_t n = L->n;
   int32_t b = dir == 0 ? succ(L, a) : pred(L, a);
-  int64_t w_ab = D(a, b);
+  int64_t w_ab = dir == 0 ? NEXT_LEN(a) : NEXT_LEN(b);
   int32_t base = L->pos[b];
   const int32_t *nb = tp->nbr + (size_t)a * tp->width;
   const int64_t *nd = tp->nbr_dist + (size_t)a * tp->width;
@@ -191,7 +258,7 @@ static int or3opt(ls_state *L, int32_t a, int dir) {
     int32_t d = nb[j];
     if (d == b) continue;
     int32_t c = dir == 0 ? pred(L, d) : succ(L, d);
-    int64_t g1c = g1 + D(c, d);
+    int64_t g1c = g1 + (dir == 0 ? NEXT_LEN(c) : NEXT_LEN(d));
     int32_t rd = dir == 0 ? L->pos[d] - base : base - L->pos[d];
     if (rd < 0) rd += n;
     const int32_t *nc = tp->nbr + (size_t)c * tp->width;
@@ -204,12 +271,15 @@ static int or3opt(ls_state *L, int32_t a, int dir) {
       if (rf < 0) rf += n;
       if (rf <= rd) continue; /* f must come after d (it may be a itself) */
       int32_t e = dir == 0 ? pred(L, f) : succ(L, f);
-      int64_t gain = g2 + D(e, f) - D(e, b);
+      int64_t gain = g2 + (dir == 0 ? NEXT_LEN(e) : NEXT_LEN(f)) - D(e, b);
       if (gain > 0) {
-        if (dir == 0) /* forward blocks [b..c][d..e] -> [d..e][b..c] */
+        if (dir == 0) { /* forward blocks [b..c][d..e] -> [d..e][b..c] */
           tour_array_swap_blocks(L->order, L->pos, n, base, rd, rf - rd);
-        else /* forward blocks [e..d][c..b] -> [c..b][e..d] */
+          refresh3(L, a, e, c);
+        } else { /* forward blocks [e..d][c..b] -> [c..b][e..d] */
           tour_array_swap_blocks(L->order, L->pos, n, L->pos[e], rf - rd, rd);
+          refresh3(L, f, b, d);
+        }
         L->change -= gain;
         push6(L, a, b, c, d, e, f);
         return 1;
@@ -219,8 +289,16 @@ static int or3opt(ls_state *L, int32_t a, int dir) {
   return 0;
 }
 
+void tour_ls_prepare(const tour_problem *tp, tour_scratch *s, const int32_t *order) {
+  const int32_t n = tp->n;
+  for (int32_t i = 0; i < n; i++) {
+    s->pos[order[i]] = i;
+    s->nlen[order[i]] = tour_d(tp->net, order[i], order[i + 1 == n ? 0 : i + 1]);
+  }
+}
+
 int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order) {
-  ls_state state = {tp, tp->net, s, order, s->pos, tp->n, 0};
+  ls_state state = {tp, tp->net, s, order, s->pos, tp->n, s->nlen, 0};
   ls_state *L = &state;
   const tour_ls_kind kind = tp->opt.ls;
   while (s->qcount > 0) {

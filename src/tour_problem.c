@@ -26,6 +26,7 @@ static void tour_scratch_free(const aco_problem *p, void *scratch) {
   tour_scratch *s = scratch;
   if (!s) return;
   aco_free(s->pos);
+  aco_free(s->nlen);
   aco_free(s->mark);
   aco_free(s->queue);
   aco_free(s->queued);
@@ -41,13 +42,15 @@ static ar_status tour_scratch_create(const aco_problem *p, void **out) {
   if (s) {
     s->n = tp->n;
     s->pos = aco_alloc_array(n, sizeof(int32_t));
+    s->nlen = aco_alloc_array(n, sizeof(int64_t));
     s->mark = aco_alloc_array(n, sizeof(uint32_t));
     s->queue = aco_alloc_array(n, sizeof(int32_t));
     s->queued = aco_alloc_array(n, 1);
     s->unvisited = aco_alloc_array(n, sizeof(int32_t));
     s->where = aco_alloc_array(n, sizeof(int32_t));
   }
-  if (!s || !s->pos || !s->mark || !s->queue || !s->queued || !s->unvisited || !s->where) {
+  if (!s || !s->pos || !s->nlen || !s->mark || !s->queue || !s->queued || !s->unvisited ||
+      !s->where) {
     tour_scratch_free(p, s);
     return ar_fail(AR_ERR_NOMEM, "out of memory for a thread's tour scratch (%zu nodes)", n);
   }

@@ -77,6 +77,7 @@ static inline int64_t tour_d(const tour_net *t, int32_t i, int32_t j) {
 typedef struct {
   int32_t n;
   int32_t *pos;   /* [n] position of each node in the tour being worked on */
+  int64_t *nlen;  /* [n] length of the edge from each node to its successor in that tour */
   uint32_t *mark; /* [n] visit stamps (construction) */
   uint32_t stamp;
   int32_t *queue;  /* [n] local search work list (FIFO ring) */
@@ -92,9 +93,11 @@ ar_status tour_candidates_build(const tour_net *net, int32_t width, int32_t *nbr
 ar_status tour_candidates_build_in(const tour_net *net, int32_t width, int32_t *nbr, int64_t *dist);
 void tour_construct(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *out);
 void tour_improve(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *sol);
-/* Local search on order (pos consistent) from the nodes in the scratch queue; returns the
- * length change (<= 0). */
+/* Local search on order (s->pos and s->nlen consistent with it) from the nodes in the scratch
+ * queue; returns the length change (<= 0). */
 int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order);
+/* Fills s->pos and s->nlen for order (O(n) distances; constructions fill them as they go). */
+void tour_ls_prepare(const tour_problem *tp, tour_scratch *s, const int32_t *order);
 /* Queues a node for local search (no-op if queued). */
 static inline void tour_ls_push(tour_scratch *s, int32_t node) {
   if (s->queued[node]) return;

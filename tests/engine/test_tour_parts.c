@@ -136,10 +136,9 @@ static void check_local_search(const tour_net *t, tour_ls_kind kind) {
       order[j] = x;
     }
     int64_t before = tour_length(t, order);
-    for (int32_t i = 0; i < t->n; i++) {
-      s->pos[order[i]] = i;
+    tour_ls_prepare(&tp, s, order);
+    for (int32_t i = 0; i < t->n; i++)
       tour_ls_push(s, order[i]);
-    }
     int64_t change = tour_ls_run(&tp, s, order);
     int64_t after = tour_length(t, order);
     if (before + change != after || !consistent(order, s->pos, t->n)) ok = 0;
