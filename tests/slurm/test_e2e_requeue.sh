@@ -13,6 +13,13 @@ cluster_up skip
 # One after the other: the preempting job takes the whole node.
 run_scenario requeue scenario_requeue requeue e7-8890v4-64x3.sbatch 12
 collect_scenarios
+# The user guide's last step: a plotted result of the run that was requeued in the middle.
+if "$ANTROUTE" report "$AR_TMP/requeue/out.h5" -o "$AR_TMP/requeue/report" > "$AR_TMP/report.log" 2>&1 &&
+  [ "$(find "$AR_TMP/requeue/report" -name '*.png' | wc -l)" -ge 2 ]; then
+  pass "report of the requeued run draws its pictures"
+else
+  fail "report of the requeued run: $(head -c 400 "$AR_TMP/report.log")"
+fi
 run_scenario preempt scenario_preempt preempt e7-8890v4-64x3.sbatch 12
 collect_scenarios
 echo "took $((SECONDS - t0)) s"
