@@ -246,9 +246,34 @@ static ar_status supply_resume(solve_ckpt *sc, supply_ckpt *sk, route_result *re
                     .input_checksum = sc->input_checksum,
                     .search_parameters = sc->search,
                     .params = ps};
-  int resumed = 0;
+  int resumed = 0, auto_pick = strcmp(sc->opt.resume, "auto") == 0;
   ar_status st = ckpt_resume(sc->opt.resume, sc->opt.dir, sc->opt.force, &pre, sc->comm, stderr,
                              path, cap, &resumed);
+  /* The read above checked only the months' datasets: with auto, a checkpoint whose engine
+   * datasets are damaged is moved aside here too, and the previous one is taken. */
+  while (st == AR_OK && resumed && auto_pick) {
+    ckpt_problem problem;
+    ar_status vst = ckpt_verify(path, sc->comm, &problem, NULL);
+    if (vst == AR_OK) break;
+    if (problem != CKPT_PROBLEM_DAMAGED) return vst;
+    if (sc->rank == 0) {
+      char moved[H5U_PATH_MAX], what[2048];
+      snprintf(what, sizeof what, "%s", ar_error_message());
+      int aside = ckpt_dir_move_aside(path, moved, sizeof moved) == AR_OK;
+      fprintf(
+          stderr, "antroute: damaged checkpoint: %s; %s%s; trying the previous one\n", what,
+          aside ? "moved to " : "could not move it aside: ", aside ? moved : ar_error_message());
+      fflush(stderr);
+    }
+    ar_error_clear();
+    st = ckpt_agree(MPI_Barrier(sc->comm) == MPI_SUCCESS
+                        ? AR_OK
+                        : ar_fail(AR_ERR_MPI, "MPI_Barrier after moving a checkpoint aside failed"),
+                    sc->comm);
+    if (st == AR_OK)
+      st = ckpt_resume(sc->opt.resume, sc->opt.dir, sc->opt.force, &pre, sc->comm, stderr, path,
+                       cap, &resumed);
+  }
   if (st != AR_OK) return st;
   if (!resumed) {
     sc->opt.resume = NULL;

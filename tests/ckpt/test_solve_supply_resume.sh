@@ -3,7 +3,7 @@
 # an uninterrupted run (docs/checkpoint.md): on the shipped data (one month) and on a generated
 # two-month network; SIGTERM to the ranks (exit 75) then --resume auto on another layout (2x1 ->
 # 1x2), a stop in the second month (the first month's plan comes from the checkpoint), SIGKILLs
-# at random moments, a checkpoint of another seed refused.
+# at random moments, a damaged newest checkpoint skipped, a checkpoint of another seed refused.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 A=$ANTROUTE
 "$A" import supply-chain "$AR_SOURCE_DIR/inputs/supply_chain" -o "$AR_TMP/real.h5" >/dev/null 2>&1 \
@@ -76,6 +76,17 @@ for net in real syn; do
     same "$net: stopped in month $m at iteration $at on 2x1, resumed on 1x2" "$AR_TMP/$net-t$m.h5"
   done
 done
+
+# The newest checkpoint damaged in an engine dataset: moved aside, the previous one used.
+H=(--colonies 2 --iterations 30 --epoch-iterations 10 --seed 5)
+D="$AR_TMP/syn-t1"
+f=$(newest "$D")
+printf 'XXXXXXXX' | dd of="$f" bs=1 seek=$(($(stat -c %s "$f") / 2)) conv=notrunc 2>/dev/null
+run 1x1 "$AR_TMP/syn.h5" -o "$AR_TMP/dmg.h5" --checkpoint-dir "$D" --resume auto -q \
+  >"$AR_TMP/d.log" 2>&1 || fail "resume past a damaged checkpoint: $(tail -c 300 "$AR_TMP/d.log")"
+grep -q "damaged checkpoint.*moved to" "$AR_TMP/d.log" && [ -e "$f.damaged" ] \
+  && pass "damaged newest checkpoint reported and moved aside" || fail "damage not reported"
+same "resumed from the previous checkpoint" "$AR_TMP/dmg.h5"
 
 # SIGKILLs at random moments (some during a checkpoint), each time resumed, on the two months.
 N="$AR_TMP/syn.h5"
