@@ -3,7 +3,8 @@
 # an uninterrupted run (docs/checkpoint.md): on the shipped data (one month) and on a generated
 # two-month network; SIGTERM to the ranks (exit 75) then --resume auto on another layout (2x1 ->
 # 1x2), a stop in the second month (the first month's plan comes from the checkpoint), SIGKILLs
-# at random moments, a damaged newest checkpoint skipped, a checkpoint of another seed refused.
+# at random moments, --max-hours and SLURM_JOB_END_TIME, a damaged newest checkpoint skipped, a
+# checkpoint of another seed refused.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 A=$ANTROUTE
 "$A" import supply-chain "$AR_SOURCE_DIR/inputs/supply_chain" -o "$AR_TMP/real.h5" >/dev/null 2>&1 \
@@ -87,6 +88,22 @@ run 1x1 "$AR_TMP/syn.h5" -o "$AR_TMP/dmg.h5" --checkpoint-dir "$D" --resume auto
 grep -q "damaged checkpoint.*moved to" "$AR_TMP/d.log" && [ -e "$f.damaged" ] \
   && pass "damaged newest checkpoint reported and moved aside" || fail "damage not reported"
 same "resumed from the previous checkpoint" "$AR_TMP/dmg.h5"
+
+# A deadline (--max-hours, then SLURM_JOB_END_TIME) checkpoints and exits 75; then resumed.
+D="$AR_TMP/deadline"
+run 1x1 "$AR_TMP/syn.h5" -o "$AR_TMP/dl.h5" --checkpoint-dir "$D" --max-hours 0.0003 -q \
+  >"$AR_TMP/dl.log" 2>&1
+rc=$?
+[ $rc -eq 75 ] && grep -q "max-hours" "$AR_TMP/dl.log" && pass "--max-hours -> 75" \
+  || fail "--max-hours: status $rc, $(tail -c 300 "$AR_TMP/dl.log")"
+SLURM_JOB_END_TIME=$(($(date +%s) + 2)) run 1x1 "$AR_TMP/syn.h5" -o "$AR_TMP/dl.h5" \
+  --checkpoint-dir "$D" --resume auto -q >"$AR_TMP/dl.log" 2>&1
+rc=$?
+[ $rc -eq 75 ] && grep -q "SLURM_JOB_END_TIME" "$AR_TMP/dl.log" && pass "SLURM_JOB_END_TIME -> 75" \
+  || fail "SLURM_JOB_END_TIME: status $rc, $(tail -c 300 "$AR_TMP/dl.log")"
+run 1x1 "$AR_TMP/syn.h5" -o "$AR_TMP/dl.h5" --checkpoint-dir "$D" --resume auto -q >/dev/null 2>&1 \
+  || fail "resume after the deadlines"
+same "resumed after the deadlines" "$AR_TMP/dl.h5"
 
 # SIGKILLs at random moments (some during a checkpoint), each time resumed, on the two months.
 N="$AR_TMP/syn.h5"
