@@ -27,6 +27,7 @@
 #include "route_problem.h"
 #include "route_report.h"
 #include "route_result.h"
+#include "solve_ckpt.h"
 #include "solve_parallel.h"
 
 enum { SOLVE_SUPPLY_DEFAULT_SECONDS = 10 };
@@ -75,6 +76,7 @@ static const param_def solve_supply_own_params[] = {
     {"progress", 0, PARAM_REAL, "5", NULL, 0, 1e9, "SECONDS",
      "at most one progress line per SECONDS (0: one per epoch)", 0},
     {"quiet", 'q', PARAM_FLAG, NULL, NULL, 1, 0, NULL, "no progress lines", 0},
+    CKPT_PARAM_DEFS,
     SOLVE_PARALLEL_PARAMS,
 };
 
@@ -98,6 +100,212 @@ static ar_status on_epoch(aco_engine *e, void *arg) {
     progress_show(&ps->out, now, line);
   }
   return AR_OK;
+}
+
+/* What a checkpoint holds besides the current month's engine (docs/checkpoint.md): the plan of
+ * the months finished (per order; the current month's orders keep their initial values), each
+ * finished month's figures, and the index of the current month (root attribute supply_month). */
+enum { SUPPLY_CKPT_FIELDS = 8, MONTH_INT = 6, MONTH_REAL = 4 };
+typedef struct {
+  ckpt_field fields[SUPPLY_CKPT_FIELDS];
+  ckpt_scalar month;  /* supply_month: index of the month the engine state belongs to */
+  int64_t *month_int; /* [months][6]: min_unserved, iterations, epochs, best_colony,
+                         best_iteration, stopped_by (0 none, 1 iterations, 2 time, 3 requested) */
+  double *month_real; /* [months][4]: lower_wc, lower_cost, lower_served_cost, seconds */
+} supply_ckpt;
+
+static const char *const stopped_names[] = {"none", "iterations", "time", "requested"};
+
+static ar_status supply_ckpt_init(supply_ckpt *sk, route_result *res) {
+  memset(sk, 0, sizeof *sk);
+  hsize_t N = (hsize_t)res->plan.n, M = (hsize_t)res->n_months;
+  sk->month_int = calloc((size_t)(M ? M : 1) * MONTH_INT, sizeof(int64_t));
+  sk->month_real = calloc((size_t)(M ? M : 1) * MONTH_REAL, sizeof(double));
+  if (!sk->month_int || !sk->month_real)
+    return ar_fail(AR_ERR_NOMEM, "out of memory preparing checkpoints");
+  ckpt_field f[SUPPLY_CKPT_FIELDS] = {
+      {"/supply/served",
+       H5T_NATIVE_INT8,
+       1,
+       {N},
+       0,
+       res->plan.served,
+       "per order: 1 served (finished months; the current month's orders as initialised)",
+       NULL},
+      {"/supply/plant", H5T_NATIVE_INT32, 1, {N}, 0, res->plan.plant, "per order: plant", NULL},
+      {"/supply/port", H5T_NATIVE_INT32, 1, {N}, 0, res->plan.port, "per order: origin port", NULL},
+      {"/supply/lane", H5T_NATIVE_INT32, 1, {N}, 0, res->plan.lane, "per order: lane or -1", NULL},
+      {"/supply/day",
+       H5T_NATIVE_INT32,
+       1,
+       {N},
+       0,
+       res->plan.day,
+       "per order: ship day (days since 1970-01-01)",
+       NULL},
+      {"/supply/reason",
+       H5T_NATIVE_INT8,
+       1,
+       {N},
+       0,
+       res->reason,
+       "per order: why unserved (0: served)",
+       NULL},
+      {"/supply/month_int",
+       H5T_NATIVE_INT64,
+       2,
+       {M, MONTH_INT},
+       0,
+       sk->month_int,
+       "per finished month: min_unserved, iterations, epochs, best_colony, best_iteration, "
+       "stopped_by (0 none, 1 iterations, 2 time, 3 requested)",
+       NULL},
+      {"/supply/month_real",
+       H5T_NATIVE_DOUBLE,
+       2,
+       {M, MONTH_REAL},
+       0,
+       sk->month_real,
+       "per finished month: lower_wc, lower_cost, lower_served_cost, seconds",
+       NULL},
+  };
+  memcpy(sk->fields, f, sizeof f);
+  sk->month = (ckpt_scalar){"supply_month", CKPT_SCALAR_I64, 0, 0};
+  return AR_OK;
+}
+
+/* The figures of month t (finished) into the checkpoint's arrays. */
+static void supply_ckpt_stage(supply_ckpt *sk, const route_result *res, int32_t t) {
+  const route_month_result *mr = &res->months[t];
+  int64_t *mi = sk->month_int + (size_t)t * MONTH_INT;
+  double *mf = sk->month_real + (size_t)t * MONTH_REAL;
+  mi[0] = mr->min_unserved;
+  mi[1] = mr->iterations;
+  mi[2] = mr->epochs;
+  mi[3] = mr->best_colony;
+  mi[4] = mr->best_iteration;
+  mi[5] = 0;
+  for (int k = 0; k < 4; k++)
+    if (strcmp(mr->stopped_by, stopped_names[k]) == 0) mi[5] = k;
+  mf[0] = mr->lower_wc;
+  mf[1] = mr->lower_cost;
+  mf[2] = mr->lower_served_cost;
+  mf[3] = mr->seconds;
+}
+
+/* The finished months 0..first-1 from a checkpoint's arrays (their convergence traces and
+ * timings per rank are not kept: empty trace, zero timings). */
+static ar_status supply_ckpt_restore(const supply_ckpt *sk, route_result *res, int32_t first,
+                                     int ranks) {
+  for (int32_t t = 0; t < first; t++) {
+    route_month_result *mr = &res->months[t];
+    const int64_t *mi = sk->month_int + (size_t)t * MONTH_INT;
+    const double *mf = sk->month_real + (size_t)t * MONTH_REAL;
+    mr->min_unserved = mi[0];
+    mr->iterations = mi[1];
+    mr->epochs = mi[2];
+    mr->best_colony = (int32_t)mi[3];
+    mr->best_iteration = mi[4];
+    snprintf(mr->stopped_by, sizeof mr->stopped_by, "%s",
+             stopped_names[mi[5] >= 0 && mi[5] < 4 ? mi[5] : 0]);
+    mr->lower_wc = mf[0];
+    mr->lower_cost = mf[1];
+    mr->lower_served_cost = mf[2];
+    mr->seconds = mf[3];
+    mr->n_trace = 0;
+    mr->trace_time = malloc(sizeof(double));
+    mr->trace_iteration = malloc(sizeof(int64_t));
+    mr->trace_key[0] = malloc(sizeof(double));
+    mr->trace_key[1] = malloc(sizeof(double));
+    mr->ranks = ranks;
+    mr->rank_seconds = calloc(4 * (size_t)ranks, sizeof(double));
+    if (!mr->trace_time || !mr->trace_iteration || !mr->trace_key[0] || !mr->trace_key[1] ||
+        !mr->rank_seconds)
+      return ar_fail(AR_ERR_NOMEM, "out of memory restoring month %d", (int)t);
+  }
+  return AR_OK;
+}
+
+static void supply_ckpt_free(supply_ckpt *sk) {
+  free(sk->month_int);
+  free(sk->month_real);
+  memset(sk, 0, sizeof *sk);
+}
+
+/* Collective. Applies --resume to the months: on a checkpoint (*first = its month), restores the
+ * finished months' plan and figures and points sc at that exact file for the month's engine;
+ * otherwise *first = 0 and no resume is left to do. Refusals and damage as for tours. */
+static ar_status supply_resume(solve_ckpt *sc, supply_ckpt *sk, route_result *res,
+                               const param_set *ps, char *path, size_t cap, int32_t *first) {
+  *first = 0;
+  if (!sc->opt.resume) return AR_OK;
+  ckpt_state pre = {.fields = sk->fields,
+                    .nfields = SUPPLY_CKPT_FIELDS,
+                    .scalars = &sk->month,
+                    .nscalars = 1,
+                    .input_checksum = sc->input_checksum,
+                    .search_parameters = sc->search,
+                    .params = ps};
+  int resumed = 0, auto_pick = strcmp(sc->opt.resume, "auto") == 0;
+  ar_status st = ckpt_resume(sc->opt.resume, sc->opt.dir, sc->opt.force, &pre, sc->comm, stderr,
+                             path, cap, &resumed);
+  /* The read above checked only the months' datasets: with auto, a checkpoint whose engine
+   * datasets are damaged is moved aside here too, and the previous one is taken. */
+  while (st == AR_OK && resumed && auto_pick) {
+    ckpt_problem problem;
+    ar_status vst = ckpt_verify(path, sc->comm, &problem, NULL);
+    if (vst == AR_OK) break;
+    if (problem != CKPT_PROBLEM_DAMAGED) return vst;
+    if (sc->rank == 0) {
+      char moved[H5U_PATH_MAX], what[2048];
+      snprintf(what, sizeof what, "%s", ar_error_message());
+      int aside = ckpt_dir_move_aside(path, moved, sizeof moved) == AR_OK;
+      fprintf(
+          stderr, "antroute: damaged checkpoint: %s; %s%s; trying the previous one\n", what,
+          aside ? "moved to " : "could not move it aside: ", aside ? moved : ar_error_message());
+      fflush(stderr);
+    }
+    ar_error_clear();
+    st = ckpt_agree(MPI_Barrier(sc->comm) == MPI_SUCCESS
+                        ? AR_OK
+                        : ar_fail(AR_ERR_MPI, "MPI_Barrier after moving a checkpoint aside failed"),
+                    sc->comm);
+    if (st == AR_OK)
+      st = ckpt_resume(sc->opt.resume, sc->opt.dir, sc->opt.force, &pre, sc->comm, stderr, path,
+                       cap, &resumed);
+  }
+  if (st != AR_OK) return st;
+  if (!resumed) {
+    sc->opt.resume = NULL;
+    return AR_OK;
+  }
+  if (sk->month.i64 < 0 || sk->month.i64 >= res->n_months) {
+    ar_error_mark_shared();
+    return ar_fail(AR_ERR_INPUT, "%s: supply_month %lld is not a month of this network (0..%d)",
+                   path, (long long)sk->month.i64, (int)res->n_months - 1);
+  }
+  *first = (int32_t)sk->month.i64;
+  int ranks = 1;
+  MPI_Comm_size(sc->comm, &ranks);
+  st = aco_agree(sc->comm, supply_ckpt_restore(sk, res, *first, ranks));
+  sc->opt.resume = path; /* the month's engine comes from exactly this file */
+  return st;
+}
+
+/* Both hooks need their own state: progress lines and checkpoints. */
+typedef struct {
+  void *progress;
+  solve_ckpt *ckpt;
+} supply_hooks;
+
+static ar_status on_epoch(aco_engine *e, void *arg);
+
+static ar_status hook_epoch(aco_engine *e, void *arg) {
+  return on_epoch(e, ((supply_hooks *)arg)->progress);
+}
+
+static ar_status hook_iteration(aco_engine *e, void *arg, int *stop) {
+  return solve_ckpt_iteration_end(e, ((supply_hooks *)arg)->ckpt, stop);
 }
 
 static ar_status engine_params(const param_set *ps, aco_params *par) {
@@ -161,7 +369,7 @@ static ar_status month_trace(const aco_engine *e, route_month_result *mr) {
 
 static ar_status solve_month(const param_set *ps, const route_model *m, const route_months *mo,
                              int32_t month, double seconds, route_result *res, bsp_log *bsp,
-                             int rank) {
+                             int rank, solve_ckpt *ck, supply_ckpt *sk) {
   route_month_result *mr = &res->months[month];
   double t0 = MPI_Wtime();
   int quiet = param_flag(ps, "quiet");
@@ -222,14 +430,36 @@ static ar_status solve_month(const param_set *ps, const route_model *m, const ro
       fflush(stdout);
     }
   }
+  /* The checkpoints of this month: its engine, the months before it, its index. */
+  sk->month.i64 = month;
+  ck->extra_fields = sk->fields;
+  ck->nextra_fields = SUPPLY_CKPT_FIELDS;
+  ck->extra_scalars = &sk->month;
+  ck->nextra_scalars = 1;
+  ckpt_schedule_init(&ck->schedule, ck->opt.every_iterations, ck->opt.every_seconds);
+  int resumed = 0;
+  if (st == AR_OK) st = aco_agree(MPI_COMM_WORLD, solve_ckpt_attach_and_resume(ck, e, &resumed));
+  ck->opt.resume = NULL; /* later months start afresh */
   progress_state prog = {.cfg = &m->cfg, .year = mr->year, .month = mr->month};
   progress_init(&prog.out, param_real(ps, "progress"), quiet);
   if (st == AR_OK) {
-    aco_hooks hooks = {on_epoch, NULL, &prog, NULL};
+    supply_hooks both = {&prog, ck};
+    aco_hooks hooks = {hook_epoch, NULL, &both, hook_iteration};
     st = aco_agree(MPI_COMM_WORLD, aco_engine_run(e, &hooks));
   }
   progress_end(&prog.out);
   if (st == AR_OK) st = bsp_log_append(bsp, e);
+  /* Stopped by a signal or the deadline: checkpointed; the results come with the last run. */
+  if (st == AR_OK && ck->stop_reasons) {
+    if (rank == 0)
+      fprintf(stderr,
+              "antroute solve: stopped by %s in month %04d-%02d after iteration %lld; "
+              "checkpoint %s; exit status 75: run again with --resume auto --checkpoint-dir %s "
+              "to continue\n",
+              ckpt_stop_describe(ck->stop_reasons, ck->stop_signal, &ck->deadline), mr->year,
+              mr->month, (long long)e->iteration, ck->last_path, ck->opt.dir);
+    st = AR_ERR_RESUME;
+  }
   if (st == AR_OK) {
     /* The month's best is checked from scratch before it is fixed. */
     aco_solution best = {e->best_cost, e->best};
@@ -285,7 +515,9 @@ static ar_status solve_month(const param_set *ps, const route_model *m, const ro
       fflush(stdout);
     }
   }
+  if (st == AR_OK) supply_ckpt_stage(sk, res, month);
   route_plan_free(&plan);
+  solve_ckpt_detach(ck);
   aco_engine_free(e);
   route_problem_free(&rp);
   route_scope_free(&sc);
@@ -355,10 +587,26 @@ static ar_status solve_supply(param_set *ps, int rank) {
   }
   bsp_log bsp;
   bsp_log_init(&bsp, MPI_COMM_WORLD);
+  solve_ckpt ck;
+  supply_ckpt sk;
+  memset(&ck, 0, sizeof ck);
+  memset(&sk, 0, sizeof sk);
+  char resume_path[H5U_PATH_MAX];
+  int32_t first = 0;
+  if (st == AR_OK) st = solve_ckpt_init(&ck, ps, input, param_flag(ps, "quiet"), MPI_COMM_WORLD);
+  if (st == AR_OK) st = aco_agree(MPI_COMM_WORLD, supply_ckpt_init(&sk, &res));
+  if (st == AR_OK) st = supply_resume(&ck, &sk, &res, ps, resume_path, sizeof resume_path, &first);
+  for (int32_t t = 0; st == AR_OK && t < first; t++)
+    supply_ckpt_stage(&sk, &res, t);
+  if (st == AR_OK && first > 0 && rank == 0 && !param_flag(ps, "quiet")) {
+    printf("resumed from %s: months before %04d-%02d restored\n", resume_path, mo.year[first],
+           mo.month[first]);
+    fflush(stdout);
+  }
   double total = param_is_set(ps, "time") ? param_real(ps, "time") : SOLVE_SUPPLY_DEFAULT_SECONDS;
-  for (int32_t t = 0; st == AR_OK && t < mo.n; t++) {
+  for (int32_t t = first; st == AR_OK && t < mo.n; t++) {
     double share = net.n_orders ? total * (mo.start[t + 1] - mo.start[t]) / net.n_orders : 0.0;
-    st = solve_month(ps, &m, &mo, t, share, &res, &bsp, rank);
+    st = solve_month(ps, &m, &mo, t, share, &res, &bsp, rank, &ck, &sk);
   }
   /* The whole plan, checked by the evaluator's code before anything is written. */
   if (st == AR_OK) st = aco_agree(MPI_COMM_WORLD, route_check(&m, &res.plan, 1, &res.check));
@@ -399,6 +647,8 @@ static ar_status solve_supply(param_set *ps, int rank) {
     fflush(stdout);
   }
   bsp_log_free(&bsp);
+  supply_ckpt_free(&sk);
+  solve_ckpt_free(&ck);
   route_result_free(&res);
   route_months_free(&mo);
   route_model_free(&m);

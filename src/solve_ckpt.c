@@ -300,17 +300,25 @@ static ar_status describe(solve_ckpt *sc, aco_engine *e) {
        NULL},
   };
   memcpy(sc->fields, f, sizeof f);
+  int nextra =
+      sc->nextra_fields < SOLVE_CKPT_EXTRA_FIELDS ? sc->nextra_fields : SOLVE_CKPT_EXTRA_FIELDS;
+  int nscal =
+      sc->nextra_scalars < SOLVE_CKPT_EXTRA_SCALARS ? sc->nextra_scalars : SOLVE_CKPT_EXTRA_SCALARS;
+  for (int i = 0; i < nextra; i++)
+    sc->fields[SOLVE_CKPT_FIELDS + i] = sc->extra_fields[i];
+  for (int i = 0; i < nscal; i++)
+    sc->scalars[SOLVE_CKPT_SCALARS + i] = sc->extra_scalars[i];
   sc->scalars[0] = (ckpt_scalar){"best_colony", CKPT_SCALAR_I64, 0, 0};
   sc->scalars[1] = (ckpt_scalar){"best_iteration", CKPT_SCALAR_I64, 0, 0};
   sc->scalars[2] = (ckpt_scalar){"best_time", CKPT_SCALAR_F64, 0, 0};
   sc->scalars[3] = (ckpt_scalar){"elapsed", CKPT_SCALAR_F64, 0, 0};
   sc->scalars[4] = (ckpt_scalar){"epoch_iterations", CKPT_SCALAR_I64, 0, 0};
   ckpt_state state = {.fields = sc->fields,
-                      .nfields = SOLVE_CKPT_FIELDS,
+                      .nfields = SOLVE_CKPT_FIELDS + nextra,
                       .colony_first = (hsize_t)e->first_colony,
                       .colony_count = n,
                       .scalars = sc->scalars,
-                      .nscalars = SOLVE_CKPT_SCALARS,
+                      .nscalars = SOLVE_CKPT_SCALARS + nscal,
                       .input_checksum = sc->input_checksum,
                       .search_parameters = sc->search,
                       .params = sc->ps,
@@ -396,6 +404,21 @@ ar_status solve_ckpt_iteration_end(aco_engine *e, void *arg, int *stop) {
   }
   sc->last_boundary = MPI_Wtime();
   return AR_OK;
+}
+
+void solve_ckpt_detach(solve_ckpt *sc) {
+  free(sc->tau);
+  free(sc->best);
+  free(sc->restart_best);
+  free(sc->source);
+  aco_free(sc->state_int);
+  aco_free(sc->state_real);
+  aco_free(sc->colony_log);
+  aco_free(sc->records);
+  sc->tau = sc->best = sc->restart_best = sc->source = NULL;
+  sc->state_int = NULL;
+  sc->state_real = sc->colony_log = sc->records = NULL;
+  sc->e = NULL;
 }
 
 void solve_ckpt_free(solve_ckpt *sc) {

@@ -30,6 +30,8 @@
 #include "ckpt.h"
 
 enum { SOLVE_CKPT_FIELDS = 10, SOLVE_CKPT_SCALARS = 5 };
+/* Room for a driver's own fields and scalars (the supply-chain months: cmd_solve_supply.c). */
+enum { SOLVE_CKPT_EXTRA_FIELDS = 8, SOLVE_CKPT_EXTRA_SCALARS = 2 };
 
 typedef struct {
   ckpt_options opt;
@@ -45,9 +47,17 @@ typedef struct {
   ckpt_schedule schedule;
   double last_boundary; /* MPI_Wtime() at the previous iteration boundary */
 
+  /* Set by the driver before solve_ckpt_attach_and_resume: written and read after the engine's
+   * (replicated fields whose data stays the driver's; scalars copied in, read back into
+   * scalars[SOLVE_CKPT_SCALARS + i]). */
+  const ckpt_field *extra_fields;
+  int nextra_fields;
+  const ckpt_scalar *extra_scalars;
+  int nextra_scalars;
+
   aco_engine *e;
-  ckpt_field fields[SOLVE_CKPT_FIELDS];
-  ckpt_scalar scalars[SOLVE_CKPT_SCALARS];
+  ckpt_field fields[SOLVE_CKPT_FIELDS + SOLVE_CKPT_EXTRA_FIELDS];
+  ckpt_scalar scalars[SOLVE_CKPT_SCALARS + SOLVE_CKPT_EXTRA_SCALARS];
   ckpt_state state;
   void **tau, **best, **restart_best, **source; /* per local colony */
   int64_t *state_int;                           /* [local][6] */
@@ -79,6 +89,10 @@ ar_status solve_ckpt_attach_and_resume(solve_ckpt *sc, aco_engine *e, int *resum
  * on a stop request. A failed checkpoint is reported (rank 0, stderr) and the run goes on, unless
  * it was the checkpoint of a stop: then the run fails with its status. */
 ar_status solve_ckpt_iteration_end(aco_engine *e, void *arg, int *stop);
+
+/* Forgets the engine attached last (frees what describes it), so that another engine (the next
+ * month's) can be attached; the options, signal handlers and deadline stay. */
+void solve_ckpt_detach(solve_ckpt *sc);
 
 void solve_ckpt_free(solve_ckpt *sc);
 

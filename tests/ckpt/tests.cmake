@@ -24,3 +24,5 @@ ar_add_script_test(ckpt_faults SCRIPT tests/ckpt/test_ckpt_faults.sh TIMEOUT 240
 ar_add_script_test(ckpt_signals SCRIPT tests/ckpt/test_ckpt_signals.sh TIMEOUT 240 LABELS ckpt)
 ar_add_script_test(ckpt_fullfs SCRIPT tests/ckpt/test_ckpt_fullfs.sh TIMEOUT 120 LABELS ckpt)
 ar_add_script_test(ckpt_solve_resume SCRIPT tests/ckpt/test_solve_resume.sh TIMEOUT 600 LABELS ckpt)
+ar_add_script_test(ckpt_solve_supply_resume SCRIPT tests/ckpt/test_solve_supply_resume.sh
+                   TIMEOUT 120 LABELS ckpt)
