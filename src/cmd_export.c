@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_parse.h"
 #include "cli_rank0.h"
 #include "h5res_supply.h"
 #include "param.h"
@@ -71,15 +72,10 @@ ar_status cmd_export(int argc, char **argv) {
                   .ndefs = (int)(sizeof export_params / sizeof export_params[0]),
                   .min_positional = 1,
                   .max_positional = 1};
-  ar_status st = param_parse(&ps, argc, argv);
-  if (st == AR_OK && ps.help_requested) {
-    param_print_help(&ps, stdout);
-  } else if (st == AR_OK) {
-    if (!param_is_set(&ps, "csv"))
-      st = ar_fail(AR_ERR_USAGE, "missing --csv PLAN.csv (the file to write)");
-    else
-      st = cli_rank0_run(export_work, &ps);
-  }
+  int help_done = 0;
+  ar_status st =
+      cli_parse(&ps, argc, argv, "csv", "missing --csv PLAN.csv (the file to write)", &help_done);
+  if (st == AR_OK && !help_done) st = cli_rank0_run(export_work, &ps);
   param_free(&ps);
   return st;
 }

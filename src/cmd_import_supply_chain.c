@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "cli_parse.h"
 #include "cli_rank0.h"
 #include "h5net_supply.h"
 #include "param.h"
@@ -53,15 +54,10 @@ ar_status cmd_import_supply_chain(int argc, char **argv) {
                   .ndefs = (int)(sizeof import_supply_params / sizeof import_supply_params[0]),
                   .min_positional = 1,
                   .max_positional = 1};
-  ar_status st = param_parse(&ps, argc, argv);
-  if (st == AR_OK && ps.help_requested) {
-    param_print_help(&ps, stdout);
-  } else if (st == AR_OK) {
-    if (!param_is_set(&ps, "output"))
-      st = ar_fail(AR_ERR_USAGE, "missing -o OUT.h5 (the network file to write)");
-    else
-      st = cli_rank0_run(import_supply, &ps);
-  }
+  int help_done = 0;
+  ar_status st = cli_parse(&ps, argc, argv, "output",
+                           "missing -o OUT.h5 (the network file to write)", &help_done);
+  if (st == AR_OK && !help_done) st = cli_rank0_run(import_supply, &ps);
   param_free(&ps);
   return st;
 }

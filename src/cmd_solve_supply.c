@@ -16,6 +16,7 @@
 #include "aco_engine.h"
 #include "bsp_log.h"
 #include "cli.h"
+#include "cli_parse.h"
 #include "h5net_supply.h"
 #include "h5res_bsp.h"
 #include "h5res_supply.h"
@@ -723,16 +724,10 @@ ar_status cmd_solve_supply(int argc, char **argv) {
                   .max_positional = 1};
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  ar_status st = param_parse(&ps, argc, argv);
-  if (st == AR_OK && ps.help_requested) {
-    if (rank == 0) param_print_help(&ps, stdout);
-    param_free(&ps);
-    return AR_OK;
-  }
-  if (st == AR_OK && !param_str(&ps, "output"))
-    st = ar_fail(AR_ERR_USAGE, "solve: missing the results file (-o RESULTS.h5)");
-  if (st != AR_OK) {
-    ar_error_mark_shared();
+  int help_done = 0;
+  ar_status st = cli_parse(&ps, argc, argv, "output",
+                           "solve: missing the results file (-o RESULTS.h5)", &help_done);
+  if (st != AR_OK || help_done) {
     param_free(&ps);
     return st;
   }
