@@ -52,10 +52,8 @@ int main(int argc, char **argv) {
   int rank = 0;
   ar_status st = ar_mpi_errors_return(MPI_COMM_WORLD);
   if (st == AR_OK) st = ar_mpi_check(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
-  if (st == AR_OK) {
-    h5u_init();
-    st = cmd->run(argc - 1, argv + 1);
-  }
+  if (st == AR_OK) st = h5u_init();
+  if (st == AR_OK) st = cmd->run(argc - 1, argv + 1);
   if (st != AR_OK && st != AR_ERR_RESUME) {
     const char *msg = ar_error_message();
     if (!msg[0]) msg = ar_status_name(st);
@@ -66,6 +64,9 @@ int main(int argc, char **argv) {
     else if (!ar_error_is_shared())
       fprintf(stderr, "antroute %s: [rank %d] error: %s\n", cmd->name, rank, msg);
   }
-  MPI_Finalize();
+  if (MPI_Finalize() != MPI_SUCCESS && (st == AR_OK || st == AR_ERR_RESUME)) {
+    fprintf(stderr, "antroute %s: [rank %d] error: MPI_Finalize failed\n", cmd->name, rank);
+    st = AR_ERR_MPI;
+  }
   return ar_exit_code(st);
 }
