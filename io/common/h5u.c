@@ -638,11 +638,13 @@ void h5u_free_strings(char **strings, hsize_t n) {
 
 ar_status h5u_file_comm(hid_t loc, MPI_Comm *comm) {
   *comm = MPI_COMM_SELF;
-  hid_t fapl = H5Fget_access_plist(loc);
+  hid_t file = H5Iget_file_id(loc); /* loc may be a group or dataset of the file */
+  hid_t fapl = file >= 0 ? H5Fget_access_plist(file) : -1;
   hid_t driver = fapl >= 0 ? H5Pget_driver(fapl) : -1;
   herr_t rc = driver < 0 ? -1 : 0;
   if (driver == H5FD_MPIO) rc = H5Pget_fapl_mpio(fapl, comm, NULL);
   if (fapl >= 0) H5Pclose(fapl);
+  if (file >= 0) H5Fclose(file); /* the extra reference H5Iget_file_id made */
   if (rc < 0) {
     *comm = MPI_COMM_SELF;
     return ar_fail(AR_ERR_HDF5, "%s: cannot read which ranks share the file (%s)",

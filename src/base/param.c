@@ -216,19 +216,9 @@ static ar_status param_load_file(param_set *ps, const char *path) {
   return AR_OK;
 }
 
-ar_status param_parse(param_set *ps, int argc, char **argv) {
-  if (ps->ndefs > PARAM_MAX) return ar_fail(AR_ERR_INTERNAL, "too many parameters");
-  for (int i = 0; i < ps->ndefs; i++) {
-    ps->values[i] = NULL;
-    ps->origin[i] = PARAM_FROM_DEFAULT;
-  }
-  ps->npositional = 0;
-  ps->param_file = NULL;
-  ps->help_requested = 0;
-
-  /* getopt_long table: every parameter, then --params and --help. */
-  struct option longopts[PARAM_MAX + 3];
-  char shortopts[2 * PARAM_MAX + 8];
+/* getopt_long's tables for ps: every parameter, then --params and --help. longopts holds
+ * PARAM_MAX + 3 entries, shortopts 2 * PARAM_MAX + 8 characters. */
+static void param_getopt_tables(const param_set *ps, struct option *longopts, char *shortopts) {
   size_t ns = 0;
   shortopts[ns++] = '-'; /* positional arguments come back in order, as code 1 */
   shortopts[ns++] = ':';
@@ -248,55 +238,69 @@ ar_status param_parse(param_set *ps, int argc, char **argv) {
   longopts[ps->ndefs + 2] = (struct option){NULL, 0, NULL, 0};
   shortopts[ns++] = 'h';
   shortopts[ns] = '\0';
+}
 
+/* One getopt_long result c (optarg and optind as it left them). */
+static ar_status param_take_option(param_set *ps, int c, char **argv) {
+  if (c == 1) { /* a positional argument */
+    if (ps->npositional >= PARAM_MAX_POSITIONAL || ps->npositional >= ps->max_positional)
+      return ar_fail(AR_ERR_USAGE, "%s: unexpected argument '%s'", ps->command, optarg);
+    ps->positional[ps->npositional++] = optarg;
+    return AR_OK;
+  }
+  if (c == 'h') {
+    ps->help_requested = 1;
+    return AR_OK;
+  }
+  if (c == 'P') {
+    ps->param_file = optarg;
+    return AR_OK;
+  }
+  if (c == '?') {
+    if (optopt)
+      return ar_fail(AR_ERR_USAGE, "%s: unknown option '-%c' (see --help)", ps->command, optopt);
+    return ar_fail(AR_ERR_USAGE, "%s: unknown option '%s' (see --help)", ps->command,
+                   argv[optind - 1]);
+  }
+  if (c == ':')
+    return ar_fail(AR_ERR_USAGE, "%s: option '%s' needs a value", ps->command, argv[optind - 1]);
+  int i = -1;
+  if (c >= 1000) {
+    i = c - 1000;
+  } else {
+    for (int k = 0; k < ps->ndefs; k++)
+      if (ps->defs[k].short_name == c) i = k;
+  }
+  if (i < 0) return ar_fail(AR_ERR_INTERNAL, "option table out of step (%d)", c);
+  char where[256];
+  snprintf(where, sizeof where, "option --%s", ps->defs[i].name);
+  return param_store(ps, i, ps->defs[i].type == PARAM_FLAG ? "1" : optarg, PARAM_FROM_COMMAND_LINE,
+                     where);
+}
+
+ar_status param_parse(param_set *ps, int argc, char **argv) {
+  if (ps->ndefs > PARAM_MAX) return ar_fail(AR_ERR_INTERNAL, "too many parameters");
+  for (int i = 0; i < ps->ndefs; i++) {
+    ps->values[i] = NULL;
+    ps->origin[i] = PARAM_FROM_DEFAULT;
+  }
+  ps->npositional = 0;
+  ps->param_file = NULL;
+  ps->help_requested = 0;
+
+  struct option longopts[PARAM_MAX + 3];
+  char shortopts[2 * PARAM_MAX + 8];
+  param_getopt_tables(ps, longopts, shortopts);
   ar_status st = AR_OK;
   optind = 0; /* GNU: full re-initialisation, so several parses in one process work */
   opterr = 0;
   int c;
-  while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
-    char where[256];
-    if (c == 1) { /* a positional argument */
-      if (ps->npositional >= PARAM_MAX_POSITIONAL || ps->npositional >= ps->max_positional) {
-        return ar_fail(AR_ERR_USAGE, "%s: unexpected argument '%s'", ps->command, optarg);
-      }
-      ps->positional[ps->npositional++] = optarg;
-      continue;
-    }
-    if (c == 'h') {
-      ps->help_requested = 1;
-      continue;
-    }
-    if (c == 'P') {
-      ps->param_file = optarg;
-      continue;
-    }
-    if (c == '?') {
-      if (optopt)
-        return ar_fail(AR_ERR_USAGE, "%s: unknown option '-%c' (see --help)", ps->command, optopt);
-      return ar_fail(AR_ERR_USAGE, "%s: unknown option '%s' (see --help)", ps->command,
-                     argv[optind - 1]);
-    }
-    if (c == ':')
-      return ar_fail(AR_ERR_USAGE, "%s: option '%s' needs a value", ps->command, argv[optind - 1]);
-    int i = -1;
-    if (c >= 1000) {
-      i = c - 1000;
-    } else {
-      for (int k = 0; k < ps->ndefs; k++)
-        if (ps->defs[k].short_name == c) i = k;
-    }
-    if (i < 0) return ar_fail(AR_ERR_INTERNAL, "option table out of step (%d)", c);
-    snprintf(where, sizeof where, "option --%s", ps->defs[i].name);
-    st = param_store(ps, i, ps->defs[i].type == PARAM_FLAG ? "1" : optarg, PARAM_FROM_COMMAND_LINE,
-                     where);
-    if (st != AR_OK) return st;
-  }
+  while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
+    if ((st = param_take_option(ps, c, argv)) != AR_OK) return st;
   if (ps->help_requested) return AR_OK;
 
-  if (ps->param_file) {
-    st = param_load_file(ps, ps->param_file);
-    if (st != AR_OK) return st;
-  }
+  /* Precedence: the command line (stored above), then the parameter file, then the defaults. */
+  if (ps->param_file && (st = param_load_file(ps, ps->param_file)) != AR_OK) return st;
   for (int i = 0; i < ps->ndefs; i++) {
     if (!ps->values[i] && ps->defs[i].default_value) {
       ps->values[i] = strdup(ps->defs[i].default_value);
