@@ -6,3 +6,4 @@ target_link_libraries(ar_mpi_fault PRIVATE MPI::MPI_C)
 target_compile_options(ar_mpi_fault PRIVATE ${ANTROUTE_WARNINGS})
 ar_add_script_test(cli_mpi_errors SCRIPT tests/cli/test_mpi_errors.sh LABELS mpi
                    ARGS $<TARGET_FILE:ar_mpi_fault> TIMEOUT 300)
+ar_add_unit_test(cli_parse_unit SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_cli_parse.c)
