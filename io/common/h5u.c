@@ -371,24 +371,25 @@ int h5u_link_exists(hid_t loc, const char *path) {
   return H5Lexists(loc, buf, H5P_DEFAULT) > 0;
 }
 
-ar_status h5u_group_close(hid_t group, ar_status st) {
-  if (group < 0) return st;
+/* Closes object id with close(), which may still write; a failure becomes AR_ERR_IO naming the
+ * file and the object (`what`: "group", "dataset") unless st is a failure already. */
+static ar_status close_written(hid_t id, ar_status st, herr_t (*close)(hid_t), const char *what) {
+  if (id < 0) return st;
   char name[512] = "?";
-  if (H5Iget_name(group, name, sizeof name) <= 0) snprintf(name, sizeof name, "?");
-  if (H5Gclose(group) < 0 && st == AR_OK)
-    st = ar_fail(AR_ERR_IO, "%s: cannot close group %s (%s)", h5u_file_name(group), name,
-                 h5u_error_detail());
+  if (H5Iget_name(id, name, sizeof name) <= 0) snprintf(name, sizeof name, "?");
+  char file[H5U_PATH_MAX];
+  snprintf(file, sizeof file, "%s", h5u_file_name(id));
+  if (close(id) < 0 && st == AR_OK)
+    st = ar_fail(AR_ERR_IO, "%s: cannot close %s %s (%s)", file, what, name, h5u_error_detail());
   return st;
 }
 
+ar_status h5u_group_close(hid_t group, ar_status st) {
+  return close_written(group, st, H5Gclose, "group");
+}
+
 ar_status h5u_dataset_close(hid_t dset, ar_status st) {
-  if (dset < 0) return st;
-  char name[512] = "?";
-  if (H5Iget_name(dset, name, sizeof name) <= 0) snprintf(name, sizeof name, "?");
-  if (H5Dclose(dset) < 0 && st == AR_OK)
-    st = ar_fail(AR_ERR_IO, "%s: cannot close dataset %s (%s)", h5u_file_name(dset), name,
-                 h5u_error_detail());
-  return st;
+  return close_written(dset, st, H5Dclose, "dataset");
 }
 
 ar_status h5u_group_open(hid_t loc, const char *name, hid_t *group) {
