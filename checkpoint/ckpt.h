@@ -15,7 +15,7 @@
 #ifndef AR_CKPT_H
 #define AR_CKPT_H
 
-#include "ckpt_agree.h"
+#include "ar_agree.h"
 #include "ckpt_crc.h"
 #include "ckpt_deadline.h"
 #include "ckpt_dir.h"

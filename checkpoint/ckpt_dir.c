@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ckpt_agree.h"
+#include "ar_agree.h"
 #include "h5u.h"
 
 static const char *kind_suffix(ckpt_file_kind kind) {
@@ -115,7 +115,7 @@ ar_status ckpt_dir_prepare(const char *dir, MPI_Comm comm) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   ar_status st = rank == 0 ? mkdir_parents(dir) : AR_OK;
-  return ckpt_agree(st, comm);
+  return ar_agree(comm, st);
 }
 
 ar_status ckpt_dir_rotate(const char *dir, int keep) {

@@ -4,7 +4,7 @@
 
 #include <stdlib.h>
 
-#include "ckpt_agree.h"
+#include "ar_agree.h"
 #include "ckpt_dir.h"
 #include "ckpt_verify.h"
 #include "h5u.h"
@@ -17,7 +17,7 @@ ar_status ckpt_find_candidates(const char *dir, MPI_Comm comm, FILE *report, int
   MPI_Comm_rank(comm, &rank);
   ckpt_dir_list list = {NULL, 0};
   ar_status st = rank == 0 ? ckpt_dir_scan(dir, &list) : AR_OK;
-  st = ckpt_agree(st, comm);
+  st = ar_agree(comm, st);
   if (st != AR_OK) return st;
   int count = 0;
   int64_t *found = NULL;
@@ -39,14 +39,14 @@ ar_status ckpt_find_candidates(const char *dir, MPI_Comm comm, FILE *report, int
     if (!found) st = ar_fail(AR_ERR_NOMEM, "out of memory listing %s", dir);
   }
   ckpt_dir_list_free(&list);
-  st = ckpt_agree(st, comm);
+  st = ar_agree(comm, st);
   if (st == AR_OK && MPI_Bcast(&count, 1, MPI_INT, 0, comm) != MPI_SUCCESS)
     st = ar_fail(AR_ERR_MPI, "MPI_Bcast of the checkpoint list failed");
   if (st == AR_OK && rank != 0) {
     found = malloc((size_t)(count ? count : 1) * sizeof *found);
     if (!found) st = ar_fail(AR_ERR_NOMEM, "out of memory listing %s", dir);
   }
-  st = ckpt_agree(st, comm);
+  st = ar_agree(comm, st);
   if (st == AR_OK && count > 0 && MPI_Bcast(found, count, MPI_INT64_T, 0, comm) != MPI_SUCCESS)
     st = ar_fail(AR_ERR_MPI, "MPI_Bcast of the checkpoint list failed");
   if (st != AR_OK) {

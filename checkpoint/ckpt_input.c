@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ckpt_agree.h"
+#include "ar_agree.h"
 #include "ckpt_crc.h"
 
 enum { INPUT_PIECE = 1 << 20 };
@@ -44,7 +44,7 @@ ar_status ckpt_input_checksum(const char *path, MPI_Comm comm, char *out, size_t
                      ? ar_fail(AR_ERR_INTERNAL, "ckpt_input_checksum: buffer too small")
                      : AR_OK;
   if (st == AR_OK && rank == 0) st = file_checksum(path, text, sizeof text);
-  st = ckpt_agree(st, comm);
+  st = ar_agree(comm, st);
   if (st != AR_OK) return st;
   if (MPI_Bcast(text, (int)sizeof text, MPI_CHAR, 0, comm) != MPI_SUCCESS)
     return ar_fail(AR_ERR_MPI, "MPI_Bcast of the input checksum failed");

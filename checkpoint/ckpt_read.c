@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "ckpt_agree.h"
+#include "ar_agree.h"
 #include "ckpt_crc.h"
 #include "ckpt_match.h"
 #include "h5meta.h"
@@ -29,7 +29,7 @@ static ar_status agree_problem(ar_status st, ckpt_problem *problem, MPI_Comm com
     return ar_fail(AR_ERR_MPI, "MPI_Bcast failed while reading a checkpoint");
   }
   *problem = (ckpt_problem)p;
-  return ckpt_agree(st, comm);
+  return ar_agree(comm, st);
 }
 
 static ar_status fail_as(ckpt_problem *problem, ckpt_problem kind, ar_status st) {

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ckpt_agree.h"
+#include "ar_agree.h"
 #include "ckpt_dir.h"
 #include "ckpt_find.h"
 #include "ckpt_read.h"

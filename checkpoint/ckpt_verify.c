@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "ckpt_agree.h"
+#include "ar_agree.h"
 #include "ckpt_crc.h"
 #include "ckpt_field.h"
 #include "h5meta.h"
@@ -85,7 +85,7 @@ static ar_status crc_of_share(hid_t dset, const char *path, const char *name, MP
   }
   free(buf);
   if (type >= 0) H5Tclose(type);
-  ar_status agreed = ckpt_agree(st, comm);
+  ar_status agreed = ar_agree(comm, st);
   if (agreed != AR_OK) return agreed;
   return ckpt_crc_combine_blocks(first * row_bytes, count * row_bytes, local, rows * row_bytes,
                                  comm, name, whole);
@@ -155,7 +155,7 @@ ar_status ckpt_verify(const char *path, MPI_Comm comm, ckpt_problem *problem, in
     if (st == AR_ERR_IO) st = AR_ERR_INPUT;
   }
   /* Every rank sees the same file, so the outcome of the open is the same everywhere. */
-  st = ckpt_agree(st, comm);
+  st = ar_agree(comm, st);
   if (st != AR_OK) {
     h5u_close(file);
     return st;
@@ -170,5 +170,5 @@ ar_status ckpt_verify(const char *path, MPI_Comm comm, ckpt_problem *problem, in
   int p = (int)*problem, worst = 0;
   MPI_Allreduce(&p, &worst, 1, MPI_INT, MPI_MAX, comm);
   *problem = (ckpt_problem)worst;
-  return ckpt_agree(st, comm);
+  return ar_agree(comm, st);
 }

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <sys/statvfs.h>
 
-#include "ckpt_agree.h"
+#include "ar_agree.h"
 #include "ckpt_crc.h"
 #include "ckpt_dir.h"
 #include "ckpt_fault.h"
@@ -39,7 +39,7 @@ static ar_status write_field(hid_t file, const ckpt_state *state, const ckpt_fie
   hid_t dset;
   ar_status st = h5u_dataset_create(file, f->path, f->type, f->rank, f->dims, &dset);
   if (st == AR_OK) st = agree_rounds(npieces, comm, &rounds);
-  st = ckpt_agree(st, comm);
+  st = ar_agree(comm, st);
   if (st != AR_OK) {
     if (dset >= 0) H5Dclose(dset);
     return st;
@@ -77,13 +77,13 @@ static ar_status write_field(hid_t file, const ckpt_state *state, const ckpt_fie
                                           f->path, &whole);
   if (st == AR_OK) st = cst;
   /* Attributes are collective metadata: written only when every rank got this far. */
-  st = ckpt_agree(st, comm);
+  st = ar_agree(comm, st);
   if (st == AR_OK) st = h5u_attr_write_i64(dset, "crc32", (int64_t)whole);
   if (st == AR_OK) st = h5u_attr_write_i64(dset, "distributed", f->distributed ? 1 : 0);
   if (st == AR_OK && f->description) st = h5u_attr_write_str(dset, "description", f->description);
   if (H5Dclose(dset) < 0 && st == AR_OK)
     st = ar_fail(AR_ERR_IO, "%s: cannot close dataset %s", path, f->path);
-  return ckpt_agree(st, comm);
+  return ar_agree(comm, st);
 }
 
 static ar_status write_root(hid_t file, const ckpt_state *state, int64_t seq, int nranks) {
@@ -135,7 +135,7 @@ static ar_status next_seq(const char *dir, MPI_Comm comm, int64_t *seq) {
     if (st == AR_OK) value = ckpt_dir_next_seq(&list);
     ckpt_dir_list_free(&list);
   }
-  st = ckpt_agree(st, comm);
+  st = ar_agree(comm, st);
   if (st != AR_OK) return st;
   if (MPI_Bcast(&value, 1, MPI_LONG_LONG, 0, comm) != MPI_SUCCESS)
     return ar_fail(AR_ERR_MPI, "MPI_Bcast of the checkpoint number failed");
@@ -150,7 +150,7 @@ ar_status ckpt_write(const char *dir, int keep, const ckpt_state *state, MPI_Com
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &nranks);
   ckpt_fault_new_write();
-  ar_status st = ckpt_agree(ckpt_state_check(state), comm);
+  ar_status st = ar_agree(comm, ckpt_state_check(state));
   if (st == AR_OK) st = ckpt_dir_prepare(dir, comm);
   int64_t seq = 0;
   if (st == AR_OK) st = next_seq(dir, comm, &seq);
@@ -159,12 +159,12 @@ ar_status ckpt_write(const char *dir, int keep, const ckpt_state *state, MPI_Com
   if (st != AR_OK) return st;
 
   h5u_output out;
-  st = ckpt_agree(h5u_output_create(&out, path, comm), comm);
+  st = ar_agree(comm, h5u_output_create(&out, path, comm));
   if (st != AR_OK) {
     h5u_output_abort(&out);
     return st;
   }
-  st = ckpt_agree(write_root(out.file, state, seq, nranks), comm);
+  st = ar_agree(comm, write_root(out.file, state, seq, nranks));
   int first_distributed = 1;
   for (int i = 0; i < state->nfields && st == AR_OK; i++) {
     const ckpt_field *f = &state->fields[i];
@@ -172,7 +172,7 @@ ar_status ckpt_write(const char *dir, int keep, const ckpt_state *state, MPI_Com
     if (f->distributed) first_distributed = 0;
   }
   /* Last: the mark that the file holds everything. A reader refuses a file without it. */
-  if (st == AR_OK) st = ckpt_agree(h5u_attr_write_i64(out.file, "complete", 1), comm);
+  if (st == AR_OK) st = ar_agree(comm, h5u_attr_write_i64(out.file, "complete", 1));
   if (st != AR_OK) {
     h5u_output_abort(&out);
     disk_hint(dir, ckpt_state_bytes(state));

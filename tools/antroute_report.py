@@ -320,7 +320,7 @@ def draw_colony_lines(ax, x, cb, best=None, relative_to=None):
 
 # --- Order routing ------------------------------------------------------------------------------
 #
-# The layout of `solve` on a supply-chain network (io/h5res_supply.h): /plan (one row per order:
+# The layout of `solve` on a supply-chain network (io/supply/h5res_supply.h): /plan (one row per order:
 # month = row of /months, served, plant, port, lane, carrier, mode, wc, tc, time, co2, reason),
 # /codes/{plants,ports,carriers}, /months (one column per quantity, one row per month; traces in
 # /months/YYYY-MM/trace), /totals (attributes), /unserved.

@@ -5,7 +5,7 @@
 #include <stdint.h>
 
 #include "csv.h"
-#include "sc_net.h"
+#include "supply_net.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       int32_t day;
       (void)csv_column_name(r, c);
       (void)csv_field(r, c);
-      if (csv_get_code(r, c, code, sizeof code) == AR_OK) (void)sc_date_parse(code, &day);
+      if (csv_get_code(r, c, code, sizeof code) == AR_OK) (void)supply_date_parse(code, &day);
       (void)csv_get_double(r, c, &d);
       (void)csv_get_int64(r, c, -1000, 1000, &i);
       (void)csv_line(r);

@@ -1,8 +1,9 @@
 # TSPLIB parser: instances and tours.
 add_executable(fuzz_tsplib ${CMAKE_CURRENT_LIST_DIR}/fuzz_tsplib.c
-               ${PROJECT_SOURCE_DIR}/io/tsplib_parse.c ${PROJECT_SOURCE_DIR}/src/tour_net.c
-               ${PROJECT_SOURCE_DIR}/src/ar_error.c)
-target_include_directories(fuzz_tsplib PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/io)
+               ${PROJECT_SOURCE_DIR}/io/tour/tsplib_parse.c ${PROJECT_SOURCE_DIR}/src/tour/tour_net.c
+               ${PROJECT_SOURCE_DIR}/src/base/ar_error.c)
+target_include_directories(fuzz_tsplib PRIVATE ${PROJECT_SOURCE_DIR}/src/base ${PROJECT_SOURCE_DIR}/src/tour
+                           ${PROJECT_SOURCE_DIR}/io/tour)
 target_compile_definitions(fuzz_tsplib PRIVATE _POSIX_C_SOURCE=200809L)
 target_compile_options(fuzz_tsplib PRIVATE ${AR_FUZZ_FLAGS} ${ANTROUTE_WARNINGS})
 target_link_options(fuzz_tsplib PRIVATE ${AR_FUZZ_FLAGS})

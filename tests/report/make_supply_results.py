@@ -3,7 +3,7 @@
 
     make_supply_results.py NETWORK.h5 OUT.h5 [--months 3] [--orders 150] [--no-input] [--no-bsp]
 
-The layout is that of `antroute solve` on a supply-chain network (io/h5res_supply.h: /codes,
+The layout is that of `antroute solve` on a supply-chain network (io/supply/h5res_supply.h: /codes,
 /plan, /unserved, /months with one row per month and /months/YYYY-MM/trace, /totals, /layout),
 with the routes drawn at random (seeded) from the network's own tables (plant ports, lanes from
 that port), so every name resolves. Unless --no-bsp, it adds BSP timings the way the report

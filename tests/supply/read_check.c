@@ -13,11 +13,11 @@ int main(int argc, char **argv) {
   if (argc != 2) {
     fprintf(stderr, "usage: supply_read_check FILE.h5\n");
   } else {
-    sc_net net;
+    supply_net net;
     st = h5net_supply_read(argv[1], MPI_COMM_WORLD, &net);
     if (st == AR_OK) {
       printf("ok: %d orders\n", net.n_orders);
-      sc_net_free(&net);
+      supply_net_free(&net);
     } else {
       fprintf(stderr, "error: %s\n", ar_error_message());
     }

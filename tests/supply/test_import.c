@@ -1,9 +1,10 @@
-/* sc_import on the shipped data set: counts, the oddities it accepts, and a few known values. */
+/* supply_import on the shipped data set: counts, the oddities it accepts, and a few known values.
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sc_import.h"
+#include "supply_import.h"
 #include "test_util.h"
 
 int test_run(int argc, char **argv) {
@@ -12,9 +13,9 @@ int test_run(int argc, char **argv) {
   const char *src = getenv("AR_SOURCE_DIR");
   char dir[4096];
   snprintf(dir, sizeof dir, "%s/inputs/supply_chain", src ? src : ".");
-  sc_net net;
-  sc_warnings warnings;
-  ar_status st = sc_import_dir(dir, 0, &net, &warnings);
+  supply_net net;
+  supply_warnings warnings;
+  ar_status st = supply_import_dir(dir, 0, &net, &warnings);
   CHECK(st == AR_OK);
   if (st != AR_OK) {
     fprintf(stderr, "  %s\n", ar_error_message());
@@ -33,10 +34,10 @@ int test_run(int argc, char **argv) {
   /* Sorted code tables. */
   CHECK(strcmp(net.plants.code[0], "PLANT01") == 0);
   CHECK(strcmp(net.plants.code[18], "PLANT19") == 0);
-  int32_t plant03 = sc_names_find(&net.plants, "PLANT03");
+  int32_t plant03 = supply_names_find(&net.plants, "PLANT03");
   CHECK(plant03 == 2);
   CHECK_EQ_INT(net.plant_capacity[plant03], 1013);
-  int32_t plant19 = sc_names_find(&net.plants, "PLANT19");
+  int32_t plant19 = supply_names_find(&net.plants, "PLANT19");
   CHECK(net.plant_vmi_start && net.product_plant_start);
 
   /* PLANT19 stocks nothing; total daily capacity is 5,791 orders. */
@@ -73,10 +74,10 @@ int test_run(int argc, char **argv) {
   }
   CHECK_EQ_INT(ground, 7);
   CHECK(sorted && cap_ok);
-  sc_net_free(&net);
+  supply_net_free(&net);
 
   /* Strict mode refuses CND9. */
-  st = sc_import_dir(dir, 1, &net, NULL);
+  st = supply_import_dir(dir, 1, &net, NULL);
   CHECK(st == AR_ERR_INPUT && strstr(ar_error_message(), "CND9"));
   CHECK(net.n_orders == 0 && net.order_id == NULL);
   return 0;

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 
 #include "h5net_supply.h"
-#include "sc_equal.h"
-#include "sc_import.h"
+#include "supply_equal.h"
+#include "supply_import.h"
 #include "test_util.h"
 
 int test_run(int argc, char **argv) {
@@ -20,8 +20,8 @@ int test_run(int argc, char **argv) {
   char dir[4096], path[4096], why[512] = "";
   snprintf(dir, sizeof dir, "%s/inputs/supply_chain", src ? src : ".");
   snprintf(path, sizeof path, "%s/supply_read_mpi.h5", tmp ? tmp : ".");
-  sc_net ref, got;
-  ar_status st = sc_import_dir(dir, 0, &ref, NULL);
+  supply_net ref, got;
+  ar_status st = supply_import_dir(dir, 0, &ref, NULL);
   CHECK(st == AR_OK);
   if (st != AR_OK) return 0;
   if (rank == 0) CHECK(h5net_supply_write(&ref, path, NULL) == AR_OK);
@@ -29,7 +29,7 @@ int test_run(int argc, char **argv) {
   st = h5net_supply_read(path, MPI_COMM_WORLD, &got);
   CHECK(st == AR_OK);
   if (st != AR_OK) fprintf(stderr, "[rank %d] %s\n", rank, ar_error_message());
-  int same = st == AR_OK && sc_net_equal(&ref, &got, why, sizeof why);
+  int same = st == AR_OK && supply_net_equal(&ref, &got, why, sizeof why);
   CHECK(same);
   if (!same) fprintf(stderr, "[rank %d] %s\n", rank, why);
   int all = 0;
@@ -37,7 +37,7 @@ int test_run(int argc, char **argv) {
   if (rank == 0)
     printf("%d ranks read %d orders collectively: %s\n", size, got.n_orders,
            all ? "identical" : "DIFFERENT");
-  sc_net_free(&got);
-  sc_net_free(&ref);
+  supply_net_free(&got);
+  supply_net_free(&ref);
   return 0;
 }

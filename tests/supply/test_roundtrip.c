@@ -8,8 +8,8 @@
 #include "h5net_supply.h"
 #include "h5net_supply_inspect.h"
 #include "h5u.h"
-#include "sc_equal.h"
-#include "sc_import.h"
+#include "supply_equal.h"
+#include "supply_import.h"
 #include "test_util.h"
 
 int test_run(int argc, char **argv) {
@@ -20,8 +20,8 @@ int test_run(int argc, char **argv) {
   char dir[4096], path[4096], why[512] = "";
   snprintf(dir, sizeof dir, "%s/inputs/supply_chain", src ? src : ".");
   snprintf(path, sizeof path, "%s/supply_roundtrip.h5", tmp ? tmp : ".");
-  sc_net a, b;
-  ar_status st = sc_import_dir(dir, 0, &a, NULL);
+  supply_net a, b;
+  ar_status st = supply_import_dir(dir, 0, &a, NULL);
   CHECK(st == AR_OK);
   if (st != AR_OK) {
     fprintf(stderr, "  %s\n", ar_error_message());
@@ -33,10 +33,10 @@ int test_run(int argc, char **argv) {
   st = h5net_supply_read(path, MPI_COMM_SELF, &b);
   CHECK(st == AR_OK);
   if (st != AR_OK) fprintf(stderr, "  %s\n", ar_error_message());
-  int same = sc_net_equal(&a, &b, why, sizeof why);
+  int same = supply_net_equal(&a, &b, why, sizeof why);
   CHECK(same);
   if (!same) fprintf(stderr, "  %s\n", why);
-  sc_net_free(&b);
+  supply_net_free(&b);
 
   /* Attributes, and the inspect summary. */
   hid_t file;
@@ -71,6 +71,6 @@ int test_run(int argc, char **argv) {
   CHECK(h5u_output_commit(&o) == AR_OK);
   CHECK(h5net_supply_read(path, MPI_COMM_SELF, &b) == AR_ERR_INPUT);
   CHECK(strstr(ar_error_message(), "is a 'tour' network, expected a 'supply-chain' network"));
-  sc_net_free(&a);
+  supply_net_free(&a);
   return 0;
 }

@@ -1,4 +1,4 @@
-/* sc_synth: counts as asked, the same seed gives the same network, another seed another one,
+/* supply_synth: counts as asked, the same seed gives the same network, another seed another one,
  * every order has a feasible historical route, dates fall in their month, and the result survives
  * an HDF5 round trip (so it passes every reader check). */
 #include <stdio.h>
@@ -6,20 +6,20 @@
 #include <string.h>
 
 #include "h5net_supply.h"
-#include "sc_equal.h"
-#include "sc_import.h"
-#include "sc_synth.h"
+#include "supply_equal.h"
+#include "supply_import.h"
+#include "supply_synth.h"
 #include "test_util.h"
 
 /* Every order's historical route obeys products, VMI, plant ports, lane ends and service level;
  * returns the number of orders that break a rule. */
-static int check_routes(const sc_net *n) {
+static int check_routes(const supply_net *n) {
   int bad = 0;
   for (int32_t k = 0; k < n->n_orders; k++) {
     int32_t p = n->hist_plant[k], l = n->hist_lane[k];
-    int ok = sc_plant_stocks(n, p, n->order_product[k]) &&
-             sc_plant_serves(n, p, n->order_customer[k]) &&
-             sc_plant_has_port(n, p, n->hist_port[k]);
+    int ok = supply_plant_stocks(n, p, n->order_product[k]) &&
+             supply_plant_serves(n, p, n->order_customer[k]) &&
+             supply_plant_has_port(n, p, n->hist_port[k]);
     if (n->order_service[k] == SC_SERVICE_CRF)
       ok &= l == -1;
     else
@@ -35,28 +35,28 @@ int test_run(int argc, char **argv) {
   (void)argc;
   (void)argv;
   char why[512] = "";
-  sc_synth_params p = {
+  supply_synth_params p = {
       .orders_per_month = 2000, .months = 3, .plants = 40, .ports = 25, .seed = 11};
-  sc_net a, b, c;
-  CHECK(sc_synth_generate(&p, &a) == AR_OK);
-  CHECK(sc_synth_generate(&p, &b) == AR_OK);
+  supply_net a, b, c;
+  CHECK(supply_synth_generate(&p, &a) == AR_OK);
+  CHECK(supply_synth_generate(&p, &b) == AR_OK);
   p.seed = 12;
-  CHECK(sc_synth_generate(&p, &c) == AR_OK);
+  CHECK(supply_synth_generate(&p, &c) == AR_OK);
   CHECK_EQ_INT(a.n_orders, 6000);
   CHECK_EQ_INT(a.plants.n, 40);
   CHECK_EQ_INT(a.ports.n, 25);
   CHECK(a.n_lanes > 0 && a.n_bands >= a.n_lanes && a.n_vmi > 0);
-  CHECK(sc_net_equal(&a, &b, why, sizeof why));
-  CHECK(!sc_net_equal(&a, &c, why, sizeof why));
+  CHECK(supply_net_equal(&a, &b, why, sizeof why));
+  CHECK(!supply_net_equal(&a, &c, why, sizeof why));
   CHECK_EQ_INT(check_routes(&a), 0);
 
   /* Month m's orders are dated inside month m (from 2013-05-01 with the built-in shapes). */
   int out_of_month = 0;
   for (int32_t k = 0; k < a.n_orders; k++) {
     int y, m, d;
-    sc_date_to_civil(a.order_date[k], &y, &m, &d);
+    supply_date_to_civil(a.order_date[k], &y, &m, &d);
     out_of_month += (y - 2013) * 12 + (m - 5) != k / 2000;
-    out_of_month += sc_date_month(a.order_date[k]) != (2013 - 1970) * 12 + 4 + k / 2000;
+    out_of_month += supply_date_month(a.order_date[k]) != (2013 - 1970) * 12 + 4 + k / 2000;
   }
   CHECK_EQ_INT(out_of_month, 0);
 
@@ -64,30 +64,30 @@ int test_run(int argc, char **argv) {
   const char *tmp = getenv("AR_BUILD_DIR");
   char path[4096];
   snprintf(path, sizeof path, "%s/supply_synth.h5", tmp ? tmp : ".");
-  sc_net r;
+  supply_net r;
   CHECK(h5net_supply_write(&a, path, NULL) == AR_OK);
   ar_status st = h5net_supply_read(path, MPI_COMM_SELF, &r);
   CHECK(st == AR_OK);
   if (st != AR_OK) fprintf(stderr, "  %s\n", ar_error_message());
-  CHECK(st == AR_OK && sc_net_equal(&a, &r, why, sizeof why));
-  sc_net_free(&r);
-  sc_net_free(&a);
-  sc_net_free(&b);
-  sc_net_free(&c);
+  CHECK(st == AR_OK && supply_net_equal(&a, &r, why, sizeof why));
+  supply_net_free(&r);
+  supply_net_free(&a);
+  supply_net_free(&b);
+  supply_net_free(&c);
 
   /* Grown from the real data set: its lane shapes and the feasibility guarantee hold. */
   const char *src = getenv("AR_SOURCE_DIR");
   char dir[4096];
   snprintf(dir, sizeof dir, "%s/inputs/supply_chain", src ? src : ".");
-  sc_net real;
-  CHECK(sc_import_dir(dir, 0, &real, NULL) == AR_OK);
-  sc_synth_params q = {.orders_per_month = 3000,
-                       .months = 2,
-                       .plants = 30,
-                       .ports = 20,
-                       .seed = 5,
-                       .template_net = &real};
-  CHECK(sc_synth_generate(&q, &a) == AR_OK);
+  supply_net real;
+  CHECK(supply_import_dir(dir, 0, &real, NULL) == AR_OK);
+  supply_synth_params q = {.orders_per_month = 3000,
+                           .months = 2,
+                           .plants = 30,
+                           .ports = 20,
+                           .seed = 5,
+                           .template_net = &real};
+  CHECK(supply_synth_generate(&q, &a) == AR_OK);
   CHECK_EQ_INT(a.n_orders, 6000);
   CHECK_EQ_INT(check_routes(&a), 0);
   int ground = 0;
@@ -96,13 +96,13 @@ int test_run(int argc, char **argv) {
   CHECK(ground > 0);
   CHECK(h5net_supply_write(&a, path, NULL) == AR_OK);
   st = h5net_supply_read(path, MPI_COMM_SELF, &r);
-  CHECK(st == AR_OK && sc_net_equal(&a, &r, why, sizeof why));
-  sc_net_free(&r);
-  sc_net_free(&a);
-  sc_net_free(&real);
+  CHECK(st == AR_OK && supply_net_equal(&a, &r, why, sizeof why));
+  supply_net_free(&r);
+  supply_net_free(&a);
+  supply_net_free(&real);
 
   /* Parameters out of range. */
-  sc_synth_params big = {.orders_per_month = SC_ROWS_MAX, .months = 2, .plants = 1, .ports = 1};
-  CHECK(sc_synth_generate(&big, &a) == AR_ERR_USAGE);
+  supply_synth_params big = {.orders_per_month = SC_ROWS_MAX, .months = 2, .plants = 1, .ports = 1};
+  CHECK(supply_synth_generate(&big, &a) == AR_ERR_USAGE);
   return 0;
 }

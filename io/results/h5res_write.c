@@ -1,0 +1,203 @@
+/* h5res_write: the problem-independent part of the results file. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ar_agree.h"
+#include "ar_alloc.h"
+#include "h5meta.h"
+#include "h5res.h"
+#include "h5u.h"
+
+static const char *stop_name(aco_stop_reason r) {
+  switch (r) {
+  case ACO_STOP_ITERATIONS: return "iterations";
+  case ACO_STOP_TIME: return "time";
+  case ACO_STOP_HOOK: return "requested";
+  case ACO_STOP_NONE: break;
+  }
+  return "none";
+}
+
+/* Rank 0's view of numbers that differ between ranks (times), so that every rank writes the
+ * same attribute values. */
+typedef struct {
+  double elapsed;
+  double seconds[5]; /* construct, update, exchange, total, CPU */
+  double cpu_total;  /* CPU seconds over all ranks */
+} run_times;
+
+static ar_status write_epochs(hid_t file, const aco_engine *e) {
+  const int64_t E = e->epoch;
+  const int32_t C = e->par.colonies;
+  int root = e->rank == 0;
+  ar_status st = AR_OK;
+  int64_t *iteration = NULL, *t_iteration = NULL;
+  double *time = NULL, *best = NULL, *colony_best = NULL, *t_time = NULL, *t_best = NULL;
+  int64_t T = 0;
+  if (root) {
+    size_t ne = (size_t)(E > 0 ? E : 1);
+    iteration = ar_alloc_array(ne, sizeof(int64_t));
+    t_iteration = ar_alloc_array(ne, sizeof(int64_t));
+    time = ar_alloc_array(ne, sizeof(double));
+    t_time = ar_alloc_array(ne, sizeof(double));
+    best = ar_alloc_array(ne, sizeof(double));
+    t_best = ar_alloc_array(ne, sizeof(double));
+    colony_best = ar_alloc_array(ne * (size_t)C, sizeof(double));
+    if (!iteration || !t_iteration || !time || !t_time || !best || !t_best || !colony_best) {
+      st = ar_fail(AR_ERR_NOMEM, "out of memory writing %lld epoch records", (long long)E);
+    } else {
+      for (int64_t i = 0; i < E; i++) {
+        iteration[i] = e->epochs[i].iteration;
+        time[i] = e->epochs[i].time;
+        best[i] = e->epochs[i].best_cost.key[0];
+        for (int32_t c = 0; c < C; c++)
+          colony_best[i * C + c] = e->colony_best[i * C + c].key[0];
+        /* The trace keeps the epoch ends where the global best improved. */
+        if (i == 0 || e->epochs[i].best_cost.key[0] != e->epochs[i - 1].best_cost.key[0]) {
+          t_iteration[T] = iteration[i];
+          t_time[T] = time[i];
+          t_best[T] = best[i];
+          T++;
+        }
+      }
+    }
+  }
+  st = ar_agree(e->comm, st);
+  long long tcount = T;
+  if (st == AR_OK && MPI_Bcast(&tcount, 1, MPI_LONG_LONG, 0, e->comm) != MPI_SUCCESS)
+    st = ar_fail(AR_ERR_MPI, "MPI_Bcast failed writing the trace");
+  hid_t g = -1;
+  hsize_t de[1] = {(hsize_t)E}, dec[2] = {(hsize_t)E, (hsize_t)C}, dt[1] = {(hsize_t)tcount};
+  if (st == AR_OK) st = h5u_group_create(file, "trace", &g);
+  if (st == AR_OK)
+    st = h5u_write(g, "time", H5T_NATIVE_DOUBLE, 1, dt, root ? t_time : NULL, "s",
+                   "seconds since the start of the search when the improved best was known");
+  if (st == AR_OK)
+    st = h5u_write(g, "iteration", H5T_NATIVE_INT64, 1, dt, root ? t_iteration : NULL, NULL,
+                   "iterations completed at that epoch end");
+  if (st == AR_OK)
+    st = h5u_write(g, "best", H5T_NATIVE_DOUBLE, 1, dt, root ? t_best : NULL, NULL,
+                   "best cost over all colonies (one entry per epoch end where it improved)");
+  if (g >= 0) H5Gclose(g);
+  g = -1;
+  if (st == AR_OK) st = h5u_group_create(file, "epochs", &g);
+  if (st == AR_OK)
+    st = h5u_write(g, "iteration", H5T_NATIVE_INT64, 1, de, root ? iteration : NULL, NULL,
+                   "iterations completed at each epoch end");
+  if (st == AR_OK)
+    st = h5u_write(g, "time", H5T_NATIVE_DOUBLE, 1, de, root ? time : NULL, "s",
+                   "seconds since the start of the search at each epoch end");
+  if (st == AR_OK)
+    st = h5u_write(g, "best", H5T_NATIVE_DOUBLE, 1, de, root ? best : NULL, NULL,
+                   "global best cost at each epoch end");
+  if (st == AR_OK)
+    st = h5u_write(g, "colony_best", H5T_NATIVE_DOUBLE, 2, dec, root ? colony_best : NULL, NULL,
+                   "each colony's best cost at each epoch end, [epoch][colony]");
+  if (g >= 0) H5Gclose(g);
+  ar_free(iteration);
+  ar_free(t_iteration);
+  ar_free(time);
+  ar_free(t_time);
+  ar_free(best);
+  ar_free(t_best);
+  ar_free(colony_best);
+  return st;
+}
+
+static ar_status write_layout(hid_t file, const aco_engine *e) {
+  hid_t g = -1;
+  ar_status st = h5u_group_create(file, "layout", &g);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "ranks", e->size);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "threads_per_rank", e->threads);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "colonies", e->par.colonies);
+  int32_t *owner = NULL;
+  if (st == AR_OK && e->rank == 0) {
+    owner = ar_alloc_array((size_t)e->par.colonies, sizeof(int32_t));
+    if (owner)
+      for (int32_t c = 0; c < e->par.colonies; c++)
+        owner[c] = aco_block_owner(e->par.colonies, e->size, c);
+  }
+  if (st == AR_OK) st = ar_agree(e->comm, e->rank == 0 && !owner ? AR_ERR_NOMEM : AR_OK);
+  hsize_t dc[1] = {(hsize_t)e->par.colonies};
+  if (st == AR_OK)
+    st = h5u_write(g, "colony_rank", H5T_NATIVE_INT32, 1, dc, e->rank == 0 ? owner : NULL, NULL,
+                   "the MPI rank that ran each colony (contiguous blocks)");
+  ar_free(owner);
+  if (g >= 0) H5Gclose(g);
+  return st;
+}
+
+static ar_status write_run(hid_t file, const aco_engine *e, const run_times *rt,
+                           const double *rank_seconds) {
+  const aco_params *par = &e->par;
+  hid_t g = -1;
+  ar_status st = h5u_group_create(file, "run", &g);
+  int64_t tours = e->iteration * par->ants * par->colonies;
+  double secs = rt->elapsed > 0 ? rt->elapsed : 1e-9;
+  if (st == AR_OK) st = h5u_attr_write_str(g, "algorithm", aco_algorithm_name(par->algorithm));
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "colonies", par->colonies);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "ants", par->ants);
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "alpha", par->alpha);
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "beta", par->beta);
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "rho", par->rho);
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "q0", par->q0);
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "xi", par->xi);
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "p_best", par->p_best);
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "p_gbest", par->p_gbest);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "restart_iterations", par->restart_iterations);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "epoch_iterations", par->epoch_iterations);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "seed", (int64_t)par->seed);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "migrate", par->migrate);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "iterations", e->iteration);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "epochs", e->epoch);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "tours", tours);
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "seconds", rt->elapsed);
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "iterations_per_second", e->iteration / secs);
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "tours_per_second", tours / secs);
+  if (st == AR_OK) st = h5u_attr_write_str(g, "stopped_by", stop_name(e->stop_reason));
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "cpu_seconds", rt->cpu_total);
+  hsize_t dr[2] = {(hsize_t)e->size, 5};
+  if (st == AR_OK)
+    st = h5u_write(g, "rank_seconds", H5T_NATIVE_DOUBLE, 2, dr, rank_seconds, "s",
+                   "per rank: seconds building ants, updating trails, exchanging, in total; "
+                   "CPU seconds of the process (all threads)");
+  if (st == AR_OK) {
+    /* Readers (antroute report) name the columns from this attribute. */
+    hid_t d = H5Dopen2(g, "rank_seconds", H5P_DEFAULT);
+    st = d < 0 ? ar_fail(AR_ERR_HDF5, "%s: cannot reopen /run/rank_seconds", h5u_file_name(g))
+               : h5u_attr_write_str(d, "columns", "construct,update,exchange,total,cpu");
+    if (d >= 0) H5Dclose(d);
+  }
+  if (g >= 0) H5Gclose(g);
+  return st;
+}
+
+ar_status h5res_write_run(hid_t file, const aco_engine *e, const param_set *ps,
+                          const h5res_info *info) {
+  run_times rt = {
+      aco_engine_elapsed(e),
+      {e->time_construct, e->time_update, e->time_exchange, 0.0, aco_engine_cpu_seconds(e)},
+      0.0};
+  rt.seconds[3] = rt.elapsed;
+  double *rank_seconds = e->rank == 0 ? malloc(sizeof(double) * 5 * (size_t)e->size) : NULL;
+  ar_status st = ar_agree(e->comm, e->rank == 0 && !rank_seconds ? AR_ERR_NOMEM : AR_OK);
+  if (st != AR_OK) return st;
+  if (MPI_Gather(rt.seconds, 5, MPI_DOUBLE, rank_seconds, 5, MPI_DOUBLE, 0, e->comm) !=
+          MPI_SUCCESS ||
+      MPI_Reduce(&rt.seconds[4], &rt.cpu_total, 1, MPI_DOUBLE, MPI_SUM, 0, e->comm) !=
+          MPI_SUCCESS ||
+      MPI_Bcast(&rt, (int)sizeof rt, MPI_BYTE, 0, e->comm) != MPI_SUCCESS) {
+    free(rank_seconds);
+    return ar_fail(AR_ERR_MPI, "MPI_Gather of the run times failed");
+  }
+  st = h5meta_write(file, H5META_RESULTS, H5RES_FORMAT_VERSION, ps);
+  if (st == AR_OK) st = h5u_attr_write_str(file, "kind", info->kind);
+  if (st == AR_OK) st = h5u_attr_write_str(file, "input", info->input);
+  if (st == AR_OK) st = h5u_attr_write_str(file, "instance", info->instance);
+  if (st == AR_OK) st = h5u_attr_write_i64(file, "optimum", info->optimum);
+  if (st == AR_OK) st = write_epochs(file, e);
+  if (st == AR_OK) st = write_layout(file, e);
+  if (st == AR_OK) st = write_run(file, e, &rt, rank_seconds);
+  free(rank_seconds);
+  return st;
+}

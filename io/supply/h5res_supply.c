@@ -1,0 +1,483 @@
+/* h5res_supply: write and read the supply-chain results file (see h5res_supply.h). */
+#include "h5res_supply.h"
+
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "h5meta.h"
+#include "h5u.h"
+#include "supply_params.h"
+#include "supply_plan.h"
+
+enum { H5RES_SUPPLY_VERSION = 1 };
+static const char *const reason_codes = "0 served, 1 no route, 2 plant capacity, 3 lane weight "
+                                        "cap, 4 not chosen (it fits, the goals leave it out)";
+
+static ar_status write_1d(hid_t loc, const char *name, hid_t type, hsize_t n, const void *data,
+                          const char *units, const char *description) {
+  return h5u_write(loc, name, type, 1, &n, data, units, description);
+}
+
+/* Column of the plan table (allocated here, filled from the results). */
+typedef struct {
+  int64_t *order_id;
+  int32_t *month, *plant, *port, *lane, *carrier, *tpt, *day;
+  int8_t *served, *service, *mode, *reason;
+  double *wc, *tc, *time, *co2;
+} plan_cols;
+
+static void plan_cols_free(plan_cols *c) {
+  free(c->order_id);
+  free(c->month);
+  free(c->plant);
+  free(c->port);
+  free(c->lane);
+  free(c->carrier);
+  free(c->tpt);
+  free(c->day);
+  free(c->served);
+  free(c->service);
+  free(c->mode);
+  free(c->reason);
+}
+
+static ar_status plan_cols_fill(const supply_model *m, const supply_result *r, plan_cols *c) {
+  const supply_net *net = m->net;
+  size_t n = net->n_orders > 0 ? (size_t)net->n_orders : 1;
+  memset(c, 0, sizeof *c);
+  c->order_id = malloc(n * sizeof *c->order_id);
+  c->month = malloc(n * sizeof *c->month);
+  c->plant = malloc(n * sizeof *c->plant);
+  c->port = malloc(n * sizeof *c->port);
+  c->lane = malloc(n * sizeof *c->lane);
+  c->carrier = malloc(n * sizeof *c->carrier);
+  c->tpt = malloc(n * sizeof *c->tpt);
+  c->day = malloc(n * sizeof *c->day);
+  c->served = malloc(n);
+  c->service = malloc(n);
+  c->mode = malloc(n);
+  c->reason = malloc(n);
+  if (!c->order_id || !c->month || !c->plant || !c->port || !c->lane || !c->carrier || !c->tpt ||
+      !c->day || !c->served || !c->service || !c->mode || !c->reason) {
+    plan_cols_free(c);
+    return ar_fail(AR_ERR_NOMEM, "out of memory writing the plan of %d orders", (int)net->n_orders);
+  }
+  const supply_assign *a = &r->plan;
+  for (int32_t k = 0; k < net->n_orders; k++) {
+    int served = a->served[k];
+    int32_t L = served && net->order_service[k] != SC_SERVICE_CRF ? a->lane[k] : -1;
+    c->order_id[k] = net->order_id[k];
+    c->month[k] = r->month_of[k];
+    c->served[k] = (int8_t)served;
+    c->plant[k] = served ? a->plant[k] : -1;
+    c->port[k] = served ? a->port[k] : -1;
+    c->lane[k] = L;
+    c->carrier[k] = L >= 0 ? net->lane_carrier[L] : -1;
+    c->service[k] = L >= 0 ? net->lane_service[L] : net->order_service[k];
+    c->mode[k] = L >= 0 ? net->lane_mode[L] : -1;
+    c->tpt[k] = L >= 0 ? net->lane_tpt_days[L] : -1;
+    c->day[k] = served ? a->day[k] : -1;
+    c->reason[k] = r->reason[k];
+  }
+  c->wc = r->check.order_wc;
+  c->tc = r->check.order_tc;
+  c->time = r->check.order_time;
+  c->co2 = r->check.order_co2;
+  return AR_OK;
+}
+
+static ar_status write_codes(hid_t file, const supply_net *net) {
+  hid_t g = -1;
+  ar_status st = h5u_group_create(file, "codes", &g);
+  if (st == AR_OK)
+    st = h5u_write_strings(g, "plants", (const char *const *)net->plants.code,
+                           (hsize_t)net->plants.n, "plant codes (/plan/plant indexes them)");
+  if (st == AR_OK)
+    st = h5u_write_strings(g, "ports", (const char *const *)net->ports.code, (hsize_t)net->ports.n,
+                           "port codes (/plan/port indexes them)");
+  if (st == AR_OK)
+    st = h5u_write_strings(g, "carriers", (const char *const *)net->carriers.code,
+                           (hsize_t)net->carriers.n, "carrier codes (/plan/carrier indexes them)");
+  if (g >= 0) H5Gclose(g);
+  return st;
+}
+
+static ar_status write_plan(hid_t file, const supply_model *m, const plan_cols *c) {
+  hsize_t d[1] = {(hsize_t)m->net->n_orders};
+  hid_t g = -1;
+  ar_status st = h5u_group_create(file, "plan", &g);
+#define W(name, type, data, units, desc)                                                           \
+  if (st == AR_OK) st = h5u_write(g, name, type, 1, d, (const void *)(data), units, desc)
+  W("order_id", H5T_NATIVE_INT64, c->order_id, NULL, "Order_ID, in the network's order");
+  W("month", H5T_NATIVE_INT32, c->month, NULL, "row of /months the order belongs to");
+  W("served", H5T_NATIVE_INT8, c->served, NULL, "1 served, 0 unserved");
+  W("plant", H5T_NATIVE_INT32, c->plant, NULL, "index into /codes/plants, -1 when unserved");
+  W("port", H5T_NATIVE_INT32, c->port, NULL, "origin port, index into /codes/ports, -1");
+  W("lane", H5T_NATIVE_INT32, c->lane, NULL,
+    "lane index of the network (/supply/lanes), -1 for CRF and unserved orders");
+  W("carrier", H5T_NATIVE_INT32, c->carrier, NULL, "index into /codes/carriers, -1 without lane");
+  W("service", H5T_NATIVE_INT8, c->service, NULL,
+    "service level: 0 DTD, 1 DTP, 2 CRF (the lane's, else the order's)");
+  W("mode", H5T_NATIVE_INT8, c->mode, NULL, "0 AIR, 1 GROUND, -1 without lane");
+  W("tpt_days", H5T_NATIVE_INT32, c->tpt, "days", "the lane's transit days, -1 without lane");
+  W("ship_day", H5T_NATIVE_INT32, c->day, "days since 1970-01-01", "ship day, -1 when unserved");
+  W("wc", H5T_NATIVE_DOUBLE, c->wc, "USD", "warehouse cost (units x plant rate)");
+  W("tc", H5T_NATIVE_DOUBLE, c->tc, "USD", "transport cost (the order's share of its lane-day)");
+  W("time", H5T_NATIVE_DOUBLE, c->time, "day kg", "transit days x weight");
+  W("co2", H5T_NATIVE_DOUBLE, c->co2, "kg CO2e", "emission estimate (docs/model.md)");
+  W("reason", H5T_NATIVE_INT8, c->reason, NULL, reason_codes);
+#undef W
+  if (st == AR_OK) st = h5u_attr_write_str(g, "reason_codes", reason_codes);
+  if (g >= 0) H5Gclose(g);
+  return st;
+}
+
+static ar_status write_unserved(hid_t file, const supply_model *m, const supply_result *r) {
+  const supply_net *net = m->net;
+  int64_t u = r->check.tot.unserved;
+  size_t cap = u > 0 ? (size_t)u : 1;
+  int64_t *id = malloc(cap * sizeof *id);
+  int32_t *month = malloc(cap * sizeof *month);
+  int8_t *reason = malloc(cap);
+  ar_status st = AR_OK;
+  if (!id || !month || !reason) st = ar_fail(AR_ERR_NOMEM, "out of memory writing /unserved");
+  int64_t t = 0;
+  for (int32_t k = 0; st == AR_OK && k < net->n_orders && t < u; k++)
+    if (!r->plan.served[k]) {
+      id[t] = net->order_id[k];
+      month[t] = r->month_of[k];
+      reason[t] = r->reason[k];
+      t++;
+    }
+  hsize_t d[1] = {(hsize_t)u};
+  hid_t g = -1;
+  if (st == AR_OK) st = h5u_group_create(file, "unserved", &g);
+  if (st == AR_OK)
+    st = write_1d(g, "order_id", H5T_NATIVE_INT64, d[0], id, NULL, "the unserved orders");
+  if (st == AR_OK) st = write_1d(g, "month", H5T_NATIVE_INT32, d[0], month, NULL, "row of /months");
+  if (st == AR_OK) st = write_1d(g, "reason", H5T_NATIVE_INT8, d[0], reason, NULL, reason_codes);
+  if (g >= 0) H5Gclose(g);
+  free(id);
+  free(month);
+  free(reason);
+  return st;
+}
+
+static ar_status write_months(hid_t file, const supply_model *m, const supply_result *r) {
+  int32_t M = r->n_months;
+  size_t cap = M > 0 ? (size_t)M : 1;
+  int32_t *i32[4];
+  int64_t *i64[7];
+  double *f64[10];
+  for (int j = 0; j < 4; j++)
+    i32[j] = malloc(cap * sizeof(int32_t));
+  for (int j = 0; j < 7; j++)
+    i64[j] = malloc(cap * sizeof(int64_t));
+  for (int j = 0; j < 10; j++)
+    f64[j] = malloc(cap * sizeof(double));
+  ar_status st = AR_OK;
+  for (int j = 0; j < 4; j++)
+    if (!i32[j]) st = AR_ERR_NOMEM;
+  for (int j = 0; j < 7; j++)
+    if (!i64[j]) st = AR_ERR_NOMEM;
+  for (int j = 0; j < 10; j++)
+    if (!f64[j]) st = AR_ERR_NOMEM;
+  if (st != AR_OK) st = ar_fail(AR_ERR_NOMEM, "out of memory writing /months");
+  for (int32_t t = 0; st == AR_OK && t < M; t++) {
+    const supply_month_result *mr = &r->months[t];
+    i32[0][t] = mr->year;
+    i32[1][t] = mr->month;
+    i32[2][t] = mr->orders;
+    i32[3][t] = mr->best_colony;
+    i64[0][t] = mr->min_unserved;
+    i64[1][t] = mr->tot.served;
+    i64[2][t] = mr->tot.unserved;
+    i64[3][t] = mr->iterations;
+    i64[4][t] = mr->epochs;
+    i64[5][t] = mr->best_iteration;
+    i64[6][t] = 0;
+    f64[0][t] = mr->tot.wc;
+    f64[1][t] = mr->tot.tc;
+    f64[2][t] = mr->tot.time;
+    f64[3][t] = mr->tot.co2;
+    f64[4][t] = mr->lower_wc;
+    f64[5][t] = mr->lower_cost;
+    f64[6][t] = mr->seconds;
+    f64[7][t] = m->cfg.penalty * (double)mr->tot.unserved;
+    f64[8][t] = mr->tot.wc + mr->tot.tc + f64[7][t];
+    f64[9][t] = mr->lower_served_cost;
+  }
+  hsize_t d[1] = {(hsize_t)M};
+  hid_t g = -1;
+  if (st == AR_OK) st = h5u_group_create(file, "months", &g);
+#define W(name, type, data, units, desc)                                                           \
+  if (st == AR_OK) st = h5u_write(g, name, type, 1, d, (const void *)(data), units, desc)
+  W("year", H5T_NATIVE_INT32, i32[0], NULL, "calendar year of the month");
+  W("month", H5T_NATIVE_INT32, i32[1], NULL, "calendar month, 1..12");
+  W("orders", H5T_NATIVE_INT32, i32[2], NULL, "orders dated in the month");
+  W("best_colony", H5T_NATIVE_INT32, i32[3], NULL, "colony that found the month's best plan");
+  W("min_unserved", H5T_NATIVE_INT64, i64[0], NULL,
+    "lower bound on unserved orders (max flow over orders, plants and ship days)");
+  W("served", H5T_NATIVE_INT64, i64[1], NULL, "orders served");
+  W("unserved", H5T_NATIVE_INT64, i64[2], NULL, "orders left unserved");
+  W("iterations", H5T_NATIVE_INT64, i64[3], NULL, "engine iterations run for the month");
+  W("epochs", H5T_NATIVE_INT64, i64[4], NULL, "epochs (colony meetings) in the month");
+  W("best_iteration", H5T_NATIVE_INT64, i64[5], NULL,
+    "iteration that found the best plan (-1: the initial plan)");
+  W("wc", H5T_NATIVE_DOUBLE, f64[0], "USD", "warehouse cost of the month's orders");
+  W("tc", H5T_NATIVE_DOUBLE, f64[1], "USD", "transport cost of the month's orders");
+  W("time", H5T_NATIVE_DOUBLE, f64[2], "day kg", "transit days x weight");
+  W("co2", H5T_NATIVE_DOUBLE, f64[3], "kg CO2e", "emission estimate");
+  W("lower_wc", H5T_NATIVE_DOUBLE, f64[4], "USD", "lower bound on WC if every order were served");
+  W("lower_cost", H5T_NATIVE_DOUBLE, f64[5], "USD",
+    "lower bound on WC + TC if every order were served");
+  W("seconds", H5T_NATIVE_DOUBLE, f64[6], "s", "wall time of the month");
+  W("penalty", H5T_NATIVE_DOUBLE, f64[7], "USD", "unserved penalty");
+  W("cost", H5T_NATIVE_DOUBLE, f64[8], "USD", "wc + tc + penalty");
+  W("lower_served_cost", H5T_NATIVE_DOUBLE, f64[9], "USD",
+    "lower bound on wc + tc for as many served orders, within capacity (-inf: not computed)");
+#undef W
+  for (int32_t t = 0; st == AR_OK && t < M; t++) {
+    const supply_month_result *mr = &r->months[t];
+    char name[32];
+    snprintf(name, sizeof name, "%04d-%02d", (int)mr->year, (int)mr->month);
+    hid_t gm = -1, gt = -1;
+    st = h5u_group_create(g, name, &gm);
+    if (st == AR_OK) st = h5u_attr_write_str(gm, "stopped_by", mr->stopped_by);
+    if (st == AR_OK) st = h5u_group_create(gm, "trace", &gt);
+    hsize_t dt[1] = {(hsize_t)mr->n_trace};
+    if (st == AR_OK)
+      st = write_1d(gt, "time", H5T_NATIVE_DOUBLE, dt[0], mr->trace_time, "s",
+                    "seconds since the month's search started (initial plans excluded)");
+    if (st == AR_OK)
+      st = write_1d(gt, "iteration", H5T_NATIVE_INT64, dt[0], mr->trace_iteration, NULL,
+                    "iterations completed");
+    for (int j = 0; j < 2 && st == AR_OK; j++) {
+      char kname[8], desc[96];
+      snprintf(kname, sizeof kname, "key%d", j);
+      snprintf(desc, sizeof desc, "best value of goal %d (%s)", j + 1,
+               j < m->cfg.n_keys ? supply_goal_name(m->cfg.key[j]) : "none");
+      st = write_1d(gt, kname, H5T_NATIVE_DOUBLE, dt[0], mr->trace_key[j], NULL, desc);
+    }
+    if (gt >= 0) H5Gclose(gt);
+    hsize_t dr[2] = {(hsize_t)mr->ranks, 4};
+    if (st == AR_OK && mr->ranks > 0)
+      st = h5u_write(gm, "rank_seconds", H5T_NATIVE_DOUBLE, 2, dr, mr->rank_seconds, "s",
+                     "per rank: seconds building ants, updating trails, exchanging at epoch "
+                     "ends, and in total (the search; initial plans excluded)");
+    if (st == AR_OK && mr->ranks > 0) {
+      hid_t ds = H5Dopen2(gm, "rank_seconds", H5P_DEFAULT);
+      st = ds >= 0 ? h5u_attr_write_str(ds, "columns", "construct,update,exchange,total")
+                   : ar_fail(AR_ERR_HDF5, "%s: cannot reopen rank_seconds", h5u_file_name(gm));
+      if (ds >= 0) H5Dclose(ds);
+    }
+    if (gm >= 0) H5Gclose(gm);
+  }
+  if (g >= 0) H5Gclose(g);
+  for (int j = 0; j < 4; j++)
+    free(i32[j]);
+  for (int j = 0; j < 7; j++)
+    free(i64[j]);
+  for (int j = 0; j < 10; j++)
+    free(f64[j]);
+  return st;
+}
+
+static ar_status write_totals(hid_t file, const supply_model *m, const supply_result *r) {
+  const supply_totals *t = &r->check.tot;
+  int64_t bound = 0;
+  for (int32_t i = 0; i < r->n_months; i++)
+    bound += r->months[i].min_unserved;
+  double penalty = m->cfg.penalty * (double)t->unserved;
+  hid_t g = -1;
+  ar_status st = h5u_group_create(file, "totals", &g);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "served", t->served);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "unserved", t->unserved);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "min_unserved", bound);
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "wc", t->wc);
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "tc", t->tc);
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "penalty", penalty);
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "cost", t->wc + t->tc + penalty);
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "time", t->time);
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "co2", t->co2);
+  double key[ROUTE_KEYS_MAX];
+  supply_objective(&m->cfg, t, key);
+  char names[128] = "";
+  for (int i = 0; i < m->cfg.n_keys; i++) {
+    size_t len = strlen(names);
+    snprintf(names + len, sizeof names - len, "%s%s", i ? "," : "",
+             supply_goal_name(m->cfg.key[i]));
+  }
+  if (st == AR_OK) st = h5u_attr_write_str(g, "goal_order", names);
+  for (int i = 0; i < m->cfg.n_keys && st == AR_OK; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "goal%d", i + 1);
+    st = h5u_attr_write_f64(g, name, key[i]);
+  }
+  if (g >= 0) H5Gclose(g);
+  return st;
+}
+
+/* /run: the totals of the search over the months, and the BSP split per rank summed over them. */
+static ar_status write_run(hid_t file, const supply_result *r) {
+  int32_t R = r->n_months > 0 ? r->months[0].ranks : 0;
+  int64_t iterations = 0, epochs = 0;
+  double seconds = 0.0;
+  double *sum = calloc((size_t)(R > 0 ? R : 1) * 4, sizeof *sum);
+  if (!sum) return ar_fail(AR_ERR_NOMEM, "out of memory writing /run");
+  for (int32_t t = 0; t < r->n_months; t++) {
+    const supply_month_result *mr = &r->months[t];
+    iterations += mr->iterations;
+    epochs += mr->epochs;
+    seconds += mr->seconds;
+    for (int32_t i = 0; mr->rank_seconds && mr->ranks == R && i < 4 * R; i++)
+      sum[i] += mr->rank_seconds[i];
+  }
+  hid_t g = -1;
+  ar_status st = h5u_group_create(file, "run", &g);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "iterations", iterations);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "epochs", epochs);
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "seconds", seconds);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "months", r->n_months);
+  hsize_t dr[2] = {(hsize_t)R, 4};
+  if (st == AR_OK && R > 0)
+    st = h5u_write(g, "rank_seconds", H5T_NATIVE_DOUBLE, 2, dr, sum, "s",
+                   "per rank, summed over the months: seconds building ants, updating trails, "
+                   "exchanging at epoch ends, and in total");
+  if (st == AR_OK && R > 0) {
+    hid_t ds = H5Dopen2(g, "rank_seconds", H5P_DEFAULT);
+    st = ds >= 0 ? h5u_attr_write_str(ds, "columns", "construct,update,exchange,total")
+                 : ar_fail(AR_ERR_HDF5, "%s: cannot reopen /run/rank_seconds", h5u_file_name(g));
+    if (ds >= 0) H5Dclose(ds);
+  }
+  if (g >= 0) H5Gclose(g);
+  free(sum);
+  return st;
+}
+
+ar_status h5res_supply_write(hid_t file, const supply_model *m, const supply_result *r,
+                             const param_set *ps, const h5res_supply_info *info) {
+  int ranks = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  const char *base = strrchr(info->input, '/');
+  ar_status st = h5meta_write(file, H5META_RESULTS, H5RES_SUPPLY_VERSION, ps);
+  if (st == AR_OK) st = h5u_attr_write_str(file, "kind", "supply-chain");
+  if (st == AR_OK) st = h5u_attr_write_str(file, "input", info->input);
+  if (st == AR_OK) st = h5u_attr_write_str(file, "instance", base ? base + 1 : info->input);
+  plan_cols c;
+  if (st == AR_OK) st = plan_cols_fill(m, r, &c);
+  if (st == AR_OK) {
+    st = write_codes(file, m->net);
+    if (st == AR_OK) st = write_plan(file, m, &c);
+    plan_cols_free(&c);
+  }
+  if (st == AR_OK) st = write_unserved(file, m, r);
+  if (st == AR_OK) st = write_months(file, m, r);
+  if (st == AR_OK) st = write_totals(file, m, r);
+  if (st == AR_OK) st = write_run(file, r);
+  hid_t g = -1;
+  if (st == AR_OK) st = h5u_group_create(file, "layout", &g);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "ranks", ranks);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "threads_per_rank", info->threads);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "colonies", info->colonies);
+  if (g >= 0) H5Gclose(g);
+  return st;
+}
+
+/* --- Reading the plan back -------------------------------------------------------------------- */
+
+void h5res_supply_plan_free(h5res_supply_plan *p) {
+  free(p->order_id);
+  free(p->served);
+  free(p->service);
+  free(p->mode);
+  free(p->plant);
+  free(p->port);
+  free(p->carrier);
+  free(p->tpt_days);
+  free(p->ship_day);
+  if (p->plants) h5u_free_strings(p->plants, p->n_plants);
+  if (p->ports) h5u_free_strings(p->ports, p->n_ports);
+  if (p->carriers) h5u_free_strings(p->carriers, p->n_carriers);
+  memset(p, 0, sizeof *p);
+}
+
+static ar_status read_column(hid_t file, const char *path, hid_t type, int64_t *n, void **data) {
+  hsize_t d[2];
+  ar_status st = h5u_read(file, path, type, 1, d, 200000000ULL, data);
+  if (st != AR_OK) return st;
+  if (*n < 0) *n = (int64_t)d[0];
+  if ((int64_t)d[0] != *n)
+    return ar_fail(AR_ERR_INPUT, "%s: dataset %s has %llu rows, /plan/order_id has %lld",
+                   h5u_file_name(file), path, (unsigned long long)d[0], (long long)*n);
+  return AR_OK;
+}
+
+static ar_status check_index(hid_t file, const char *path, const int32_t *v, int64_t n, int32_t lo,
+                             int64_t count, const int8_t *served, int need) {
+  for (int64_t i = 0; i < n; i++) {
+    int ok = v[i] >= lo && v[i] < count;
+    if (need && served[i] && v[i] < 0) ok = 0;
+    if (!ok)
+      return ar_fail(AR_ERR_INPUT, "%s: dataset %s row %lld: %d is not a valid index (%lld codes)",
+                     h5u_file_name(file), path, (long long)i, (int)v[i], (long long)count);
+  }
+  return AR_OK;
+}
+
+ar_status h5res_supply_read_plan(const char *path, h5res_supply_plan *p) {
+  memset(p, 0, sizeof *p);
+  hid_t file;
+  ar_status st = h5u_open_read(path, MPI_COMM_SELF, &file);
+  if (st != AR_OK) return st;
+  char kind[64] = "", format[64] = "";
+  int64_t version = 0;
+  st = h5meta_check(file, H5META_RESULTS, H5RES_SUPPLY_VERSION, format, sizeof format, &version);
+  if (st == AR_OK && (h5u_attr_read_str(file, "kind", kind, sizeof kind) != AR_OK ||
+                      strcmp(kind, "supply-chain") != 0))
+    st = ar_fail(AR_ERR_INPUT, "%s: not the results of a supply-chain network (kind '%s')", path,
+                 kind);
+  int64_t n = -1;
+  if (st == AR_OK)
+    st = read_column(file, "plan/order_id", H5T_NATIVE_INT64, &n, (void **)&p->order_id);
+  if (st == AR_OK) st = read_column(file, "plan/served", H5T_NATIVE_INT8, &n, (void **)&p->served);
+  if (st == AR_OK)
+    st = read_column(file, "plan/service", H5T_NATIVE_INT8, &n, (void **)&p->service);
+  if (st == AR_OK) st = read_column(file, "plan/mode", H5T_NATIVE_INT8, &n, (void **)&p->mode);
+  if (st == AR_OK) st = read_column(file, "plan/plant", H5T_NATIVE_INT32, &n, (void **)&p->plant);
+  if (st == AR_OK) st = read_column(file, "plan/port", H5T_NATIVE_INT32, &n, (void **)&p->port);
+  if (st == AR_OK)
+    st = read_column(file, "plan/carrier", H5T_NATIVE_INT32, &n, (void **)&p->carrier);
+  if (st == AR_OK)
+    st = read_column(file, "plan/tpt_days", H5T_NATIVE_INT32, &n, (void **)&p->tpt_days);
+  if (st == AR_OK)
+    st = read_column(file, "plan/ship_day", H5T_NATIVE_INT32, &n, (void **)&p->ship_day);
+  if (st == AR_OK) st = h5u_read_strings(file, "codes/plants", 1000000, &p->n_plants, &p->plants);
+  if (st == AR_OK) st = h5u_read_strings(file, "codes/ports", 1000000, &p->n_ports, &p->ports);
+  if (st == AR_OK)
+    st = h5u_read_strings(file, "codes/carriers", 1000000, &p->n_carriers, &p->carriers);
+  p->n = n < 0 ? 0 : n;
+  for (int64_t i = 0; st == AR_OK && i < p->n; i++) {
+    if (p->served[i] != 0 && p->served[i] != 1)
+      st = ar_fail(AR_ERR_INPUT, "%s: dataset /plan/served row %lld: %d is not 0 or 1", path,
+                   (long long)i, (int)p->served[i]);
+    else if (p->service[i] < 0 || p->service[i] >= SC_SERVICE_COUNT)
+      st = ar_fail(AR_ERR_INPUT, "%s: dataset /plan/service row %lld: %d is not a service level",
+                   path, (long long)i, (int)p->service[i]);
+    else if (p->mode[i] < -1 || p->mode[i] >= SC_MODE_COUNT)
+      st = ar_fail(AR_ERR_INPUT, "%s: dataset /plan/mode row %lld: %d is not a mode", path,
+                   (long long)i, (int)p->mode[i]);
+  }
+  if (st == AR_OK)
+    st = check_index(file, "/plan/plant", p->plant, p->n, -1, (int64_t)p->n_plants, p->served, 1);
+  if (st == AR_OK)
+    st = check_index(file, "/plan/port", p->port, p->n, -1, (int64_t)p->n_ports, p->served, 1);
+  if (st == AR_OK)
+    st = check_index(file, "/plan/carrier", p->carrier, p->n, -1, (int64_t)p->n_carriers, p->served,
+                     0);
+  h5u_close(file);
+  if (st != AR_OK) h5res_supply_plan_free(p);
+  return st;
+}

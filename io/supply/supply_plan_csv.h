@@ -1,0 +1,31 @@
+/* supply_plan_csv: plans as CSV files, one row per order (docs/formats.md, "Plan CSV").
+ *
+ * Header (columns found by name, any order; other columns ignored on reading):
+ *   Order_ID,Plant_Code,Orig_Port,Carrier,Service_Level,Mode,TPT_Day_Count,Ship_Day,Served
+ * Served is 1 or 0. A served non-CRF order names its lane by Carrier, Orig_Port, Service_Level,
+ * Mode and TPT_Day_Count (the destination is the order's Dest_Port); for a CRF order those lane
+ * columns may hold the historical values or be empty and are ignored. Ship_Day is YYYY-MM-DD (also
+ * M/D/YY), or empty for the order date. For an unserved order only Order_ID and Served are read.
+ *
+ * Reading fails with AR_ERR_INPUT, "FILE:LINE: column NAME: what is wrong", on anything that is
+ * not a plan of this network: a missing column, an unknown or repeated order id, an unknown
+ * plant, port or carrier code, a service level or mode that is not one, a non-numeric TPT, a bad
+ * date, a lane that FreightRates does not have, or orders of the network with no row. Whether the
+ * plan is feasible is not checked here (supply_check does that).
+ */
+#ifndef AR_SUPPLY_PLAN_CSV_H
+#define AR_SUPPLY_PLAN_CSV_H
+
+#include "supply_check.h"
+
+#define ROUTE_PLAN_CSV_HEADER                                                                      \
+  "Order_ID,Plant_Code,Orig_Port,Carrier,Service_Level,Mode,TPT_Day_Count,Ship_Day,Served"
+
+/* Reads the plan at path into a (allocated here, with the line of every order). */
+ar_status supply_plan_csv_read(const supply_net *net, const char *path, supply_assign *a);
+
+/* Writes plan a as CSV to path (through path.tmp and a rename), orders in network order. Fails
+ * with AR_ERR_IO naming the file. */
+ar_status supply_plan_csv_write(const supply_net *net, const supply_assign *a, const char *path);
+
+#endif

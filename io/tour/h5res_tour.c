@@ -1,0 +1,50 @@
+/* h5res_tour: /best of a tour results file. /best/tour (0-based visiting order) and /best/cost
+ * are a fixed interface: tests, the contract checks and `antroute report` read them. */
+#include "h5res_tour.h"
+#include "h5u.h"
+
+ar_status h5res_write_tour_best(hid_t file, const aco_engine *e, const tour_problem *tp,
+                                const h5res_info *info) {
+  int root = e->rank == 0;
+  int64_t cost = (int64_t)e->best_cost.key[0];
+  int32_t colony = e->best_colony;
+  int64_t iteration = e->best_iteration;
+  double time = e->best_time;
+  /* Times differ between ranks; rank 0's are the ones written. */
+  if (MPI_Bcast(&time, 1, MPI_DOUBLE, 0, e->comm) != MPI_SUCCESS)
+    return ar_fail(AR_ERR_MPI, "MPI_Bcast failed writing /best");
+  hid_t g = -1;
+  hsize_t dn[1] = {(hsize_t)tp->n};
+  ar_status st = h5u_group_create(file, "best", &g);
+  /* tour and cost carry no attributes of their own: `h5dump -d /best/tour -y -O /dev/null`
+   * must print exactly the numbers (scripts rely on it); their description lives on /best. */
+  if (st == AR_OK)
+    st = h5u_write(g, "tour", H5T_NATIVE_INT32, 1, dn, root ? e->best : NULL, NULL, NULL);
+  if (st == AR_OK)
+    st = h5u_write(g, "cost", H5T_NATIVE_INT64, 0, NULL, root ? &cost : NULL, NULL, NULL);
+  if (st == AR_OK)
+    st = h5u_attr_write_str(g, "tour",
+                            "0-based node indices in visiting order (the tour returns "
+                            "to the first node)");
+  if (st == AR_OK)
+    st = h5u_attr_write_str(g, "cost",
+                            "length of the tour in TSPLIB integer distance, "
+                            "recomputed from scratch before writing");
+  if (st == AR_OK)
+    st = h5u_write(g, "colony", H5T_NATIVE_INT32, 0, NULL, root ? &colony : NULL, NULL,
+                   "the colony that found it");
+  if (st == AR_OK)
+    st = h5u_write(g, "iteration", H5T_NATIVE_INT64, 0, NULL, root ? &iteration : NULL, NULL,
+                   "the iteration (0-based) in which it was found; -1: the colony's first tour");
+  if (st == AR_OK)
+    st = h5u_write(g, "time", H5T_NATIVE_DOUBLE, 0, NULL, root ? &time : NULL, "s",
+                   "seconds since the start when it became known (at an epoch end)");
+  if (st == AR_OK && info->optimum > 0) {
+    st = h5u_attr_write_i64(g, "optimum", info->optimum);
+    if (st == AR_OK)
+      st = h5u_attr_write_f64(g, "gap_percent",
+                              100.0 * (double)(cost - info->optimum) / (double)info->optimum);
+  }
+  if (g >= 0) H5Gclose(g);
+  return st;
+}

@@ -1,0 +1,23 @@
+/* ar_alloc: cache-line aligned memory for colonies and per-thread scratch.
+ *
+ * Everything the iteration loop touches is allocated once, before the loop, through these
+ * functions: oneTBB's scalable allocator (per-thread heaps, no shared lock) when antroute is built
+ * with ANTROUTE_HAVE_TBB, posix_memalign otherwise. The loop itself never allocates (a test
+ * proves it).
+ */
+#ifndef AR_ALLOC_H
+#define AR_ALLOC_H
+
+#include <stddef.h>
+
+enum { AR_CACHE_LINE = 64 };
+
+/* size bytes aligned to a cache line, zero-filled; NULL when out of memory (or size overflowed).
+ * A size of 0 returns a valid minimal block. */
+void *ar_alloc(size_t size);
+/* count * size bytes, checked for overflow. */
+void *ar_alloc_array(size_t count, size_t size);
+/* Releases a block from ar_alloc (NULL is fine). */
+void ar_free(void *p);
+
+#endif

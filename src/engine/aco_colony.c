@@ -1,0 +1,117 @@
+/* aco_colony: allocation, start, refresh and the per-iteration update of one colony. */
+#include "aco_colony.h"
+
+#include <string.h>
+
+#include "ar_alloc.h"
+
+ar_status aco_colony_alloc(aco_colony *c, const aco_problem *p, const aco_params *par,
+                           int64_t colony) {
+  memset(c, 0, sizeof *c);
+  c->s.colony = colony;
+  size_t cells = (size_t)p->rows * (size_t)p->options;
+  size_t len = (size_t)p->solution_len;
+  c->tau = ar_alloc_array(cells, sizeof(float));
+  c->choice = ar_alloc_array(cells, sizeof(float));
+  c->best = ar_alloc_array(len, sizeof(int32_t));
+  c->restart_best = ar_alloc_array(len, sizeof(int32_t));
+  c->source = ar_alloc_array(len, sizeof(int32_t));
+  if (p->source_index_bytes > 0) c->source_index = ar_alloc(p->source_index_bytes);
+  c->ant = ar_alloc_array((size_t)par->ants, sizeof(aco_solution));
+  c->ant_data = ar_alloc_array((size_t)par->ants * len, sizeof(int32_t));
+  if (!c->tau || !c->choice || !c->best || !c->restart_best || !c->source || !c->ant ||
+      !c->ant_data || (p->source_index_bytes > 0 && !c->source_index)) {
+    aco_colony_free(c);
+    return ar_fail(AR_ERR_NOMEM,
+                   "out of memory for colony %lld (%zu pheromone cells, %d ants of %zu values)",
+                   (long long)colony, cells, par->ants, len);
+  }
+  for (int32_t a = 0; a < par->ants; a++) {
+    c->ant[a].data = c->ant_data + (size_t)a * len;
+    c->ant[a].cost = aco_cost_worst();
+  }
+  return AR_OK;
+}
+
+void aco_colony_free(aco_colony *c) {
+  ar_free(c->tau);
+  ar_free(c->choice);
+  ar_free(c->best);
+  ar_free(c->restart_best);
+  ar_free(c->source);
+  ar_free(c->source_index);
+  ar_free(c->ant);
+  ar_free(c->ant_data);
+  memset(c, 0, sizeof *c);
+}
+
+static void copy_solution(int32_t *dst, aco_cost *dst_cost, const aco_solution *src,
+                          const aco_problem *p) {
+  if (dst != src->data) memcpy(dst, src->data, (size_t)p->solution_len * sizeof(int32_t));
+  *dst_cost = src->cost;
+}
+
+void aco_colony_start(aco_colony *c, const aco_problem *p, const aco_params *par,
+                      const float *eta_beta, const aco_solution *init) {
+  copy_solution(c->best, &c->s.best_cost, init, p);
+  copy_solution(c->restart_best, &c->s.restart_best_cost, init, p);
+  copy_solution(c->source, &c->s.source_cost, init, p);
+  c->s.iterations = 0;
+  c->s.best_iteration = -1;
+  c->s.restart_iteration = 0;
+  c->s.restart_best_iteration = 0;
+  c->s.restarts = 0;
+  if (par->algorithm == ACO_MMAS) {
+    aco_mmas_bounds(c, p, par);
+    aco_pheromone_fill(c, p, (float)c->s.tau_max);
+  } else {
+    /* ACS: tau0 = 1 / (rows * L), L the cost of a first solution. */
+    c->s.tau_min = 1.0 / ((double)p->rows * init->cost.value);
+    c->s.tau_max = c->s.tau_min;
+    aco_pheromone_fill(c, p, (float)c->s.tau_min);
+  }
+  aco_colony_refresh(c, p, par, eta_beta);
+}
+
+void aco_colony_refresh(aco_colony *c, const aco_problem *p, const aco_params *par,
+                        const float *eta_beta) {
+  aco_pheromone_choice(c, p, par, eta_beta, 1);
+  if (p->source_index && c->source_index) {
+    aco_solution src = {c->s.source_cost, c->source};
+    p->source_index(p, &src, c->source_index);
+  }
+}
+
+void aco_colony_update(aco_colony *c, const aco_problem *p, const aco_params *par,
+                       const float *eta_beta, int64_t iteration, int parallel) {
+  /* Iteration best: lowest cost, ties to the lowest ant index (never thread-dependent). */
+  int32_t ib = 0;
+  for (int32_t a = 1; a < par->ants; a++)
+    if (aco_cost_compare(&c->ant[a].cost, &c->ant[ib].cost) < 0) ib = a;
+  const aco_solution *it_best = &c->ant[ib];
+  if (aco_cost_compare(&it_best->cost, &c->s.restart_best_cost) < 0) {
+    copy_solution(c->restart_best, &c->s.restart_best_cost, it_best, p);
+    c->s.restart_best_iteration = iteration;
+  }
+  if (aco_cost_compare(&it_best->cost, &c->s.best_cost) < 0) {
+    copy_solution(c->best, &c->s.best_cost, it_best, p);
+    c->s.best_iteration = iteration;
+  }
+  if (par->algorithm == ACO_MMAS)
+    aco_mmas_update(c, p, par, eta_beta, it_best, iteration, parallel);
+  else
+    aco_acs_update(c, p, par, eta_beta, parallel);
+  c->s.iterations++;
+}
+
+int aco_colony_adopt(aco_colony *c, const aco_problem *p, const aco_params *par,
+                     const float *eta_beta, const aco_solution *sol) {
+  if (aco_cost_compare(&sol->cost, &c->s.best_cost) >= 0) return 0;
+  copy_solution(c->best, &c->s.best_cost, sol, p);
+  if (aco_cost_compare(&sol->cost, &c->s.restart_best_cost) < 0)
+    copy_solution(c->restart_best, &c->s.restart_best_cost, sol, p);
+  copy_solution(c->source, &c->s.source_cost, sol, p);
+  if (par->algorithm == ACO_MMAS) aco_mmas_bounds(c, p, par);
+  aco_colony_refresh(c, p, par, eta_beta);
+  return 1;
+}

@@ -1,0 +1,92 @@
+/* aco_colony: one colony, an independent search with its own pheromone and best solution.
+ *
+ * A colony's whole state lives in the plain arrays and scalars below, so that a checkpoint can
+ * write it and restore it bit for bit (the random streams are derived from counters, see
+ * aco_rng.h, and need no saving):
+ *
+ *   state scalars  aco_colony_state s   (int64 and double fields only)
+ *   tau            float32 [rows * options]   pheromone
+ *   best           int32   [solution_len]     best solution so far      (cost in s.best_cost)
+ *   restart_best   int32   [solution_len]     best since the last re-initialisation
+ *   source         int32   [solution_len]     solution the ants modify next (the last deposit)
+ *
+ * Everything else is derived (choice, source_index: rebuilt by aco_colony_refresh()) or working
+ * memory of one iteration (ants).
+ */
+#ifndef AR_ACO_COLONY_H
+#define AR_ACO_COLONY_H
+
+#include <stdint.h>
+
+#include "aco_params.h"
+#include "problem.h"
+
+typedef struct {
+  int64_t colony;                 /* global colony index */
+  int64_t iterations;             /* iterations this colony has completed */
+  int64_t best_iteration;         /* iteration (0-based) in which best was found, -1: initial */
+  int64_t restart_iteration;      /* iteration of the last trail (re-)initialisation */
+  int64_t restart_best_iteration; /* last improvement of restart_best */
+  int64_t restarts;               /* trail re-initialisations so far */
+  double tau_max, tau_min;        /* MMAS trail bounds; ACS: tau0 in tau_min */
+  aco_cost best_cost;
+  aco_cost restart_best_cost;
+  aco_cost source_cost;
+} aco_colony_state;
+
+typedef struct {
+  aco_colony_state s;
+  float *tau;
+  int32_t *best;
+  int32_t *restart_best;
+  int32_t *source;
+  /* derived */
+  float *choice;      /* tau^alpha * eta^beta, [rows * options] */
+  void *source_index; /* problem's index of source (source_index_bytes, may be NULL) */
+  /* working memory of one iteration */
+  aco_solution *ant; /* [ants] */
+  int32_t *ant_data; /* [ants * solution_len] */
+} aco_colony;
+
+/* Allocates a colony's arrays (ar_alloc). AR_ERR_NOMEM with the size on failure. */
+ar_status aco_colony_alloc(aco_colony *c, const aco_problem *p, const aco_params *par,
+                           int64_t colony);
+void aco_colony_free(aco_colony *c);
+
+/* Starts a colony from an initial solution: best = restart_best = source = init, trails at
+ * their starting value. */
+void aco_colony_start(aco_colony *c, const aco_problem *p, const aco_params *par,
+                      const float *eta_beta, const aco_solution *init);
+
+/* Rebuilds the derived arrays (choice from tau, source_index from source), after a start, a
+ * restore from a checkpoint, or a change of source. */
+void aco_colony_refresh(aco_colony *c, const aco_problem *p, const aco_params *par,
+                        const float *eta_beta);
+
+/* The trail update of one iteration, after the ants have built their solutions: finds the
+ * iteration best (lowest cost, then lowest ant index), updates the bests and the pheromone in a
+ * fixed order (MMAS or ACS), re-initialises on stagnation. `iteration` is the global iteration
+ * index; `parallel` lets the per-element loops use OpenMP threads (when the caller is not
+ * already running colonies in parallel). */
+void aco_colony_update(aco_colony *c, const aco_problem *p, const aco_params *par,
+                       const float *eta_beta, int64_t iteration, int parallel);
+
+/* Replaces the colony's best, restart-best and source by sol when sol is strictly better than
+ * the colony's best (migration at an epoch end). Returns 1 when it did. */
+int aco_colony_adopt(aco_colony *c, const aco_problem *p, const aco_params *par,
+                     const float *eta_beta, const aco_solution *sol);
+
+/* Internal to the update (aco_pheromone.c, aco_mmas.c, aco_acs.c). */
+void aco_pheromone_fill(aco_colony *c, const aco_problem *p, float value);
+void aco_pheromone_choice(aco_colony *c, const aco_problem *p, const aco_params *par,
+                          const float *eta_beta, int parallel);
+void aco_pheromone_evaporate(aco_colony *c, const aco_problem *p, double rho, float floor_value,
+                             int parallel);
+void aco_mmas_bounds(aco_colony *c, const aco_problem *p, const aco_params *par);
+void aco_mmas_update(aco_colony *c, const aco_problem *p, const aco_params *par,
+                     const float *eta_beta, const aco_solution *iteration_best, int64_t iteration,
+                     int parallel);
+void aco_acs_update(aco_colony *c, const aco_problem *p, const aco_params *par,
+                    const float *eta_beta, int parallel);
+
+#endif

@@ -1,0 +1,304 @@
+/* aco_engine: creation, the iteration loop over colonies and ants, stopping rules. */
+#include "aco_engine.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "aco_exchange.h"
+#include "aco_share.h"
+#include "ar_agree.h"
+#include "ar_alloc.h"
+
+static double process_cpu_seconds(void) {
+  struct timespec ts;
+  if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0) return 0.0;
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+double aco_engine_cpu_seconds(const aco_engine *e) { return process_cpu_seconds() - e->cpu_start; }
+
+double aco_engine_elapsed(const aco_engine *e) { return aco_state_elapsed(e); }
+
+static ar_status engine_alloc(aco_engine *e) {
+  const aco_problem *p = e->problem;
+  size_t cells = (size_t)p->rows * (size_t)p->options;
+  e->eta_beta = ar_alloc_array(cells, sizeof(float));
+  e->best = ar_alloc_array((size_t)p->solution_len, sizeof(int32_t));
+  e->colony = ar_alloc_array((size_t)e->local_colonies, sizeof(aco_colony));
+  e->scratch = ar_alloc_array((size_t)e->threads, sizeof(void *));
+  /* Records for every epoch we can foresee; a time-limited run grows them at epoch ends. */
+  int64_t cap = 64;
+  if (e->par.iterations > 0) cap = e->par.iterations / e->par.epoch_iterations + 2;
+  e->records_cap = cap;
+  e->epochs = ar_alloc_array((size_t)cap, sizeof(aco_epoch_record));
+  e->local_best_log = ar_alloc_array((size_t)cap * (size_t)e->local_colonies, sizeof(aco_cost));
+  /* BSP rows for the same epochs (grown at epoch ends only by a time-limited run). */
+  e->bsp_rows = calloc((size_t)cap * ACO_BSP_FIELDS, sizeof(double));
+  e->bsp_cap = e->bsp_rows ? cap : 0;
+  if (!e->eta_beta || !e->best || !e->colony || !e->scratch || !e->epochs || !e->local_best_log ||
+      !e->bsp_rows)
+    return ar_fail(AR_ERR_NOMEM, "out of memory setting up the search (%zu pheromone cells)",
+                   cells);
+  for (int t = 0; t < e->threads; t++) {
+    ar_status st = p->scratch_create(p, &e->scratch[t]);
+    if (st != AR_OK) return st;
+  }
+  for (int32_t c = 0; c < e->local_colonies; c++) {
+    ar_status st = aco_colony_alloc(&e->colony[c], p, &e->par, e->first_colony + c);
+    if (st != AR_OK) return st;
+  }
+  return AR_OK;
+}
+
+static void engine_eta_beta(aco_engine *e) {
+  const aco_problem *p = e->problem;
+  const float beta = (float)e->par.beta;
+#pragma omp parallel for schedule(static)
+  for (int32_t r = 0; r < p->rows; r++) {
+    float *row = e->eta_beta + (size_t)r * p->options;
+    p->heuristic(p, r, row);
+    for (int32_t k = 0; k < p->options; k++)
+      row[k] = row[k] > 0.0f ? powf(row[k], beta) : 0.0f;
+  }
+}
+
+/* Each local colony gets its initial solution (from its own stream) and starting trails. */
+static ar_status engine_start_colonies(aco_engine *e) {
+  const aco_problem *p = e->problem;
+  int st = AR_OK; /* the worst status of any colony */
+  char message[1024] = "";
+#pragma omp parallel for schedule(dynamic, 1)
+  for (int32_t c = 0; c < e->local_colonies; c++) {
+    aco_colony *col = &e->colony[c];
+    aco_ant_ctx ctx = {.choice = NULL,
+                       .options = p->options,
+                       .source = NULL,
+                       .q0 = 0.0,
+                       .rng = aco_rng_stream(e->par.seed, col->s.colony, 0, 0, ACO_STREAM_INITIAL),
+                       .iteration = -1,
+                       .colony = (int32_t)col->s.colony,
+                       .ant = ACO_STREAM_INITIAL};
+    aco_solution init = col->ant[0];
+    ar_status s = p->initial(p, &ctx, e->scratch[omp_get_thread_num()], &init);
+    if (s != AR_OK) {
+      /* The message lives in this thread's buffer: carry it to the calling thread. */
+#pragma omp critical(aco_engine_start)
+      if ((int)s > st) {
+        st = (int)s;
+        snprintf(message, sizeof message, "%s", ar_error_message());
+      }
+      continue;
+    }
+    aco_colony_start(col, p, &e->par, e->eta_beta, &init);
+  }
+  if (st != AR_OK) return ar_fail((ar_status)st, "%s", message);
+  return AR_OK;
+}
+
+ar_status aco_engine_create(const aco_problem *problem, const aco_params *par, MPI_Comm comm,
+                            aco_engine **out) {
+  *out = NULL;
+  int rank = 0, size = 1;
+  if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &size) != MPI_SUCCESS)
+    return ar_fail(AR_ERR_MPI, "MPI_Comm_rank/size failed");
+  ar_status st = aco_params_check(par);
+  if (st != AR_OK) return st;
+  if (size > par->colonies)
+    return ar_fail(AR_ERR_USAGE,
+                   "%d MPI ranks but only %d %s: every rank needs at least one colony "
+                   "(use --colonies %d or more, or fewer ranks)",
+                   size, par->colonies, par->colonies == 1 ? "colony" : "colonies", size);
+  aco_engine *e = calloc(1, sizeof *e);
+  if (!e) return ar_fail(AR_ERR_NOMEM, "out of memory");
+  e->problem = problem;
+  e->par = *par;
+  e->comm = comm;
+  e->rank = rank;
+  e->size = size;
+  e->threads = omp_get_max_threads();
+  aco_block_of(par->colonies, size, rank, &e->first_colony, &e->local_colonies);
+  e->best_cost = aco_cost_worst();
+  e->best_colony = -1;
+  e->best_iteration = -1;
+  st = engine_alloc(e);
+  if (st == AR_OK) st = aco_share_setup(e);
+  if (st == AR_OK) {
+    engine_eta_beta(e);
+    st = engine_start_colonies(e);
+  }
+  st = ar_agree(comm, st);
+  if (st != AR_OK) {
+    aco_engine_free(e);
+    return st;
+  }
+  *out = e;
+  return AR_OK;
+}
+
+void aco_engine_free(aco_engine *e) {
+  if (!e) return;
+  aco_share_free(e);
+  free(e->bsp_rows);
+  if (e->colony)
+    for (int32_t c = 0; c < e->local_colonies; c++)
+      aco_colony_free(&e->colony[c]);
+  if (e->scratch)
+    for (int t = 0; t < e->threads; t++)
+      if (e->scratch[t]) e->problem->scratch_free(e->problem, e->scratch[t]);
+  ar_free(e->colony);
+  ar_free(e->scratch);
+  ar_free(e->eta_beta);
+  ar_free(e->best);
+  ar_free(e->epochs);
+  ar_free(e->colony_best);
+  ar_free(e->local_best_log);
+  free(e);
+}
+
+/* One iteration of every local colony: ants in parallel, then the trail updates. */
+static void engine_iterate(aco_engine *e) {
+  const aco_problem *p = e->problem;
+  const aco_params *par = &e->par;
+  const int64_t it = e->iteration;
+  const int64_t epoch = it / par->epoch_iterations;
+  const int64_t tasks = (int64_t)e->local_colonies * par->ants;
+  const double q0 = par->algorithm == ACO_ACS ? par->q0 : 0.0;
+  double t0 = MPI_Wtime();
+  double busy_construct = 0.0, busy_ls = 0.0; /* thread-seconds, only with timers on */
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : busy_construct, busy_ls)
+  for (int64_t task = 0; task < tasks; task++) {
+    aco_colony *col = &e->colony[task / par->ants];
+    int32_t ant = (int32_t)(task % par->ants);
+    aco_solution source = {col->s.source_cost, col->source};
+    aco_ant_ctx ctx = {.choice = col->choice,
+                       .options = p->options,
+                       .source = &source,
+                       .source_index = col->source_index,
+                       .q0 = q0,
+                       .rng = aco_rng_stream(par->seed, col->s.colony, epoch, it, ant),
+                       .iteration = it,
+                       .colony = (int32_t)col->s.colony,
+                       .ant = ant};
+    void *scratch = e->scratch[omp_get_thread_num()];
+    double c0 = timer_now();
+    p->construct(p, &ctx, scratch, &col->ant[ant]);
+    double c1 = timer_now();
+    if (p->improve) p->improve(p, &ctx, scratch, &col->ant[ant]);
+    busy_construct += c1 - c0;
+    busy_ls += timer_now() - c1;
+  }
+  double t1 = MPI_Wtime();
+  /* The ant loop's wall time, split in the proportion of the threads' busy time. */
+  double busy = busy_construct + busy_ls;
+  double ls_share = busy > 0.0 ? busy_ls / busy : 0.0;
+  timer_add_seconds(&e->timers, TIMER_CONSTRUCT, (t1 - t0) * (1.0 - ls_share));
+  timer_add_seconds(&e->timers, TIMER_LOCAL_SEARCH, (t1 - t0) * ls_share);
+  if (timer_enabled()) {
+    e->ant_busy += busy;
+    e->ant_capacity += (t1 - t0) * e->threads;
+  }
+  if (e->local_colonies > 1) {
+#pragma omp parallel for schedule(dynamic, 1)
+    for (int32_t c = 0; c < e->local_colonies; c++)
+      aco_colony_update(&e->colony[c], p, par, e->eta_beta, it, 0);
+  } else {
+    aco_colony_update(&e->colony[0], p, par, e->eta_beta, it, 1);
+  }
+  e->time_construct += t1 - t0;
+  e->time_update += MPI_Wtime() - t1;
+  timer_add(&e->timers, TIMER_UPDATE, t1);
+}
+
+/* The epoch-end hook, timed as I/O, then this rank's BSP row of the epoch just ended. */
+static ar_status engine_epoch_end(aco_engine *e) {
+  double t0 = timer_now();
+  ar_status st = e->hooks.epoch_end ? e->hooks.epoch_end(e, e->hooks.arg) : AR_OK;
+  timer_add(&e->timers, TIMER_CHECKPOINT, t0);
+  if (st != AR_OK || !timer_enabled()) return st;
+  if (e->epoch > e->bsp_cap) {
+    int64_t cap = e->bsp_cap ? e->bsp_cap * 2 : 64;
+    while (cap < e->epoch)
+      cap *= 2;
+    double *rows = realloc(e->bsp_rows, (size_t)cap * ACO_BSP_FIELDS * sizeof(double));
+    if (!rows) return ar_fail(AR_ERR_NOMEM, "out of memory for %lld BSP records", (long long)cap);
+    memset(rows + e->bsp_cap * ACO_BSP_FIELDS, 0,
+           (size_t)(cap - e->bsp_cap) * ACO_BSP_FIELDS * sizeof(double));
+    e->bsp_rows = rows;
+    e->bsp_cap = cap;
+  }
+  double d[TIMER_COUNT];
+  for (int i = 0; i < TIMER_COUNT; i++) {
+    d[i] = e->timers.total[i] - e->timer_mark[i];
+    e->timer_mark[i] = e->timers.total[i];
+  }
+  double *row = e->bsp_rows + (e->epoch - 1) * ACO_BSP_FIELDS;
+  row[ACO_BSP_W] = d[TIMER_CONSTRUCT] + d[TIMER_LOCAL_SEARCH] + d[TIMER_UPDATE];
+  row[ACO_BSP_COMM] = d[TIMER_EXCHANGE] + d[TIMER_SHARE];
+  row[ACO_BSP_SYNC] = d[TIMER_WAIT];
+  row[ACO_BSP_IO] = d[TIMER_CHECKPOINT];
+  return AR_OK;
+}
+
+/* Rank 0 decides; the others follow when a decision could differ between ranks. */
+static ar_status engine_should_stop(aco_engine *e, int *stop) {
+  int decision = ACO_STOP_NONE;
+  if (e->par.iterations > 0 && e->iteration >= e->par.iterations) decision = ACO_STOP_ITERATIONS;
+  int needs_broadcast = e->size > 1 && (e->par.time_limit > 0.0 || e->hooks.want_stop);
+  if (e->rank == 0 && decision == ACO_STOP_NONE) {
+    if (e->par.time_limit > 0.0 && aco_engine_elapsed(e) >= e->par.time_limit)
+      decision = ACO_STOP_TIME;
+    else if (e->hooks.want_stop && e->hooks.want_stop(e, e->hooks.arg))
+      decision = ACO_STOP_HOOK;
+  }
+  if (needs_broadcast && MPI_Bcast(&decision, 1, MPI_INT, 0, e->comm) != MPI_SUCCESS)
+    return ar_fail(AR_ERR_MPI, "MPI_Bcast of the stop decision failed");
+  *stop = decision;
+  return AR_OK;
+}
+
+ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
+  static const aco_hooks no_hooks = {NULL, NULL, NULL, NULL};
+  e->hooks = hooks ? *hooks : no_hooks;
+  e->start_wtime = MPI_Wtime();
+  e->cpu_start = process_cpu_seconds();
+  e->stop_reason = ACO_STOP_NONE;
+  ar_status st = AR_OK;
+  for (;;) {
+    int stop = 0;
+    st = engine_should_stop(e, &stop);
+    if (st != AR_OK) return st;
+    if (stop) {
+      e->stop_reason = (aco_stop_reason)stop;
+      break;
+    }
+    engine_iterate(e);
+    e->iteration++;
+    if (e->iteration % e->par.epoch_iterations == 0) {
+      st = aco_exchange_epoch(e);
+      if (st == AR_OK) st = engine_epoch_end(e);
+      if (st != AR_OK) return st;
+    }
+    if (e->hooks.iteration_end) {
+      int hook_stop = 0;
+      double h0 = timer_now();
+      st = e->hooks.iteration_end(e, e->hooks.arg, &hook_stop);
+      timer_add(&e->timers, TIMER_CHECKPOINT, h0);
+      if (st != AR_OK) return st;
+      if (hook_stop) {
+        e->stop_reason = ACO_STOP_HOOK;
+        break;
+      }
+    }
+  }
+  /* A run that stopped inside an epoch still meets once more, so the answer is global. */
+  if (e->epoch == 0 || e->epochs[e->epoch - 1].iteration != e->iteration) {
+    st = aco_exchange_epoch(e);
+    if (st == AR_OK) st = engine_epoch_end(e);
+    if (st != AR_OK) return st;
+  }
+  return aco_exchange_gather_records(e);
+}

@@ -1,0 +1,73 @@
+/* aco_engine_state: the engine's own state, for the files of src/engine only.
+ *
+ * Colonies (see aco_colony.h) plus the global fields marked "state" below are what a checkpoint
+ * holds (aco_engine_ckpt.c); the rest is derived or bookkeeping.
+ */
+#ifndef AR_ACO_ENGINE_STATE_H
+#define AR_ACO_ENGINE_STATE_H
+
+#include <mpi.h>
+#include <stdint.h>
+
+#include "aco_colony.h"
+#include "aco_hooks.h"
+#include "aco_params.h"
+#include "aco_record.h"
+#include "problem.h"
+#include "timer.h"
+
+struct aco_engine {
+  const aco_problem *problem;
+  aco_params par;
+  MPI_Comm comm;
+  int rank, size, threads;
+  int32_t first_colony, local_colonies; /* this rank's block */
+
+  aco_colony *colony; /* [local_colonies], state (see aco_colony.h) */
+  float *eta_beta;    /* [rows * options] eta^beta, derived from the problem */
+  void **scratch;     /* [threads] problem scratch */
+
+  /* Global state (identical on every rank after an epoch end). */
+  int64_t iteration; /* iterations completed */
+  int64_t epoch;     /* epochs completed */
+  aco_cost best_cost;
+  int32_t *best; /* [solution_len] */
+  int32_t best_colony;
+  int64_t best_iteration; /* iteration in which the best was found, -1: initial */
+  double best_time;       /* seconds since start when it became known at an epoch end */
+
+  /* Records (rank 0 holds colony_best for all colonies; every rank holds `epochs`). */
+  aco_epoch_record *epochs; /* [epoch] */
+  aco_cost *colony_best;    /* [epoch][colonies] (rank 0) */
+  int64_t records_cap;
+  aco_cost *local_best_log; /* [epoch][local_colonies]: gathered into colony_best at the end */
+
+  /* Time. */
+  double start_wtime; /* MPI_Wtime() at the start of aco_engine_run */
+  double time_before; /* seconds spent in earlier runs (resume) */
+  double time_construct, time_update, time_exchange; /* this rank's time in each phase */
+  double cpu_start;                                  /* process CPU seconds at the start */
+  aco_stop_reason stop_reason;
+  aco_hooks hooks;
+
+  /* Pheromone sharing (aco_share.c): fixed-point sums of every cell, and with share_endpoints
+   * one duplicated communicator per slice (created once, freed with the engine). */
+  int64_t *share_sum; /* [rows * options] */
+  MPI_Comm *share_comms;
+  int share_slices;
+
+  /* Phase timers of this rank (timer.h) and its BSP record per epoch: compute w, communication,
+   * synchronisation (barrier wait), I/O (the epoch-end hook), in seconds. */
+  timer_set timers;
+  double timer_mark[TIMER_COUNT]; /* totals when the last epoch was recorded */
+  double *bsp_rows;               /* [bsp_cap][ACO_BSP_FIELDS] */
+  double ant_busy, ant_capacity;  /* thread-seconds inside ants / wall x threads of the ant loop */
+  int64_t bsp_cap;
+};
+
+/* Seconds since the start of the search (including earlier runs). */
+static inline double aco_state_elapsed(const aco_engine *e) {
+  return e->time_before + (MPI_Wtime() - e->start_wtime);
+}
+
+#endif

@@ -1,0 +1,39 @@
+/* bsp_log: the BSP cost of a run per epoch ("month") and rank, gathered on rank 0.
+ *
+ * Each epoch of the engine leaves, on every rank, a row (w, comm, sync, io) in seconds (see
+ * aco_engine.h, ACO_BSP_*): compute w = construction + local search + trail update,
+ * communication h*g = best exchange + pheromone sharing, synchronisation l = waiting at the
+ * epoch-end barrier, I/O = the epoch-end hook (progress, checkpoints). bsp_log_append() gathers
+ * them from every rank after a run (supply-chain runs append one engine per month), together
+ * with each rank's phase totals. io/results/h5res_bsp.c writes the /bsp group; bsp_log_print()
+ * prints the short table naming the slowest rank.
+ */
+#ifndef AR_BSP_LOG_H
+#define AR_BSP_LOG_H
+
+#include <stdio.h>
+
+#include "aco_engine.h"
+
+typedef struct {
+  int ranks;
+  int64_t epochs, cap;
+  double *rows;   /* rank 0: [epochs][ranks][ACO_BSP_FIELDS] */
+  double *timers; /* rank 0: [ranks][TIMER_COUNT], summed over the appended engines */
+  double ant_busy, ant_capacity; /* all ranks: thread-seconds in ants, wall x threads of the loop */
+} bsp_log;
+
+/* Empty log for comm's ranks. */
+void bsp_log_init(bsp_log *b, MPI_Comm comm);
+
+/* Collective over e->comm: appends e's epochs (every rank's rows) to the log on rank 0. Does
+ * nothing (AR_OK) when the timers are off. AR_ERR_NOMEM, AR_ERR_MPI; the same status on every
+ * rank. */
+ar_status bsp_log_append(bsp_log *b, const aco_engine *e);
+
+/* Rank 0: a table per phase (mean and max over ranks), the BSP totals and the slowest rank. */
+void bsp_log_print(const bsp_log *b, FILE *out);
+
+void bsp_log_free(bsp_log *b);
+
+#endif

@@ -1,0 +1,49 @@
+/* supply_bound: lower bounds printed beside results as self-checks.
+ *
+ * Unserved orders: the orders of a scope that can be served at all within plant capacity is at
+ * most the maximum flow of source -> order class -> (plant, ship day) -> sink, where an order
+ * class groups the orders with the same allowed plants and ship window (arc capacity: the class
+ * size), and a (plant, day) arc to the sink carries the capacity left that day. Lane weight caps
+ * are left out (a relaxation), so n - maxflow is a lower bound on the unserved orders of any plan.
+ * The flow itself (orders of each class per (plant, day)) is returned for constructing a plan.
+ *
+ * Cost: when every order is served, no plan costs less than the sum over orders of the cheapest
+ * WC + the lowest transport charge any of its routes can have (supply_lane_charge_lower).
+ */
+#ifndef AR_SUPPLY_BOUND_H
+#define AR_SUPPLY_BOUND_H
+
+#include "supply_plan.h"
+
+typedef struct {
+  int64_t max_served;   /* maximum flow */
+  int64_t min_unserved; /* scope orders - max_served */
+  int32_t no_route;     /* orders with no route option at all */
+  int32_t n_classes;
+  int32_t *order_class; /* [scope n] class of each order (-1: no route) */
+  int32_t *class_size;  /* [n_classes] */
+  /* Flow per class to (plant, day) slots: CSR arc_start[n_classes + 1], arc_slot (plant * ndays +
+   * day - day0) and arc_flow. */
+  int64_t *arc_start;
+  int32_t *arc_slot;
+  int32_t *arc_flow;
+} supply_flow;
+
+/* Computes the bound (and the flow) for the scope (Dinic's algorithm). */
+ar_status supply_flow_bound(const supply_scope *sc, supply_flow *f);
+void supply_flow_free(supply_flow *f);
+
+/* A lower bound on the served cost (WC + TC) of any plan of the scope that serves `served`
+ * orders within plant capacity: the Lagrangian dual of the transportation problem orders ->
+ * (plant, day) slots with per-order costs WC + the lowest transport charge, maximised by
+ * subgradient steps (Polyak's rule towards upper, the best cost known). The relaxation is a
+ * transportation problem, so the dual optimum equals its integer optimum; the subgradient gets
+ * close to it in `iterations` steps (every dual point is a valid bound). Returns -inf when it
+ * cannot say anything (no scope, capacity off). Allocation failure: AR_ERR_NOMEM. */
+ar_status supply_capacity_cost_bound(const supply_scope *sc, int64_t served, double upper,
+                                     int iterations, double *bound);
+
+/* Lower bounds when every order of the scope is served: on WC alone, and on WC + TC. */
+void supply_cost_lower_bound(const supply_scope *sc, double *wc_bound, double *cost_bound);
+
+#endif

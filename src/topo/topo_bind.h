@@ -1,0 +1,31 @@
+/* topo_bind: binding the OpenMP threads of a rank with hwloc, where topo_bind_plan.h puts them
+ * (antroute's `--bind`). The binding uses hwloc_set_cpubind(), which does nothing on a synthetic
+ * or XML topology.
+ */
+#ifndef AR_TOPO_BIND_H
+#define AR_TOPO_BIND_H
+
+#include <hwloc.h>
+#include <mpi.h>
+
+#include "ar_error.h"
+#include "topo_bind_plan.h"
+
+/* The calling thread's CPU mask from sched_getaffinity() (OS indexes). AR_ERR_INTERNAL if the
+ * call fails. */
+ar_status topo_thread_mask(hwloc_bitmap_t out);
+
+/* Binds each thread of an OpenMP team of omp_get_max_threads() threads to its planned core or PU
+ * (`unit`) inside the rank's mask: the union of the team's current masks, i.e. what the launcher
+ * gave the rank. When every rank of a node has the whole node (the launcher did not bind, e.g.
+ * mpirun --bind-to none) and comm is not MPI_COMM_NULL, the node is first divided among its
+ * ranks as topo_plan does (ranks of the node x (hardware threads / ranks) CPUs each), so ranks do
+ * not pile onto the same cores. Collective over comm (MPI_COMM_NULL: this process alone).
+ * `topo` is this machine's topology (NULL: load it). The binding holds for later parallel
+ * regions of the same size (OpenMP runtimes keep their thread pool). On a topology that is not
+ * this system (synthetic, XML) the binding calls do nothing. Fails with AR_ERR_INTERNAL naming
+ * the thread and PUs when hwloc cannot bind or the team is smaller than asked, AR_ERR_MPI when an
+ * MPI call fails. */
+ar_status topo_bind_threads(MPI_Comm comm, hwloc_topology_t topo, topo_bind_unit unit);
+
+#endif

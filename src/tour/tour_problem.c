@@ -1,0 +1,173 @@
+/* tour_problem: the tour kind's callbacks for the ACO engine and its set-up. */
+#include "tour_problem.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ar_alloc.h"
+
+tour_options tour_options_default(void) {
+  tour_options o = {.candidates = 16, .ls_neighbours = 10, .ls = TOUR_LS_FULL, .new_edges = 16};
+  return o;
+}
+
+/* eta = 1 / distance, scaled per row so the nearest candidate has 1 (only ratios matter, and
+ * the scale keeps eta^beta inside float range for any coordinates). */
+static void tour_heuristic(const aco_problem *p, int32_t row, float *eta) {
+  const tour_problem *tp = p->data;
+  const int64_t *d = tp->nbr_dist + (size_t)row * tp->width;
+  double nearest = (double)d[0] + 1.0;
+  for (int32_t k = 0; k < tp->k; k++)
+    eta[k] = (float)(nearest / ((double)d[k] + 1.0));
+}
+
+static void tour_scratch_free(const aco_problem *p, void *scratch) {
+  (void)p;
+  tour_scratch *s = scratch;
+  if (!s) return;
+  ar_free(s->pos);
+  ar_free(s->nlen);
+  ar_free(s->mark);
+  ar_free(s->queue);
+  ar_free(s->queued);
+  ar_free(s->unvisited);
+  ar_free(s->where);
+  ar_free(s);
+}
+
+static ar_status tour_scratch_create(const aco_problem *p, void **out) {
+  const tour_problem *tp = p->data;
+  size_t n = (size_t)tp->n;
+  tour_scratch *s = ar_alloc(sizeof *s);
+  if (s) {
+    s->n = tp->n;
+    s->pos = ar_alloc_array(n, sizeof(int32_t));
+    s->nlen = ar_alloc_array(n, sizeof(int64_t));
+    s->mark = ar_alloc_array(n, sizeof(uint32_t));
+    s->queue = ar_alloc_array(n, sizeof(int32_t));
+    s->queued = ar_alloc_array(n, 1);
+    s->unvisited = ar_alloc_array(n, sizeof(int32_t));
+    s->where = ar_alloc_array(n, sizeof(int32_t));
+  }
+  if (!s || !s->pos || !s->nlen || !s->mark || !s->queue || !s->queued || !s->unvisited ||
+      !s->where) {
+    tour_scratch_free(p, s);
+    return ar_fail(AR_ERR_NOMEM, "out of memory for a thread's tour scratch (%zu nodes)", n);
+  }
+  *out = s;
+  return AR_OK;
+}
+
+static int32_t option_of(const tour_problem *tp, int32_t u, int32_t v) {
+  const int32_t *c = tp->nbr + (size_t)u * tp->width;
+  for (int32_t k = 0; k < tp->k; k++)
+    if (c[k] == v) return k;
+  return -1;
+}
+
+/* Edges in tour order; symmetric tours give both directions of each edge. */
+static void tour_components(const aco_problem *p, const aco_solution *s, aco_component_fn fn,
+                            void *arg) {
+  const tour_problem *tp = p->data;
+  const int32_t *order = s->data;
+  for (int32_t i = 0; i < tp->n; i++) {
+    int32_t u = order[i], v = order[i + 1 == tp->n ? 0 : i + 1];
+    int32_t k = option_of(tp, u, v);
+    if (k >= 0) fn(u, k, arg);
+    if (tp->symmetric) {
+      k = option_of(tp, v, u);
+      if (k >= 0) fn(v, k, arg);
+    }
+  }
+}
+
+static void tour_source_index(const aco_problem *p, const aco_solution *s, void *index) {
+  const tour_problem *tp = p->data;
+  const int32_t n = tp->n, *order = s->data;
+  int64_t *edge = index;
+  int32_t *pos = (int32_t *)(edge + n);
+  for (int32_t i = 0; i < n; i++) {
+    pos[order[i]] = i;
+    edge[i] = tour_d(tp->net, order[i], order[i + 1 == n ? 0 : i + 1]);
+  }
+}
+
+static ar_status tour_verify(const aco_problem *p, const aco_solution *s) {
+  const tour_problem *tp = p->data;
+  int perm = tour_is_permutation(s->data, tp->n);
+  if (perm < 0) return ar_fail(AR_ERR_NOMEM, "out of memory checking the tour");
+  if (!perm)
+    return ar_fail(AR_ERR_INTERNAL,
+                   "the best tour of %s is not a permutation of its %d nodes (a bug)",
+                   tp->net->name, tp->n);
+  int64_t len = tour_length(tp->net, s->data);
+  if ((double)len != s->cost.key[0])
+    return ar_fail(AR_ERR_INTERNAL,
+                   "the best tour of %s has length %lld recomputed from scratch, but the search "
+                   "recorded %.0f (a bug)",
+                   tp->net->name, (long long)len, s->cost.key[0]);
+  return AR_OK;
+}
+
+ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour_problem *tp,
+                              aco_problem *out) {
+  memset(tp, 0, sizeof *tp);
+  memset(out, 0, sizeof *out);
+  if (net->n < 3)
+    return ar_fail(AR_ERR_INPUT, "%s: a tour needs at least 3 nodes (it has %d)", net->name,
+                   net->n);
+  if (opt->candidates < 1 || opt->candidates > TOUR_MAX_CANDIDATES)
+    return ar_fail(AR_ERR_USAGE, "--candidates must be in [1, %d]", TOUR_MAX_CANDIDATES);
+  if (opt->ls_neighbours < 1 || opt->ls_neighbours > TOUR_MAX_CANDIDATES)
+    return ar_fail(AR_ERR_USAGE, "--ls-neighbours must be in [1, %d]", TOUR_MAX_CANDIDATES);
+  if (opt->new_edges < 0) return ar_fail(AR_ERR_USAGE, "--new-edges must be >= 0");
+  tp->net = net;
+  tp->opt = *opt;
+  tp->n = net->n;
+  tp->symmetric = !net->directed;
+  tp->k = opt->candidates < net->n - 1 ? opt->candidates : net->n - 1;
+  tp->kl = opt->ls_neighbours < net->n - 1 ? opt->ls_neighbours : net->n - 1;
+  tp->width = tp->k > tp->kl ? tp->k : tp->kl;
+  size_t cells = (size_t)tp->n * (size_t)tp->width;
+  tp->nbr = ar_alloc_array(cells, sizeof(int32_t));
+  tp->nbr_dist = ar_alloc_array(cells, sizeof(int64_t));
+  if (!tp->symmetric) {
+    tp->in_nbr = ar_alloc_array(cells, sizeof(int32_t));
+    tp->in_dist = ar_alloc_array(cells, sizeof(int64_t));
+  }
+  if (!tp->nbr || !tp->nbr_dist || (!tp->symmetric && (!tp->in_nbr || !tp->in_dist))) {
+    tour_problem_free(tp);
+    return ar_fail(AR_ERR_NOMEM, "out of memory for neighbour lists (%d x %d)", tp->n, tp->width);
+  }
+  ar_status st = tour_candidates_build(net, tp->width, tp->nbr, tp->nbr_dist);
+  if (st == AR_OK && !tp->symmetric)
+    st = tour_candidates_build_in(net, tp->width, tp->in_nbr, tp->in_dist);
+  if (st != AR_OK) {
+    tour_problem_free(tp);
+    return st;
+  }
+  out->kind = "tour";
+  out->rows = tp->n;
+  out->options = tp->k;
+  out->solution_len = tp->n;
+  out->data = tp;
+  out->heuristic = tour_heuristic;
+  out->scratch_create = tour_scratch_create;
+  out->scratch_free = tour_scratch_free;
+  out->initial = tour_initial;
+  out->construct = tour_construct;
+  out->improve = opt->ls != TOUR_LS_NONE ? tour_improve : NULL;
+  out->components = tour_components;
+  out->source_index_bytes = (size_t)tp->n * (sizeof(int64_t) + sizeof(int32_t));
+  out->source_index = tour_source_index;
+  out->verify = tour_verify;
+  return AR_OK;
+}
+
+void tour_problem_free(tour_problem *tp) {
+  ar_free(tp->nbr);
+  ar_free(tp->nbr_dist);
+  ar_free(tp->in_nbr);
+  ar_free(tp->in_dist);
+  memset(tp, 0, sizeof *tp);
+}
