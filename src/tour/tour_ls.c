@@ -5,7 +5,8 @@
  * endpoints of every changed edge go back on the list; a node with no improving move leaves it.
  * Moves look only at each node's `kl` nearest neighbours, and stop scanning a neighbour list as
  * soon as the new edge alone would cost more than the gain available.
- *   symmetric: 2-opt, Or-opt (segments of 1-3 nodes, either orientation), Or-3opt
+ *   symmetric: 2-opt, Or-opt (segments of 1-3 nodes, either orientation), Or-3opt, and
+ *              sequential 3-opt (two chained 2-opt moves, the first of which need not gain)
  *   ATSP:      Or-opt and Or-3opt (segment exchange) only: they keep every edge's direction.
  * Gains are exact integers, so the tour's length is tracked exactly and the search ends. */
 #include "tour_array.h"
@@ -289,6 +290,92 @@ static int or3opt(ls_state *L, int32_t a, int dir) {
   return 0;
 }
 
+/* Length of the tour edge between adjacent nodes x and y, from the cache. */
+static inline int64_t edge_len(const ls_state *L, int32_t x, int32_t y) {
+  return succ(L, x) == y ? NEXT_LEN(x) : NEXT_LEN(y);
+}
+
+/* The 2-opt move that removes (t1, f) and (c, d) and adds (f, c) and (t1, d), where f is t1's
+ * neighbour on one side and d is c's neighbour on the side towards f: it reverses the path
+ * f..d between them, whatever direction the array lists it in. */
+static void apply_2opt(ls_state *L, int32_t t1, int32_t f, int32_t d) {
+  if (succ(L, t1) == f)
+    reverse_path(L, f, d);
+  else
+    reverse_path(L, d, f);
+}
+
+/* The tour seen in direction dir (0: forward) after the 2-opt move t1 t2 t3 t4 (t2 = next of
+ * t1, t4 = prev of t3), without applying it: the path t2..t4 runs backwards. */
+typedef struct {
+  const ls_state *L;
+  int dir;
+  int32_t t1, t2, t3, t4, span; /* span: steps from t2 to t4 in direction dir */
+} ls_view;
+
+static inline int32_t dnext(const ls_state *L, int dir, int32_t x) {
+  return dir == 0 ? succ(L, x) : pred(L, x);
+}
+static inline int32_t dsteps(const ls_state *L, int dir, int32_t a, int32_t b) {
+  return dir == 0 ? tour_steps(L->pos, L->n, a, b) : tour_steps(L->pos, L->n, b, a);
+}
+static inline int view_inside(const ls_view *v, int32_t x) {
+  return dsteps(v->L, v->dir, v->t2, x) <= v->span;
+}
+static inline int32_t view_next(const ls_view *v, int32_t x) {
+  if (x == v->t1) return v->t4;
+  if (x == v->t2) return v->t3;
+  return view_inside(v, x) ? dnext(v->L, 1 - v->dir, x) : dnext(v->L, v->dir, x);
+}
+static inline int32_t view_prev(const ls_view *v, int32_t x) {
+  if (x == v->t3) return v->t2;
+  if (x == v->t4) return v->t1;
+  return view_inside(v, x) ? dnext(v->L, v->dir, x) : dnext(v->L, 1 - v->dir, x);
+}
+
+/* Sequential 3-opt as two chained 2-opt moves (the first need not gain): remove (t1, t2),
+ * add (t2, t3), remove (t3, t4), add (t4, t5), remove (t5, t6), close with (t6, t1). The
+ * second step is evaluated on the view of the first, so nothing moves until a gain is found.
+ * With or3opt (the pure segment exchange, whose first step is not a tour) it covers every
+ * sequential 3-opt reconnection. */
+static int sym_3opt(ls_state *L, int32_t t1) {
+  const tour_problem *tp = L->tp;
+  for (int dir = 0; dir < 2; dir++) {
+    int32_t t2 = dnext(L, dir, t1);
+    int64_t d12 = edge_len(L, t1, t2);
+    const int32_t *n2 = tp->nbr + (size_t)t2 * tp->width;
+    const int64_t *d2 = tp->nbr_dist + (size_t)t2 * tp->width;
+    for (int32_t j = 0; j < tp->kl; j++) {
+      int64_t g1 = d12 - d2[j];
+      if (g1 <= 0) break;
+      int32_t t3 = n2[j];
+      if (t3 == t1 || t3 == dnext(L, dir, t2)) continue;
+      int32_t t4 = dnext(L, 1 - dir, t3);
+      int64_t G1 = g1 + edge_len(L, t3, t4);
+      ls_view v = {L, dir, t1, t2, t3, t4, dsteps(L, dir, t2, t4)};
+      const int32_t *n4 = tp->nbr + (size_t)t4 * tp->width;
+      const int64_t *d4 = tp->nbr_dist + (size_t)t4 * tp->width;
+      int32_t after4 = view_next(&v, t4);
+      for (int32_t i = 0; i < tp->kl; i++) {
+        int64_t g2 = G1 - d4[i];
+        if (g2 <= 0) break;
+        int32_t t5 = n4[i];
+        if (t5 == t1 || t5 == t3 || t5 == after4) continue;
+        int32_t t6 = view_prev(&v, t5);
+        int64_t gain = g2 + edge_len(L, t5, t6) - D(t6, t1);
+        if (gain > 0) {
+          apply_2opt(L, t1, t2, t4);
+          apply_2opt(L, t1, t4, t6);
+          L->change -= gain;
+          push6(L, t1, t2, t3, t4, t5, t6);
+          return 1;
+        }
+      }
+    }
+  }
+  return 0;
+}
+
 void tour_ls_prepare(const tour_problem *tp, tour_scratch *s, const int32_t *order) {
   const int32_t n = tp->n;
   for (int32_t i = 0; i < n; i++) {
@@ -309,7 +396,7 @@ int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order) {
     int improved;
     if (tp->symmetric)
       improved = sym_2opt(L, a) || (kind >= TOUR_LS_OROPT && sym_oropt(L, a)) ||
-                 (kind >= TOUR_LS_FULL && (or3opt(L, a, 0) || or3opt(L, a, 1)));
+                 (kind >= TOUR_LS_FULL && (or3opt(L, a, 0) || or3opt(L, a, 1) || sym_3opt(L, a)));
     else
       improved = dir_oropt(L, a) || (kind >= TOUR_LS_FULL && or3opt(L, a, 0));
     if (improved) {
