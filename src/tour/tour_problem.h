@@ -47,6 +47,11 @@ typedef struct {
   int64_t *nbr_dist;
   int32_t *in_nbr; /* ATSP only: [n][width] nearest in-neighbours (w(j, i) ascending) */
   int64_t *in_dist;
+  /* Coordinates: the first tour, the same for every colony, made once by the first colony that
+   * asks (tour_initial) and copied by the others. */
+  int32_t *start;
+  aco_cost start_cost;
+  int start_ready;
 } tour_problem;
 
 /* Builds the candidate lists (a grid for coordinates: O(n) memory; the matrix for EXPLICIT)
