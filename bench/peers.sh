@@ -103,7 +103,7 @@ run_faco() { # core name seed log
   (cd "$4.d" && exec stdbuf -oL taskset -c "$1" "$faco" -p "${file[$2]}" --threads 1 \
     --seed "$3" -i 1000000 --picture 0 --results-dir "$4.d") >"$4" 2>&1 &
   pid=$!
-  until ! kill -0 "$pid" 2>/dev/null || grep -q '^initial sol cost' "$4"; do sleep 0.2; done
+  until ! kill -0 "$pid" 2>/dev/null || grep -qs '^initial sol cost' "$4"; do sleep 0.2; done
   sleep "$t.9"
   kill "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true

@@ -87,7 +87,11 @@ static ar_status curve_tour(const aco_problem *p, aco_ant_ctx *ctx, tour_scratch
   for (int c = 1; c < ACO_COST_KEYS; c++)
     out->cost.key[c] = 0.0;
   out->cost.value = (double)len;
-  if (tp->opt.ls != TOUR_LS_NONE) tour_improve(p, ctx, s, out);
+  (void)ctx;
+  if (tp->opt.ls != TOUR_LS_NONE) {
+    out->cost.key[0] += (double)tour_ls_run(tp, s, out->data, tp->opt.ls == TOUR_LS_FULL);
+    out->cost.value = out->cost.key[0];
+  }
   return AR_OK;
 }
 

@@ -9,6 +9,8 @@
  *              sequential 3-opt (two chained 2-opt moves, the first of which need not gain)
  *   ATSP:      Or-opt and Or-3opt (segment exchange) only: they keep every edge's direction.
  * Gains are exact integers, so the tour's length is tracked exactly and the search ends. */
+#include <math.h>
+
 #include "tour_array.h"
 #include "tour_problem.h"
 
@@ -20,6 +22,8 @@ typedef struct {
   int32_t n;
   int64_t *nlen; /* nlen[x] = length of the edge from x to its successor (kept up to date) */
   int64_t change;
+  int32_t reach; /* moves only between nodes at most this far apart in the tour */
+  int deep;      /* also Lin-Kernighan chains (sym_lk) */
 } ls_state;
 
 #define D(a, b) tour_d(L->net, (a), (b))
@@ -36,6 +40,13 @@ static inline int in_segment(const ls_state *L, int32_t first, int32_t len, int3
   int32_t d = L->pos[x] - first;
   if (d < 0) d += L->n;
   return d < len;
+}
+/* Farther apart in the tour than a move may reach (it would move too many array elements). */
+static inline int too_far(const ls_state *L, int32_t a, int32_t b) {
+  int32_t d = L->pos[a] - L->pos[b];
+  if (d < 0) d = -d;
+  if (d > L->n - d) d = L->n - d;
+  return d > L->reach;
 }
 static inline void refresh(ls_state *L, int32_t x) { L->nlen[x] = D(x, succ(L, x)); }
 
@@ -119,7 +130,7 @@ static int sym_2opt(ls_state *L, int32_t a) {
       if (d_ac >= d_ab) break;
       int32_t c = nb[j];
       int32_t d = dir == 0 ? succ(L, c) : pred(L, c);
-      if (c == b || d == a) continue;
+      if (c == b || d == a || too_far(L, a, c)) continue;
       int64_t d_cd = dir == 0 ? NEXT_LEN(c) : NEXT_LEN(d);
       int64_t gain = d_ab + d_cd - d_ac - D(b, d);
       if (gain > 0) {
@@ -161,7 +172,7 @@ static int sym_oropt(ls_state *L, int32_t a) {
           int64_t d_ec = nd[j];
           if (d_ec >= g_rem) break;
           int32_t c = nb[j];
-          if (in_segment(L, first, len, c)) continue;
+          if (in_segment(L, first, len, c) || too_far(L, end, c)) continue;
           for (int side = 0; side < 2; side++) {
             int32_t e = side == 0 ? succ(L, c) : pred(L, c);
             if (in_segment(L, first, len, e)) continue;
@@ -257,7 +268,7 @@ static int or3opt(ls_state *L, int32_t a, int dir) {
     int64_t g1 = w_ab - nd[j];
     if (g1 <= 0) break;
     int32_t d = nb[j];
-    if (d == b) continue;
+    if (d == b || too_far(L, a, d)) continue;
     int32_t c = dir == 0 ? pred(L, d) : succ(L, d);
     int64_t g1c = g1 + (dir == 0 ? NEXT_LEN(c) : NEXT_LEN(d));
     int32_t rd = dir == 0 ? L->pos[d] - base : base - L->pos[d];
@@ -270,7 +281,7 @@ static int or3opt(ls_state *L, int32_t a, int dir) {
       int32_t f = nc[i];
       int32_t rf = dir == 0 ? L->pos[f] - base : base - L->pos[f];
       if (rf < 0) rf += n;
-      if (rf <= rd) continue; /* f must come after d (it may be a itself) */
+      if (rf <= rd || too_far(L, c, f)) continue; /* f after d (it may be a itself) */
       int32_t e = dir == 0 ? pred(L, f) : succ(L, f);
       int64_t gain = g2 + (dir == 0 ? NEXT_LEN(e) : NEXT_LEN(f)) - D(e, b);
       if (gain > 0) {
@@ -349,7 +360,7 @@ static int sym_3opt(ls_state *L, int32_t t1) {
       int64_t g1 = d12 - d2[j];
       if (g1 <= 0) break;
       int32_t t3 = n2[j];
-      if (t3 == t1 || t3 == dnext(L, dir, t2)) continue;
+      if (t3 == t1 || t3 == dnext(L, dir, t2) || too_far(L, t2, t3)) continue;
       int32_t t4 = dnext(L, 1 - dir, t3);
       int64_t G1 = g1 + edge_len(L, t3, t4);
       ls_view v = {L, dir, t1, t2, t3, t4, dsteps(L, dir, t2, t4)};
@@ -360,7 +371,7 @@ static int sym_3opt(ls_state *L, int32_t t1) {
         int64_t g2 = G1 - d4[i];
         if (g2 <= 0) break;
         int32_t t5 = n4[i];
-        if (t5 == t1 || t5 == t3 || t5 == after4) continue;
+        if (t5 == t1 || t5 == t3 || t5 == after4 || too_far(L, t4, t5)) continue;
         int32_t t6 = view_prev(&v, t5);
         int64_t gain = g2 + edge_len(L, t5, t6) - D(t6, t1);
         if (gain > 0) {
@@ -376,6 +387,79 @@ static int sym_3opt(ls_state *L, int32_t t1) {
   return 0;
 }
 
+enum { LK_DEPTH = 8 };
+
+/* Lin-Kernighan-style chain of 2-opt moves from t1, applied as it goes (breadth 1: at each step
+ * the new edge (t2, t3) with the best lookahead |t3 t4| - |t2 t3|), kept up to the step whose
+ * closing gave the best gain, undone beyond it (or entirely when none gained). An edge the chain
+ * added is never removed again. Reaches the deeper moves that sym_3opt cannot see. */
+static int sym_lk(ls_state *L, int32_t t1) {
+  const tour_problem *tp = L->tp;
+  int32_t ends[LK_DEPTH][2];  /* (t2, t4) of each applied step, for the undo */
+  int32_t added[LK_DEPTH][2]; /* the edges (t2, t3) the chain added */
+  for (int dir = 0; dir < 2; dir++) {
+    int32_t t2 = dnext(L, dir, t1);
+    int64_t G = edge_len(L, t1, t2), best = 0;
+    int depth = 0, keep = 0;
+    while (depth < LK_DEPTH) {
+      int d = succ(L, t1) == t2 ? 0 : 1;
+      const int32_t *nb = tp->nbr + (size_t)t2 * tp->width;
+      const int64_t *nd = tp->nbr_dist + (size_t)t2 * tp->width;
+      int32_t t3 = -1, t4 = -1;
+      int64_t look = INT64_MIN, d23 = 0, d34 = 0;
+      for (int32_t j = 0; j < tp->kl; j++) {
+        if (G - nd[j] <= 0) break;
+        int32_t c = nb[j];
+        if (c == t1 || c == dnext(L, d, t2)) continue;
+        int32_t e = dnext(L, 1 - d, c);
+        if (too_far(L, t2, c)) continue;
+        int tabu = 0;
+        for (int k = 0; k < depth && !tabu; k++)
+          tabu = (added[k][0] == c && added[k][1] == e) || (added[k][0] == e && added[k][1] == c);
+        if (tabu) continue;
+        int64_t ce = edge_len(L, c, e);
+        if (ce - nd[j] > look) {
+          look = ce - nd[j];
+          t3 = c;
+          t4 = e;
+          d23 = nd[j];
+          d34 = ce;
+        }
+      }
+      if (t3 < 0) break;
+      apply_2opt(L, t1, t2, t4);
+      ends[depth][0] = t2;
+      ends[depth][1] = t4;
+      added[depth][0] = t2;
+      added[depth][1] = t3;
+      depth++;
+      G += d34 - d23;
+      int64_t close = G - D(t4, t1);
+      if (close > best) {
+        best = close;
+        keep = depth;
+      }
+      t2 = t4;
+      if (G <= best) break;
+    }
+    while (depth > keep) { /* undo the steps past the best closing */
+      depth--;
+      apply_2opt(L, t1, ends[depth][1], ends[depth][0]);
+    }
+    if (keep > 0) {
+      L->change -= best;
+      tour_ls_push(L->s, t1);
+      for (int k = 0; k < keep; k++) {
+        tour_ls_push(L->s, ends[k][0]);
+        tour_ls_push(L->s, ends[k][1]);
+        tour_ls_push(L->s, added[k][1]);
+      }
+      return 1;
+    }
+  }
+  return 0;
+}
+
 void tour_ls_prepare(const tour_problem *tp, tour_scratch *s, const int32_t *order) {
   const int32_t n = tp->n;
   for (int32_t i = 0; i < n; i++) {
@@ -384,8 +468,13 @@ void tour_ls_prepare(const tour_problem *tp, tour_scratch *s, const int32_t *ord
   }
 }
 
-int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order) {
-  ls_state state = {tp, tp->net, s, order, s->pos, tp->n, s->nlen, 0};
+int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order, int whole) {
+  int32_t reach = tp->n;
+  if (whole) { /* a whole tour to improve: bounded moves, and deep ones */
+    double r = TOUR_LS_REACH * sqrt((double)tp->n);
+    reach = r < TOUR_LS_REACH_MIN ? TOUR_LS_REACH_MIN : r < tp->n ? (int32_t)r : tp->n;
+  }
+  ls_state state = {tp, tp->net, s, order, s->pos, tp->n, s->nlen, 0, reach, whole};
   ls_state *L = &state;
   const tour_ls_kind kind = tp->opt.ls;
   while (s->qcount > 0) {
@@ -396,7 +485,8 @@ int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order) {
     int improved;
     if (tp->symmetric)
       improved = sym_2opt(L, a) || (kind >= TOUR_LS_OROPT && sym_oropt(L, a)) ||
-                 (kind >= TOUR_LS_FULL && (or3opt(L, a, 0) || or3opt(L, a, 1) || sym_3opt(L, a)));
+                 (kind >= TOUR_LS_FULL && (or3opt(L, a, 0) || or3opt(L, a, 1) || sym_3opt(L, a) ||
+                                           (L->deep && sym_lk(L, a))));
     else
       improved = dir_oropt(L, a) || (kind >= TOUR_LS_FULL && or3opt(L, a, 0));
     if (improved) {

@@ -114,7 +114,8 @@ static void test_candidates(void) {
 
 /* Local search from random tours: the tracked length equals the recomputed one, the tour stays a
  * permutation, and a second pass (which may still find moves: the work list only revisits nodes
- * whose edges changed) keeps the bookkeeping exact. */
+ * whose edges changed) keeps the bookkeeping exact. Odd trials run the whole-tour search (with
+ * Lin-Kernighan chains), even ones the ants' search. */
 static void check_local_search(const tour_net *t, tour_ls_kind kind) {
   tour_options to = tour_options_default();
   to.ls = kind;
@@ -139,13 +140,13 @@ static void check_local_search(const tour_net *t, tour_ls_kind kind) {
     tour_ls_prepare(&tp, s, order);
     for (int32_t i = 0; i < t->n; i++)
       tour_ls_push(s, order[i]);
-    int64_t change = tour_ls_run(&tp, s, order);
+    int64_t change = tour_ls_run(&tp, s, order, trial % 2);
     int64_t after = tour_length(t, order);
     if (before + change != after || !consistent(order, s->pos, t->n)) ok = 0;
     if (after >= before) improved = 0;
     for (int32_t i = 0; i < t->n; i++)
       tour_ls_push(s, order[i]);
-    change = tour_ls_run(&tp, s, order);
+    change = tour_ls_run(&tp, s, order, trial % 2);
     if (after + change != tour_length(t, order) || change > 0) ok = 0;
   }
   CHECK(ok);
