@@ -387,74 +387,106 @@ static int sym_3opt(ls_state *L, int32_t t1) {
   return 0;
 }
 
-enum { LK_DEPTH = 8 };
+enum { LK_DEPTH = 8, LK_BREADTH = 3 };
 
-/* Lin-Kernighan-style chain of 2-opt moves from t1, applied as it goes (breadth 1: at each step
- * the new edge (t2, t3) with the best lookahead |t3 t4| - |t2 t3|), kept up to the step whose
- * closing gave the best gain, undone beyond it (or entirely when none gained). An edge the chain
- * added is never removed again. Reaches the deeper moves that sym_3opt cannot see. */
-static int sym_lk(ls_state *L, int32_t t1) {
-  const tour_problem *tp = L->tp;
+typedef struct {
+  int32_t t1, depth;
   int32_t ends[LK_DEPTH][2];  /* (t2, t4) of each applied step, for the undo */
   int32_t added[LK_DEPTH][2]; /* the edges (t2, t3) the chain added */
+  int32_t skip[LK_BREADTH];   /* first steps already tried (t3) */
+  int nskip;
+} lk_chain;
+
+/* The next step from the free end t2 (the chain's tour has the edge t1-t2): the neighbour t3
+ * with the best lookahead |t3 t4| - |t2 t3| whose partial gain stays positive, t4 its
+ * neighbour on t2's side, never removing an edge the chain added (nor, at the first step, one
+ * in skip). Returns 0 when there is none. */
+static int lk_pick(const ls_state *L, const lk_chain *K, int32_t t2, int64_t G, int32_t *t3,
+                   int32_t *t4, int64_t *step) {
+  const tour_problem *tp = L->tp;
+  const int32_t t1 = K->t1;
+  const int d = succ(L, t1) == t2 ? 0 : 1;
+  const int32_t *nb = tp->nbr + (size_t)t2 * tp->width;
+  const int64_t *nd = tp->nbr_dist + (size_t)t2 * tp->width;
+  int64_t look = INT64_MIN;
+  *t3 = -1;
+  for (int32_t j = 0; j < tp->kl; j++) {
+    if (G - nd[j] <= 0) break;
+    int32_t c = nb[j];
+    if (c == t1 || c == dnext(L, d, t2) || too_far(L, t2, c)) continue;
+    int32_t e = dnext(L, 1 - d, c);
+    int tabu = 0;
+    for (int k = 0; k < K->depth && !tabu; k++)
+      tabu = (K->added[k][0] == c && K->added[k][1] == e) ||
+             (K->added[k][0] == e && K->added[k][1] == c);
+    for (int k = 0; K->depth == 0 && k < K->nskip && !tabu; k++)
+      tabu = K->skip[k] == c;
+    if (tabu) continue;
+    int64_t ce = edge_len(L, c, e);
+    if (ce - nd[j] > look) {
+      look = ce - nd[j];
+      *t3 = c;
+      *t4 = e;
+      *step = ce - nd[j];
+    }
+  }
+  return *t3 >= 0;
+}
+
+/* One chain from the edge t1-t2; keeps the steps up to its best closing (returns its gain) or
+ * undoes them all (returns 0). */
+static int64_t lk_run(ls_state *L, lk_chain *K, int32_t t2) {
+  const int32_t t1 = K->t1;
+  int64_t G = edge_len(L, t1, t2), best = 0;
+  int keep = 0;
+  K->depth = 0;
+  int32_t t3, t4;
+  int64_t step;
+  while (K->depth < LK_DEPTH && lk_pick(L, K, t2, G, &t3, &t4, &step)) {
+    if (K->depth == 0) K->skip[K->nskip++] = t3;
+    apply_2opt(L, t1, t2, t4);
+    K->ends[K->depth][0] = t2;
+    K->ends[K->depth][1] = t4;
+    K->added[K->depth][0] = t2;
+    K->added[K->depth][1] = t3;
+    K->depth++;
+    G += step;
+    int64_t close = G - D(t4, t1);
+    if (close > best) {
+      best = close;
+      keep = K->depth;
+    }
+    t2 = t4;
+    if (G <= best) break;
+  }
+  while (K->depth > keep) { /* undo the steps past the best closing */
+    K->depth--;
+    apply_2opt(L, t1, K->ends[K->depth][1], K->ends[K->depth][0]);
+  }
+  return best;
+}
+
+/* Lin-Kernighan-style chains of 2-opt moves from t1, applied as they go: after the first step
+ * (one of the LK_BREADTH best by lookahead) each step takes the best lookahead; a chain is kept
+ * up to its best closing and undone beyond it. An edge the chain added is never removed again.
+ * Reaches the deeper moves that sym_3opt cannot see. */
+static int sym_lk(ls_state *L, int32_t t1) {
+  lk_chain K;
+  K.t1 = t1;
   for (int dir = 0; dir < 2; dir++) {
-    int32_t t2 = dnext(L, dir, t1);
-    int64_t G = edge_len(L, t1, t2), best = 0;
-    int depth = 0, keep = 0;
-    while (depth < LK_DEPTH) {
-      int d = succ(L, t1) == t2 ? 0 : 1;
-      const int32_t *nb = tp->nbr + (size_t)t2 * tp->width;
-      const int64_t *nd = tp->nbr_dist + (size_t)t2 * tp->width;
-      int32_t t3 = -1, t4 = -1;
-      int64_t look = INT64_MIN, d23 = 0, d34 = 0;
-      for (int32_t j = 0; j < tp->kl; j++) {
-        if (G - nd[j] <= 0) break;
-        int32_t c = nb[j];
-        if (c == t1 || c == dnext(L, d, t2)) continue;
-        int32_t e = dnext(L, 1 - d, c);
-        if (too_far(L, t2, c)) continue;
-        int tabu = 0;
-        for (int k = 0; k < depth && !tabu; k++)
-          tabu = (added[k][0] == c && added[k][1] == e) || (added[k][0] == e && added[k][1] == c);
-        if (tabu) continue;
-        int64_t ce = edge_len(L, c, e);
-        if (ce - nd[j] > look) {
-          look = ce - nd[j];
-          t3 = c;
-          t4 = e;
-          d23 = nd[j];
-          d34 = ce;
+    K.nskip = 0;
+    for (int alt = 0; alt < LK_BREADTH && K.nskip == alt; alt++) {
+      int64_t gain = lk_run(L, &K, dnext(L, dir, t1));
+      if (gain > 0) {
+        L->change -= gain;
+        tour_ls_push(L->s, t1);
+        for (int k = 0; k < K.depth; k++) {
+          tour_ls_push(L->s, K.ends[k][0]);
+          tour_ls_push(L->s, K.ends[k][1]);
+          tour_ls_push(L->s, K.added[k][1]);
         }
+        return 1;
       }
-      if (t3 < 0) break;
-      apply_2opt(L, t1, t2, t4);
-      ends[depth][0] = t2;
-      ends[depth][1] = t4;
-      added[depth][0] = t2;
-      added[depth][1] = t3;
-      depth++;
-      G += d34 - d23;
-      int64_t close = G - D(t4, t1);
-      if (close > best) {
-        best = close;
-        keep = depth;
-      }
-      t2 = t4;
-      if (G <= best) break;
-    }
-    while (depth > keep) { /* undo the steps past the best closing */
-      depth--;
-      apply_2opt(L, t1, ends[depth][1], ends[depth][0]);
-    }
-    if (keep > 0) {
-      L->change -= best;
-      tour_ls_push(L->s, t1);
-      for (int k = 0; k < keep; k++) {
-        tour_ls_push(L->s, ends[k][0]);
-        tour_ls_push(L->s, ends[k][1]);
-        tour_ls_push(L->s, added[k][1]);
-      }
-      return 1;
     }
   }
   return 0;
