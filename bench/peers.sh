@@ -10,7 +10,8 @@
 # above) with every tool: antroute (`solve --time`), and when given (-a/-f or the environment
 # variables ACOTSP and FOCUSED_ACO) ACOTSP (`--mmas --localsearch 3 --ants 25 --nnants 20 --nnls
 # 20 --dlb 1`, its own CPU-time limit) and Focused ACO (`--threads 1`; killed after SECONDS of its
-# own clock, the best tour of its last progress line within SECONDS). Every job has one thread;
+# own clock, the best tour of its last progress line within SECONDS: it prints at most one a
+# second, so an improvement in its last second may be missed). Every job has one thread;
 # two run at a time, each pinned to its own core (taskset, -c, default "0 1"), the tools
 # interleaved so that load hits them alike. Prints per instance and tool the mean and best excess
 # over the optimum of OPTIMA.tsv (over the best length any tool found, marked *, when the
