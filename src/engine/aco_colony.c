@@ -88,6 +88,11 @@ void aco_colony_update(aco_colony *c, const aco_problem *p, const aco_params *pa
   int32_t ib = 0;
   for (int32_t a = 1; a < par->ants; a++)
     if (aco_cost_compare(&c->ant[a].cost, &c->ant[ib].cost) < 0) ib = a;
+  if (p->expand) { /* full solutions for whatever reads them (ACS: every ant's components) */
+    aco_solution src = {c->s.source_cost, c->source};
+    for (int32_t a = 0; a < par->ants; a++)
+      if (a == ib || par->algorithm == ACO_ACS) p->expand(p, &src, &c->ant[a]);
+  }
   const aco_solution *it_best = &c->ant[ib];
   if (aco_cost_compare(&it_best->cost, &c->s.restart_best_cost) < 0) {
     copy_solution(c->restart_best, &c->s.restart_best_cost, it_best, p);

@@ -84,6 +84,13 @@ struct aco_problem {
    * updates data and cost. NULL: no local search. Cannot fail. */
   void (*improve)(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *sol);
 
+  /* Optional: construct() and improve() may leave a solution in a compact, problem-defined form
+   * relative to the ant's source (tours of large instances: the pieces of the source it is made
+   * of), so that an ant costs what it changes, not solution_len. expand() turns such a solution
+   * into its full form in place (a full one stays as it is); the engine calls it on each ant
+   * solution it keeps or reads (the iteration best; every ant under ACS) before anything else. */
+  void (*expand)(const aco_problem *p, const aco_solution *source, aco_solution *sol);
+
   /* Calls fn for every pheromone component of the solution, in a fixed order. */
   void (*components)(const aco_problem *p, const aco_solution *s, aco_component_fn fn, void *arg);
 

@@ -80,23 +80,14 @@ static void rotate(int32_t *order, int32_t *pos, int32_t n, int32_t first, int32
 
 void tour_array_swap_blocks(int32_t *order, int32_t *pos, int32_t n, int32_t first, int32_t lenA,
                             int32_t lenB) {
-  int32_t lenR = n - lenA - lenB;
-  int32_t ab = lenA + lenB, br = lenB + lenR, ra = lenR + lenA;
-  if (ab <= br && ab <= ra) {
-    rotate(order, pos, n, first, lenA, lenB); /* A B R -> B A R */
-  } else if (br <= ra) {
-    rotate(order, pos, n, wrap(first + lenA, n), lenB, lenR); /* -> A R B, the same cycle */
-  } else {
-    rotate(order, pos, n, wrap(first + ab, n), lenR, lenA); /* B [R A] -> B A R */
-  }
+  int32_t at, lenP, lenQ;
+  tour_swap_plan(n, first, lenA, lenB, &at, &lenP, &lenQ);
+  rotate(order, pos, n, at, lenP, lenQ);
 }
 
 void tour_array_move_segment(int32_t *order, int32_t *pos, int32_t n, int32_t first, int32_t len,
                              int32_t after, int reversed) {
   int32_t head = order[first];
-  int32_t lenB = pos[after] - wrap(first + len, n);
-  if (lenB < 0) lenB += n;
-  lenB += 1; /* the nodes from just after the segment up to and including `after` */
-  tour_array_swap_blocks(order, pos, n, first, len, lenB);
+  tour_array_swap_blocks(order, pos, n, first, len, tour_move_span(n, first, len, pos[after]));
   if (reversed && len > 1) tour_array_reverse_range(order, pos, n, pos[head], len);
 }

@@ -32,6 +32,34 @@ void tour_array_reverse_path(int32_t *order, int32_t *pos, int32_t n, int32_t fr
 /* Blocks A (lenA elements at first) and B (the lenB after it), R the rest: turns the cyclic tour
  * A B R into B A R, keeping the direction of every block (safe for ATSP). Costs the two smallest
  * block lengths. */
+/* Which two adjacent blocks swap_blocks exchanges ([P Q] -> [Q P] at position *at): the pair
+ * of the two shortest (A B, B R or R A: the same cycle). Shared by every tour form. */
+static inline void tour_swap_plan(int32_t n, int32_t first, int32_t lenA, int32_t lenB, int32_t *at,
+                                  int32_t *lenP, int32_t *lenQ) {
+  int32_t lenR = n - lenA - lenB;
+  int32_t ab = lenA + lenB, br = lenB + lenR, ra = lenR + lenA;
+  int64_t f = first;
+  if (ab <= br && ab <= ra) { /* A B R -> B A R */
+    *lenP = lenA;
+    *lenQ = lenB;
+  } else if (br <= ra) { /* -> A R B, the same cycle */
+    f += lenA;
+    *lenP = lenB;
+    *lenQ = lenR;
+  } else { /* B [R A] -> B A R */
+    f += ab;
+    *lenP = lenR;
+    *lenQ = lenA;
+  }
+  *at = (int32_t)(f % n);
+}
+/* The nodes from just after the segment of len at first up to and including position `after`
+ * (move_segment's second block). */
+static inline int32_t tour_move_span(int32_t n, int32_t first, int32_t len, int32_t after) {
+  int32_t lenB = after - (first + len) % n;
+  if (lenB < 0) lenB += n;
+  return lenB + 1;
+}
 void tour_array_swap_blocks(int32_t *order, int32_t *pos, int32_t n, int32_t first, int32_t lenA,
                             int32_t lenB);
 

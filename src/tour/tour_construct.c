@@ -34,17 +34,6 @@ static void clear_queue(tour_scratch *s) {
   s->qhead = 0;
 }
 
-/* The source position of the edge a-b (the position of its first node in the source), or -1
- * when the source has no such edge. */
-static inline int32_t source_edge(const tour_problem *tp, const int32_t *src_pos, int32_t a,
-                                  int32_t b) {
-  int32_t d = src_pos[b] - src_pos[a];
-  if (d < 0) d += tp->n;
-  if (d == 1) return src_pos[a];
-  if (tp->symmetric && d == tp->n - 1) return src_pos[b];
-  return -1;
-}
-
 static void construct_focused(const tour_problem *tp, aco_ant_ctx *ctx, tour_scratch *s,
                               aco_solution *out) {
   const tour_net *net = tp->net;
@@ -99,7 +88,7 @@ static void construct_focused(const tour_problem *tp, aco_ant_ctx *ctx, tour_scr
         }
       }
     }
-    int32_t e = source_edge(tp, src_pos, cur, next);
+    int32_t e = tour_source_edge(n, tp->symmetric, src_pos, cur, next);
     int64_t d;
     if (e < 0) {
       fresh++;
@@ -116,7 +105,7 @@ static void construct_focused(const tour_problem *tp, aco_ant_ctx *ctx, tour_scr
     s->mark[next] = s->stamp;
     cur = next;
   }
-  int32_t e = source_edge(tp, src_pos, cur, order[0]);
+  int32_t e = tour_source_edge(n, tp->symmetric, src_pos, cur, order[0]);
   s->nlen[cur] = e < 0 ? tour_d(net, cur, order[0]) : src_edge[e];
   length += s->nlen[cur];
   if (e < 0) {
@@ -191,16 +180,35 @@ void tour_construct(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_s
   const tour_problem *tp = p->data;
   tour_scratch *s = scratch;
   clear_queue(s);
-  if (ctx->source && ctx->source_index && tp->opt.new_edges > 0)
-    construct_focused(tp, ctx, s, out);
-  else
+  s->in_pieces = 0;
+  if (!ctx->source || !ctx->source_index || tp->opt.new_edges <= 0) {
     construct_whole(tp, ctx, s, out);
+    return;
+  }
+  if (s->pieces.cap > 0) {
+    aco_rng start = ctx->rng;
+    if (tour_construct_pieces(tp, ctx, s, &out->cost)) {
+      s->in_pieces = 1;
+      tour_pieces_encode(&s->pieces, out->data);
+      return;
+    }
+    clear_queue(s); /* too many pieces: the same walk node by node */
+    ctx->rng = start;
+  }
+  construct_focused(tp, ctx, s, out);
 }
 
 void tour_improve(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *sol) {
   (void)ctx;
   const tour_problem *tp = p->data;
-  int64_t delta = tour_ls_run(tp, scratch, sol->data, 0);
+  tour_scratch *s = scratch;
+  int64_t delta = tour_ls_run(tp, s, sol->data, 0);
   sol->cost.key[0] += (double)delta;
   sol->cost.value = sol->cost.key[0];
+  if (s->in_pieces) tour_pieces_encode(&s->pieces, sol->data);
+}
+
+void tour_expand(const aco_problem *p, const aco_solution *source, aco_solution *sol) {
+  const tour_problem *tp = p->data;
+  if (tour_pieces_is_compact(sol->data)) tour_pieces_expand(sol->data, tp->n, source->data);
 }

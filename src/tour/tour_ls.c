@@ -22,33 +22,43 @@ typedef struct {
   int32_t n;
   int64_t *nlen; /* nlen[x] = length of the edge from x to its successor (kept up to date) */
   int64_t change;
-  int32_t reach; /* moves only between nodes at most this far apart in the tour */
-  int deep;      /* also Lin-Kernighan chains (sym_lk) */
+  int32_t reach;  /* moves only between nodes at most this far apart in the tour */
+  int deep;       /* also Lin-Kernighan chains (sym_lk) */
+  tour_pieces *P; /* non-NULL: the tour is these pieces (order, pos and nlen unused) */
 } ls_state;
 
 #define D(a, b) tour_d(L->net, (a), (b))
 /* Length of the edge x -> succ(x), from the cache. */
-#define NEXT_LEN(x) (L->nlen[(x)])
+#define NEXT_LEN(x) (L->P ? tour_pieces_next_len(L->P, (x)) : L->nlen[(x)])
 
 static inline int32_t succ(const ls_state *L, int32_t x) {
-  return tour_succ(L->order, L->pos, L->n, x);
+  return L->P ? tour_pieces_succ(L->P, x) : tour_succ(L->order, L->pos, L->n, x);
 }
 static inline int32_t pred(const ls_state *L, int32_t x) {
-  return tour_pred(L->order, L->pos, L->n, x);
+  return L->P ? tour_pieces_pred(L->P, x) : tour_pred(L->order, L->pos, L->n, x);
+}
+static inline int32_t posof(const ls_state *L, int32_t x) {
+  return L->P ? tour_pieces_pos(L->P, x) : L->pos[x];
+}
+static inline int32_t node_at(const ls_state *L, int32_t i) {
+  return L->P ? tour_pieces_node_at(L->P, i) : L->order[i];
 }
 static inline int in_segment(const ls_state *L, int32_t first, int32_t len, int32_t x) {
-  int32_t d = L->pos[x] - first;
+  int32_t d = posof(L, x) - first;
   if (d < 0) d += L->n;
   return d < len;
 }
 /* Farther apart in the tour than a move may reach (it would move too many array elements). */
 static inline int too_far(const ls_state *L, int32_t a, int32_t b) {
-  int32_t d = L->pos[a] - L->pos[b];
+  int32_t d = posof(L, a) - posof(L, b);
   if (d < 0) d = -d;
   if (d > L->n - d) d = L->n - d;
   return d > L->reach;
 }
-static inline void refresh(ls_state *L, int32_t x) { L->nlen[x] = D(x, succ(L, x)); }
+/* The cache of x's edge (pieces compute it instead). */
+static inline void refresh(ls_state *L, int32_t x) {
+  if (!L->P) L->nlen[x] = D(x, succ(L, x));
+}
 
 /* After the len nodes at positions first.. were reversed (symmetric tours): inside the range
  * each node's new successor is its old predecessor, whose cached edge is the same edge; the
@@ -69,14 +79,18 @@ static void refresh_reversed(ls_state *L, int32_t first, int32_t len) {
  * shorter (symmetric tours only), keeping the cache. */
 static void reverse_path(ls_state *L, int32_t from, int32_t to) {
   const int32_t n = L->n;
-  int32_t len = L->pos[to] - L->pos[from];
+  int32_t p_to = posof(L, to), first = posof(L, from);
+  int32_t len = p_to - first;
   if (len < 0) len += n;
   len += 1;
-  int32_t first = L->pos[from];
   if (2 * len > n) {
     if (len >= n) return;
-    first = L->pos[to] + 1 == n ? 0 : L->pos[to] + 1;
+    first = p_to + 1 == n ? 0 : p_to + 1;
     len = n - len;
+  }
+  if (L->P) {
+    tour_pieces_reverse_range(L->P, first, len);
+    return;
   }
   tour_array_reverse_range(L->order, L->pos, n, first, len);
   refresh_reversed(L, first, len);
@@ -87,6 +101,10 @@ static void reverse_path(ls_state *L, int32_t from, int32_t to) {
  * successors (every segment node when it is reversed: at most TOUR_SEGMENT_MAX). */
 static void move_segment(ls_state *L, int32_t first, int32_t len, int32_t x, int reversed) {
   const int32_t n = L->n;
+  if (L->P) {
+    tour_pieces_move_segment(L->P, first, len, x, reversed);
+    return;
+  }
   int32_t head = L->order[first];
   int32_t before = L->order[first == 0 ? n - 1 : first - 1];
   tour_array_move_segment(L->order, L->pos, n, first, len, x, reversed);
@@ -99,6 +117,13 @@ static void move_segment(ls_state *L, int32_t first, int32_t len, int32_t x, int
     if (reversed || t == len - 1) refresh(L, L->order[at]);
     at = at + 1 == n ? 0 : at + 1;
   }
+}
+
+static void swap_blocks(ls_state *L, int32_t first, int32_t lenA, int32_t lenB) {
+  if (L->P)
+    tour_pieces_swap_blocks(L->P, first, lenA, lenB);
+  else
+    tour_array_swap_blocks(L->order, L->pos, L->n, first, lenA, lenB);
 }
 
 /* After a block exchange: the three nodes whose successors changed. */
@@ -163,7 +188,7 @@ static int sym_oropt(ls_state *L, int32_t a) {
       int64_t d_sn = dir == 0 ? NEXT_LEN(s2) : NEXT_LEN(nx);
       int64_t g_rem = d_ps + d_sn - D(p, nx);
       if (g_rem <= 0) continue;
-      int32_t first = dir == 0 ? L->pos[s1] : L->pos[s2];
+      int32_t first = posof(L, dir == 0 ? s1 : s2);
       for (int end_i = 0; end_i < (len == 1 ? 1 : 2); end_i++) {
         int32_t end = end_i == 0 ? s1 : s2, other = end_i == 0 ? s2 : s1;
         const int32_t *nb = tp->nbr + (size_t)end * tp->width;
@@ -182,7 +207,7 @@ static int sym_oropt(ls_state *L, int32_t a) {
             /* Insert between the forward pair (x, succ x) = (c, e) or (e, c), `end` next to c. */
             int32_t x = side == 0 ? c : e;
             int32_t want_first = x == c ? end : other;
-            int reversed = len > 1 && L->order[first] != want_first;
+            int reversed = len > 1 && node_at(L, first) != want_first;
             move_segment(L, first, len, x, reversed);
             L->change -= gain;
             push6(L, p, nx, s1, s2, c, e);
@@ -215,7 +240,7 @@ static int dir_oropt(ls_state *L, int32_t a) {
       int32_t p = pred(L, s1), nx = succ(L, s2);
       int64_t g_rem = NEXT_LEN(p) + NEXT_LEN(s2) - D(p, nx);
       if (g_rem <= 0) continue;
-      int32_t first = L->pos[s1];
+      int32_t first = posof(L, s1);
       const int32_t *in = tp->in_nbr + (size_t)s1 * tp->width;
       const int64_t *ind = tp->in_dist + (size_t)s1 * tp->width;
       for (int32_t j = 0; j < tp->kl; j++) {
@@ -261,7 +286,7 @@ static int or3opt(ls_state *L, int32_t a, int dir) {
   const int32_t n = L->n;
   int32_t b = dir == 0 ? succ(L, a) : pred(L, a);
   int64_t w_ab = dir == 0 ? NEXT_LEN(a) : NEXT_LEN(b);
-  int32_t base = L->pos[b];
+  int32_t base = posof(L, b);
   const int32_t *nb = tp->nbr + (size_t)a * tp->width;
   const int64_t *nd = tp->nbr_dist + (size_t)a * tp->width;
   for (int32_t j = 0; j < tp->kl; j++) {
@@ -271,7 +296,7 @@ static int or3opt(ls_state *L, int32_t a, int dir) {
     if (d == b || too_far(L, a, d)) continue;
     int32_t c = dir == 0 ? pred(L, d) : succ(L, d);
     int64_t g1c = g1 + (dir == 0 ? NEXT_LEN(c) : NEXT_LEN(d));
-    int32_t rd = dir == 0 ? L->pos[d] - base : base - L->pos[d];
+    int32_t rd = dir == 0 ? posof(L, d) - base : base - posof(L, d);
     if (rd < 0) rd += n;
     const int32_t *nc = tp->nbr + (size_t)c * tp->width;
     const int64_t *ncd = tp->nbr_dist + (size_t)c * tp->width;
@@ -279,17 +304,17 @@ static int or3opt(ls_state *L, int32_t a, int dir) {
       int64_t g2 = g1c - ncd[i];
       if (g2 <= 0) break;
       int32_t f = nc[i];
-      int32_t rf = dir == 0 ? L->pos[f] - base : base - L->pos[f];
+      int32_t rf = dir == 0 ? posof(L, f) - base : base - posof(L, f);
       if (rf < 0) rf += n;
       if (rf <= rd || too_far(L, c, f)) continue; /* f after d (it may be a itself) */
       int32_t e = dir == 0 ? pred(L, f) : succ(L, f);
       int64_t gain = g2 + (dir == 0 ? NEXT_LEN(e) : NEXT_LEN(f)) - D(e, b);
       if (gain > 0) {
         if (dir == 0) { /* forward blocks [b..c][d..e] -> [d..e][b..c] */
-          tour_array_swap_blocks(L->order, L->pos, n, base, rd, rf - rd);
+          swap_blocks(L, base, rd, rf - rd);
           refresh3(L, a, e, c);
         } else { /* forward blocks [e..d][c..b] -> [c..b][e..d] */
-          tour_array_swap_blocks(L->order, L->pos, n, L->pos[e], rf - rd, rd);
+          swap_blocks(L, posof(L, e), rf - rd, rd);
           refresh3(L, f, b, d);
         }
         L->change -= gain;
@@ -328,7 +353,8 @@ static inline int32_t dnext(const ls_state *L, int dir, int32_t x) {
   return dir == 0 ? succ(L, x) : pred(L, x);
 }
 static inline int32_t dsteps(const ls_state *L, int dir, int32_t a, int32_t b) {
-  return dir == 0 ? tour_steps(L->pos, L->n, a, b) : tour_steps(L->pos, L->n, b, a);
+  int32_t d = dir == 0 ? posof(L, b) - posof(L, a) : posof(L, a) - posof(L, b);
+  return d < 0 ? d + L->n : d;
 }
 static inline int view_inside(const ls_view *v, int32_t x) {
   return dsteps(v->L, v->dir, v->t2, x) <= v->span;
@@ -506,10 +532,21 @@ int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order, int
     double r = TOUR_LS_REACH * sqrt((double)tp->n);
     reach = r < TOUR_LS_REACH_MIN ? TOUR_LS_REACH_MIN : r < tp->n ? (int32_t)r : tp->n;
   }
-  ls_state state = {tp, tp->net, s, order, s->pos, tp->n, s->nlen, 0, reach, whole};
+  ls_state state = {tp,
+                    tp->net,
+                    s,
+                    order,
+                    s->pos,
+                    tp->n,
+                    s->nlen,
+                    0,
+                    reach,
+                    whole,
+                    s->in_pieces ? &s->pieces : NULL};
   ls_state *L = &state;
   const tour_ls_kind kind = tp->opt.ls;
   while (s->qcount > 0) {
+    if (L->P && !tour_pieces_room(L->P, 8)) break; /* pieces full: the search ends here */
     int32_t a = s->queue[s->qhead];
     s->qhead = s->qhead + 1 == s->n ? 0 : s->qhead + 1;
     s->qcount--;

@@ -81,6 +81,16 @@ static inline int64_t tour_dist(const tour_net *t, int32_t i, int32_t j) {
   return 0;
 }
 
+/* Distance with the common metrics inline (tour_dist's GEO branch keeps it from inlining). */
+static inline int64_t tour_d(const tour_net *t, int32_t i, int32_t j) {
+  if (t->metric == TOUR_METRIC_EUC_2D) {
+    double dx = t->x[i] - t->x[j], dy = t->y[i] - t->y[j];
+    return (int64_t)(sqrt(dx * dx + dy * dy) + 0.5);
+  }
+  if (t->metric == TOUR_METRIC_EXPLICIT) return t->weights[(int64_t)i * t->n + j];
+  return tour_dist(t, i, j);
+}
+
 /* Length of a closed tour (order[0..n-1], returning to order[0]). */
 int64_t tour_length(const tour_net *t, const int32_t *order);
 

@@ -7,7 +7,11 @@
 #include "ar_alloc.h"
 
 tour_options tour_options_default(void) {
-  tour_options o = {.candidates = 16, .ls_neighbours = 10, .ls = TOUR_LS_FULL, .new_edges = 16};
+  tour_options o = {.candidates = 16,
+                    .ls_neighbours = 10,
+                    .ls = TOUR_LS_FULL,
+                    .new_edges = 16,
+                    .pieces_from = TOUR_PIECES_FROM};
   return o;
 }
 
@@ -32,6 +36,7 @@ static void tour_scratch_free(const aco_problem *p, void *scratch) {
   ar_free(s->queued);
   ar_free(s->unvisited);
   ar_free(s->where);
+  tour_pieces_free(&s->pieces);
   ar_free(s);
 }
 
@@ -49,8 +54,11 @@ static ar_status tour_scratch_create(const aco_problem *p, void **out) {
     s->unvisited = ar_alloc_array(n, sizeof(int32_t));
     s->where = ar_alloc_array(n, sizeof(int32_t));
   }
+  /* Pieces for ants of large instances (their compact form must fit in n values). */
+  int32_t cap = (tp->n - 2) / 3 < TOUR_PIECES_CAP ? (tp->n - 2) / 3 : TOUR_PIECES_CAP;
+  int pieces = tp->n >= tp->opt.pieces_from && cap >= 16;
   if (!s || !s->pos || !s->nlen || !s->mark || !s->queue || !s->queued || !s->unvisited ||
-      !s->where) {
+      !s->where || (pieces && tour_pieces_alloc(&s->pieces, tp->n, cap) != AR_OK)) {
     tour_scratch_free(p, s);
     return ar_fail(AR_ERR_NOMEM, "out of memory for a thread's tour scratch (%zu nodes)", n);
   }
@@ -84,11 +92,13 @@ static void tour_components(const aco_problem *p, const aco_solution *s, aco_com
 static void tour_source_index(const aco_problem *p, const aco_solution *s, void *index) {
   const tour_problem *tp = p->data;
   const int32_t n = tp->n, *order = s->data;
-  int64_t *edge = index;
-  int32_t *pos = (int32_t *)(edge + n);
+  int64_t *edge = index, *prefix = edge + n;
+  int32_t *pos = (int32_t *)(prefix + n + 1);
+  prefix[0] = 0;
   for (int32_t i = 0; i < n; i++) {
     pos[order[i]] = i;
     edge[i] = tour_d(tp->net, order[i], order[i + 1 == n ? 0 : i + 1]);
+    prefix[i + 1] = prefix[i] + edge[i];
   }
 }
 
@@ -161,7 +171,8 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
   out->construct = tour_construct;
   out->improve = opt->ls != TOUR_LS_NONE ? tour_improve : NULL;
   out->components = tour_components;
-  out->source_index_bytes = (size_t)tp->n * (sizeof(int64_t) + sizeof(int32_t));
+  out->source_index_bytes = tour_index_bytes(tp->n);
+  out->expand = tour_expand;
   out->source_index = tour_source_index;
   out->verify = tour_verify;
   return AR_OK;

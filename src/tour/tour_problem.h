@@ -14,6 +14,7 @@
 
 #include "problem.h"
 #include "tour_net.h"
+#include "tour_pieces.h"
 
 typedef enum {
   TOUR_LS_NONE = 0,
@@ -28,9 +29,14 @@ typedef struct {
   int32_t candidates;    /* pheromone options per node */
   int32_t ls_neighbours; /* neighbours tried by local search */
   tour_ls_kind ls;
-  int32_t new_edges; /* ants stop changing the source tour after this many new edges (0: build
-                        whole tours) */
+  int32_t new_edges;   /* ants stop changing the source tour after this many new edges (0: build
+                          whole tours) */
+  int32_t pieces_from; /* ants of instances of at least this many nodes keep their tours as
+                          pieces of the source (tour_pieces.h): same tours, O(change) per ant */
 } tour_options;
+
+/* Instances from this size on keep ants' tours as pieces (docs/performance.md). */
+enum { TOUR_PIECES_FROM = 50000 };
 
 /* Defaults (docs/performance.md says how they were measured). */
 tour_options tour_options_default(void);
@@ -62,20 +68,28 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
 void tour_problem_free(tour_problem *tp);
 
 /* The index of a source tour (problem.h, source_index): the length of the edge leaving each
- * position, then each node's position. */
+ * position, the prefix sums of those lengths (n + 1: the length of the source's path from
+ * position 0 to each position), then each node's position. */
 static inline const int64_t *tour_index_edge(const void *index) { return index; }
+static inline const int64_t *tour_index_prefix(const void *index, int32_t n) {
+  return (const int64_t *)index + n;
+}
 static inline const int32_t *tour_index_pos(const void *index, int32_t n) {
-  return (const int32_t *)((const int64_t *)index + n);
+  return (const int32_t *)((const int64_t *)index + 2 * (size_t)n + 1);
+}
+static inline size_t tour_index_bytes(int32_t n) {
+  return (2 * (size_t)n + 1) * sizeof(int64_t) + (size_t)n * sizeof(int32_t);
 }
 
-/* Distance with the common metrics inline (tour_dist's GEO branch keeps it from inlining). */
-static inline int64_t tour_d(const tour_net *t, int32_t i, int32_t j) {
-  if (t->metric == TOUR_METRIC_EUC_2D) {
-    double dx = t->x[i] - t->x[j], dy = t->y[i] - t->y[j];
-    return (int64_t)(sqrt(dx * dx + dy * dy) + 0.5);
-  }
-  if (t->metric == TOUR_METRIC_EXPLICIT) return t->weights[(int64_t)i * t->n + j];
-  return tour_dist(t, i, j);
+/* The source position of the edge a-b (the position of its first node in the source), or -1
+ * when the source has no such edge. */
+static inline int32_t tour_source_edge(int32_t n, int symmetric, const int32_t *src_pos, int32_t a,
+                                       int32_t b) {
+  int32_t d = src_pos[b] - src_pos[a];
+  if (d < 0) d += n;
+  if (d == 1) return src_pos[a];
+  if (symmetric && d == n - 1) return src_pos[b];
+  return -1;
 }
 
 /* Per-thread scratch of the tour callbacks. */
@@ -91,12 +105,20 @@ typedef struct {
   int32_t *unvisited; /* [n] whole-tour construction: unvisited nodes (swap-remove) */
   int32_t *where;     /* [n] index of each node in unvisited */
   int64_t moves;      /* local search moves applied (statistics) */
+  tour_pieces pieces; /* the ant's tour as pieces of the source (large instances; else empty) */
+  int in_pieces;      /* the last construction left its tour in pieces, not in pos and nlen */
 } tour_scratch;
 
 /* Internals shared by the tour_*.c files. */
 ar_status tour_candidates_build(const tour_net *net, int32_t width, int32_t *nbr, int64_t *dist);
 ar_status tour_candidates_build_in(const tour_net *net, int32_t width, int32_t *nbr, int64_t *dist);
 void tour_construct(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *out);
+/* Focused construction into s->pieces, the same tour construct_focused would build from the
+ * same stream; returns 0 (having drawn from ctx->rng) when the tour needs more pieces than fit. */
+int tour_construct_pieces(const tour_problem *tp, aco_ant_ctx *ctx, tour_scratch *s,
+                          aco_cost *cost);
+/* Turns a compact solution (tour_pieces.h) back into its order (problem.h: expand). */
+void tour_expand(const aco_problem *p, const aco_solution *source, aco_solution *sol);
 void tour_improve(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *sol);
 /* Local search on order (s->pos and s->nlen consistent with it) from the nodes in the scratch
  * queue; returns the length change (<= 0). whole: the queue holds a whole tour (the first
