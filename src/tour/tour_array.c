@@ -32,8 +32,8 @@ enum { ROTATE_BUFFER = 16 };
 
 /* [P Q] -> [Q P] for adjacent blocks starting at first. A short block is carried in a buffer
  * while the other shifts by its length (one pass); otherwise three exact reversals. */
-static void rotate(int32_t *order, int32_t *pos, int32_t n, int32_t first, int32_t lenP,
-                   int32_t lenQ) {
+void tour_array_rotate(int32_t *order, int32_t *pos, int32_t n, int32_t first, int32_t lenP,
+                       int32_t lenQ) {
   if (lenP == 0 || lenQ == 0) return;
   int32_t buf[ROTATE_BUFFER];
   if (lenP <= ROTATE_BUFFER && lenP <= lenQ) {
@@ -82,7 +82,7 @@ void tour_array_swap_blocks(int32_t *order, int32_t *pos, int32_t n, int32_t fir
                             int32_t lenB) {
   int32_t at, lenP, lenQ;
   tour_swap_plan(n, first, lenA, lenB, &at, &lenP, &lenQ);
-  rotate(order, pos, n, at, lenP, lenQ);
+  tour_array_rotate(order, pos, n, at, lenP, lenQ);
 }
 
 void tour_array_move_segment(int32_t *order, int32_t *pos, int32_t n, int32_t first, int32_t len,

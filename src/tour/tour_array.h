@@ -29,6 +29,10 @@ void tour_array_reverse_range(int32_t *order, int32_t *pos, int32_t n, int32_t f
  * the rest of the tour (the same undirected tour, possibly listed in the other direction). */
 void tour_array_reverse_path(int32_t *order, int32_t *pos, int32_t n, int32_t from, int32_t to);
 
+/* [P Q] -> [Q P] for the adjacent blocks of lenP and lenQ elements at first. */
+void tour_array_rotate(int32_t *order, int32_t *pos, int32_t n, int32_t first, int32_t lenP,
+                       int32_t lenQ);
+
 /* Blocks A (lenA elements at first) and B (the lenB after it), R the rest: turns the cyclic tour
  * A B R into B A R, keeping the direction of every block (safe for ATSP). Costs the two smallest
  * block lengths. */

@@ -23,17 +23,6 @@ static void new_stamp(tour_scratch *s) {
   }
 }
 
-/* Empties the local search list (it is empty after a local search; not after a construction
- * without one). */
-static void clear_queue(tour_scratch *s) {
-  while (s->qcount > 0) {
-    s->queued[s->queue[s->qhead]] = 0;
-    s->qhead = s->qhead + 1 == s->n ? 0 : s->qhead + 1;
-    s->qcount--;
-  }
-  s->qhead = 0;
-}
-
 static void construct_focused(const tour_problem *tp, aco_ant_ctx *ctx, tour_scratch *s,
                               aco_solution *out) {
   const tour_net *net = tp->net;
@@ -179,7 +168,7 @@ static void construct_whole(const tour_problem *tp, aco_ant_ctx *ctx, tour_scrat
 void tour_construct(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *out) {
   const tour_problem *tp = p->data;
   tour_scratch *s = scratch;
-  clear_queue(s);
+  tour_ls_clear(s);
   s->in_pieces = 0;
   if (!ctx->source || !ctx->source_index || tp->opt.new_edges <= 0) {
     construct_whole(tp, ctx, s, out);
@@ -192,7 +181,7 @@ void tour_construct(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_s
       tour_pieces_encode(&s->pieces, out->data);
       return;
     }
-    clear_queue(s); /* too many pieces: the same walk node by node */
+    tour_ls_clear(s); /* too many pieces: the same walk node by node */
     ctx->rng = start;
   }
   construct_focused(tp, ctx, s, out);

@@ -10,6 +10,13 @@
 
 #include "tour_problem.h"
 
+static void set_cost(aco_solution *out, int64_t len) {
+  out->cost.key[0] = (double)len;
+  for (int c = 1; c < ACO_COST_KEYS; c++)
+    out->cost.key[c] = 0.0;
+  out->cost.value = (double)len;
+}
+
 typedef struct {
   uint64_t d;
   int32_t node;
@@ -67,31 +74,103 @@ static ar_status hilbert_order(const tour_net *net, int32_t *order) {
   return AR_OK;
 }
 
+/* One window of the first tour (positions lo..hi-1), improved on the shared order, pos and nlen
+ * from a queue of its own (every node of the window). */
+static ar_status improve_window(const tour_problem *tp, const tour_scratch *shared, int32_t *order,
+                                int32_t lo, int32_t hi, int64_t *change) {
+  tour_scratch w = *shared;
+  w.qcap = hi - lo;
+  w.qhead = w.qcount = 0;
+  w.moves = 0;
+  w.queue = malloc((size_t)w.qcap * sizeof(int32_t));
+  w.queued = calloc((size_t)tp->n, 1);
+  if (!w.queue || !w.queued) {
+    free(w.queue);
+    free(w.queued);
+    return ar_fail(AR_ERR_NOMEM, "out of memory for a window of the first tour (%d nodes)", tp->n);
+  }
+  for (int32_t i = lo; i < hi; i++)
+    tour_ls_push(&w, order[i]);
+  *change = tour_ls_run_window(tp, &w, order, lo, hi);
+  free(w.queue);
+  free(w.queued);
+  return AR_OK;
+}
+
+/* Large instances: the curve tour's windows of TOUR_WINDOW nodes are improved at once (OpenMP
+ * tasks: a rank's idle threads take them), each inside itself, so the result does not depend on
+ * the threads; then the whole-tour search goes on from the nodes near a window's end or with a
+ * neighbour in another window. Returns the length change. */
+static ar_status improve_windows(const tour_problem *tp, tour_scratch *s, int32_t *order,
+                                 int64_t *change) {
+  const int32_t n = tp->n, windows = n / TOUR_WINDOW;
+  int64_t *delta = calloc((size_t)windows, sizeof(int64_t));
+  int *status = calloc((size_t)windows, sizeof(int));
+  int32_t *window_of = malloc((size_t)n * sizeof(int32_t));
+  ar_status st = AR_OK;
+  if (!delta || !status || !window_of) {
+    st = ar_fail(AR_ERR_NOMEM, "out of memory for the windows of the first tour (%d nodes)", n);
+  } else {
+#pragma omp taskloop grainsize(1) shared(delta, status)
+    for (int32_t k = 0; k < windows; k++) {
+      int32_t lo = (int32_t)((int64_t)k * n / windows),
+              hi = (int32_t)((int64_t)(k + 1) * n / windows);
+      status[k] = (int)improve_window(tp, s, order, lo, hi, &delta[k]);
+    }
+    for (int32_t k = 0; k < windows && st == AR_OK; k++) {
+      *change += delta[k];
+      if (status[k] != AR_OK)
+        st = ar_fail((ar_status)status[k], "%s: the first tour's window %d failed", tp->net->name,
+                     k);
+    }
+  }
+  if (st == AR_OK) {
+    for (int32_t k = 0; k < windows; k++)
+      for (int32_t i = (int32_t)((int64_t)k * n / windows); i < (int64_t)(k + 1) * n / windows; i++)
+        window_of[order[i]] = k;
+    for (int32_t i = 0; i < n; i++) {
+      int32_t x = order[i], k = window_of[x];
+      int32_t lo = (int32_t)((int64_t)k * n / windows),
+              hi = (int32_t)((int64_t)(k + 1) * n / windows);
+      int border = i < lo + TOUR_WINDOW_MARGIN || i >= hi - TOUR_WINDOW_MARGIN;
+      for (int32_t j = 0; j < tp->kl && !border; j++)
+        border = window_of[tp->nbr[(size_t)x * tp->width + j]] != k;
+      if (border) tour_ls_push(s, x);
+    }
+  }
+  free(delta);
+  free(status);
+  free(window_of);
+  return st;
+}
+
 /* The Hilbert order improved by the full local search, into out. */
-static ar_status curve_tour(const aco_problem *p, aco_ant_ctx *ctx, tour_scratch *s,
-                            aco_solution *out) {
+static ar_status curve_tour(const aco_problem *p, tour_scratch *s, aco_solution *out) {
   const tour_problem *tp = p->data;
   ar_status st = hilbert_order(tp->net, out->data);
   if (st != AR_OK) return st;
-  while (s->qcount > 0) { /* an empty work list, then every node on it */
-    s->queued[s->queue[s->qhead]] = 0;
-    s->qhead = s->qhead + 1 == s->n ? 0 : s->qhead + 1;
-    s->qcount--;
-  }
-  s->qhead = 0;
+  tour_ls_clear(s);
+  s->in_pieces = 0;
   tour_ls_prepare(tp, s, out->data);
-  for (int32_t i = 0; i < tp->n; i++)
-    tour_ls_push(s, out->data[i]);
   int64_t len = tour_length(tp->net, out->data);
-  out->cost.key[0] = (double)len;
-  for (int c = 1; c < ACO_COST_KEYS; c++)
-    out->cost.key[c] = 0.0;
-  out->cost.value = (double)len;
-  (void)ctx;
-  if (tp->opt.ls != TOUR_LS_NONE) {
-    out->cost.key[0] += (double)tour_ls_run(tp, s, out->data, tp->opt.ls == TOUR_LS_FULL);
-    out->cost.value = out->cost.key[0];
+  if (tp->opt.ls == TOUR_LS_NONE) {
+    set_cost(out, len);
+    return AR_OK;
   }
+  int whole = tp->opt.ls == TOUR_LS_FULL;
+  /* Every node is queued again for a second pass: a node leaves the list when it has no move,
+   * and moves elsewhere later give it some (pla85900: 4.80 % -> 4.37 %). */
+  for (int pass = 0; pass < (whole ? TOUR_FIRST_PASSES : 1); pass++) {
+    if (whole && tp->symmetric && tp->n >= 2 * TOUR_WINDOW) {
+      st = improve_windows(tp, s, out->data, &len);
+      if (st != AR_OK) return st;
+    } else {
+      for (int32_t i = 0; i < tp->n; i++)
+        tour_ls_push(s, out->data[i]);
+    }
+    len += tour_ls_run(tp, s, out->data, whole);
+  }
+  set_cost(out, len);
   return AR_OK;
 }
 
@@ -111,7 +190,7 @@ ar_status tour_initial(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, ac
 #pragma omp critical(tour_initial_start)
   if (!tp->start_ready) {
     aco_solution first = {aco_cost_worst(), tp->start};
-    st = curve_tour(p, ctx, scratch, &first);
+    st = curve_tour(p, scratch, &first);
     tp->start_cost = first.cost;
     tp->start_ready = st == AR_OK;
   }

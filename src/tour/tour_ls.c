@@ -22,9 +22,10 @@ typedef struct {
   int32_t n;
   int64_t *nlen; /* nlen[x] = length of the edge from x to its successor (kept up to date) */
   int64_t change;
-  int32_t reach;  /* moves only between nodes at most this far apart in the tour */
-  int deep;       /* also Lin-Kernighan chains (sym_lk) */
-  tour_pieces *P; /* non-NULL: the tour is these pieces (order, pos and nlen unused) */
+  int32_t reach;          /* moves only between nodes at most this far apart in the tour */
+  int deep;               /* also Lin-Kernighan chains (sym_lk) */
+  tour_pieces *P;         /* non-NULL: the tour is these pieces (order, pos and nlen unused) */
+  int32_t win_lo, win_hi; /* win_hi > 0: a window of a whole tour (tour_ls_run_window) */
 } ls_state;
 
 #define D(a, b) tour_d(L->net, (a), (b))
@@ -48,8 +49,16 @@ static inline int in_segment(const ls_state *L, int32_t first, int32_t len, int3
   if (d < 0) d += L->n;
   return d < len;
 }
-/* Farther apart in the tour than a move may reach (it would move too many array elements). */
+/* Inside the window far enough from its ends that every node a move touches around it (tour
+ * neighbours, Or-opt segments) is inside too. */
+static inline int in_window(const ls_state *L, int32_t x) {
+  int32_t q = posof(L, x);
+  return q >= L->win_lo + TOUR_WINDOW_MARGIN && q < L->win_hi - TOUR_WINDOW_MARGIN;
+}
+/* Farther apart in the tour than a move may reach (it would move too many array elements), or
+ * outside the window. Every move checks each node it picks from a neighbour list with it. */
 static inline int too_far(const ls_state *L, int32_t a, int32_t b) {
+  if (L->win_hi && !in_window(L, b)) return 1;
   int32_t d = posof(L, a) - posof(L, b);
   if (d < 0) d = -d;
   if (d > L->n - d) d = L->n - d;
@@ -83,7 +92,10 @@ static void reverse_path(ls_state *L, int32_t from, int32_t to) {
   int32_t len = p_to - first;
   if (len < 0) len += n;
   len += 1;
-  if (2 * len > n) {
+  if (L->win_hi && p_to < first) { /* a window: the side inside it, the rest between */
+    first = p_to + 1;
+    len = n - len;
+  } else if (!L->win_hi && 2 * len > n) {
     if (len >= n) return;
     first = p_to + 1 == n ? 0 : p_to + 1;
     len = n - len;
@@ -107,7 +119,16 @@ static void move_segment(ls_state *L, int32_t first, int32_t len, int32_t x, int
   }
   int32_t head = L->order[first];
   int32_t before = L->order[first == 0 ? n - 1 : first - 1];
-  tour_array_move_segment(L->order, L->pos, n, first, len, x, reversed);
+  if (L->win_hi) { /* a window: the blocks between the segment and x, inside it */
+    int32_t px = L->pos[x];
+    if (px > first)
+      tour_array_rotate(L->order, L->pos, n, first, len, px - first - len + 1);
+    else
+      tour_array_rotate(L->order, L->pos, n, px + 1, first - px - 1, len);
+    if (reversed && len > 1) tour_array_reverse_range(L->order, L->pos, n, L->pos[head], len);
+  } else {
+    tour_array_move_segment(L->order, L->pos, n, first, len, x, reversed);
+  }
   refresh(L, before);
   refresh(L, x);
   /* The segment now starts at pos[head] (or ends there, reversed). */
@@ -120,7 +141,9 @@ static void move_segment(ls_state *L, int32_t first, int32_t len, int32_t x, int
 }
 
 static void swap_blocks(ls_state *L, int32_t first, int32_t lenA, int32_t lenB) {
-  if (L->P)
+  if (L->win_hi) /* a window: A and B are inside it, the rest is not */
+    tour_array_rotate(L->order, L->pos, L->n, first, lenA, lenB);
+  else if (L->P)
     tour_pieces_swap_blocks(L->P, first, lenA, lenB);
   else
     tour_array_swap_blocks(L->order, L->pos, L->n, first, lenA, lenB);
@@ -307,6 +330,7 @@ static int or3opt(ls_state *L, int32_t a, int dir) {
       int32_t rf = dir == 0 ? posof(L, f) - base : base - posof(L, f);
       if (rf < 0) rf += n;
       if (rf <= rd || too_far(L, c, f)) continue; /* f after d (it may be a itself) */
+      if (L->win_hi && (dir == 0 ? base + rf >= L->win_hi : base - rf < L->win_lo)) continue;
       int32_t e = dir == 0 ? pred(L, f) : succ(L, f);
       int64_t gain = g2 + (dir == 0 ? NEXT_LEN(e) : NEXT_LEN(f)) - D(e, b);
       if (gain > 0) {
@@ -518,6 +542,15 @@ static int sym_lk(ls_state *L, int32_t t1) {
   return 0;
 }
 
+void tour_ls_clear(tour_scratch *s) {
+  while (s->qcount > 0) {
+    s->queued[s->queue[s->qhead]] = 0;
+    s->qhead = s->qhead + 1 == s->qcap ? 0 : s->qhead + 1;
+    s->qcount--;
+  }
+  s->qhead = 0;
+}
+
 void tour_ls_prepare(const tour_problem *tp, tour_scratch *s, const int32_t *order) {
   const int32_t n = tp->n;
   for (int32_t i = 0; i < n; i++) {
@@ -526,7 +559,9 @@ void tour_ls_prepare(const tour_problem *tp, tour_scratch *s, const int32_t *ord
   }
 }
 
-int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order, int whole) {
+/* The search on the queue's nodes; win_hi > 0 keeps it inside positions win_lo..win_hi-1. */
+static int64_t run(const tour_problem *tp, tour_scratch *s, int32_t *order, int whole,
+                   int32_t win_lo, int32_t win_hi) {
   int32_t reach = tp->n;
   if (whole) { /* a whole tour to improve: bounded moves, and deep ones */
     double r = TOUR_LS_REACH * sqrt((double)tp->n);
@@ -542,15 +577,18 @@ int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order, int
                     0,
                     reach,
                     whole,
-                    s->in_pieces ? &s->pieces : NULL};
+                    s->in_pieces ? &s->pieces : NULL,
+                    win_lo,
+                    win_hi};
   ls_state *L = &state;
   const tour_ls_kind kind = tp->opt.ls;
   while (s->qcount > 0) {
     if (L->P && !tour_pieces_room(L->P, 8)) break; /* pieces full: the search ends here */
     int32_t a = s->queue[s->qhead];
-    s->qhead = s->qhead + 1 == s->n ? 0 : s->qhead + 1;
+    s->qhead = s->qhead + 1 == s->qcap ? 0 : s->qhead + 1;
     s->qcount--;
     s->queued[a] = 0;
+    if (win_hi && !in_window(L, a)) continue;
     int improved;
     if (tp->symmetric)
       improved = sym_2opt(L, a) || (kind >= TOUR_LS_OROPT && sym_oropt(L, a)) ||
@@ -564,4 +602,13 @@ int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order, int
     }
   }
   return L->change;
+}
+
+int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order, int whole) {
+  return run(tp, s, order, whole, 0, 0);
+}
+
+int64_t tour_ls_run_window(const tour_problem *tp, tour_scratch *s, int32_t *order, int32_t lo,
+                           int32_t hi) {
+  return run(tp, s, order, 1, lo, hi);
 }

@@ -46,6 +46,7 @@ static ar_status tour_scratch_create(const aco_problem *p, void **out) {
   tour_scratch *s = ar_alloc(sizeof *s);
   if (s) {
     s->n = tp->n;
+    s->qcap = tp->n;
     s->pos = ar_alloc_array(n, sizeof(int32_t));
     s->nlen = ar_alloc_array(n, sizeof(int64_t));
     s->mark = ar_alloc_array(n, sizeof(uint32_t));

@@ -99,9 +99,9 @@ typedef struct {
   int64_t *nlen;  /* [n] length of the edge from each node to its successor in that tour */
   uint32_t *mark; /* [n] visit stamps (construction) */
   uint32_t stamp;
-  int32_t *queue;  /* [n] local search work list (FIFO ring) */
+  int32_t *queue;  /* [qcap] local search work list (FIFO ring; qcap = n but in a window) */
   uint8_t *queued; /* [n] */
-  int32_t qhead, qcount;
+  int32_t qhead, qcount, qcap;
   int32_t *unvisited; /* [n] whole-tour construction: unvisited nodes (swap-remove) */
   int32_t *where;     /* [n] index of each node in unvisited */
   int64_t moves;      /* local search moves applied (statistics) */
@@ -127,14 +127,25 @@ void tour_improve(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_sol
  * (a curve tour's defects are local). */
 enum { TOUR_LS_REACH = 50, TOUR_LS_REACH_MIN = 1000 };
 int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order, int whole);
+/* The whole-tour search kept inside the positions lo..hi-1 of order (moves pick nodes at least
+ * TOUR_WINDOW_MARGIN inside, reversals and block moves stay inside), so that disjoint windows
+ * can be improved at once on the same order, pos and nlen, each from its own queue. */
+enum { TOUR_WINDOW_MARGIN = TOUR_SEGMENT_MAX + 2 };
+/* The first tour (tour_initial.c): nodes per window of large instances, passes of the
+ * whole-tour search. */
+enum { TOUR_WINDOW = 100000, TOUR_FIRST_PASSES = 2 };
+int64_t tour_ls_run_window(const tour_problem *tp, tour_scratch *s, int32_t *order, int32_t lo,
+                           int32_t hi);
 /* Fills s->pos and s->nlen for order (O(n) distances; constructions fill them as they go). */
 void tour_ls_prepare(const tour_problem *tp, tour_scratch *s, const int32_t *order);
+/* Empties the work list (it is empty after a search; not after a construction without one). */
+void tour_ls_clear(tour_scratch *s);
 /* Queues a node for local search (no-op if queued). */
 static inline void tour_ls_push(tour_scratch *s, int32_t node) {
   if (s->queued[node]) return;
   s->queued[node] = 1;
   int32_t at = s->qhead + s->qcount;
-  if (at >= s->n) at -= s->n;
+  if (at >= s->qcap) at -= s->qcap;
   s->queue[at] = node;
   s->qcount++;
 }

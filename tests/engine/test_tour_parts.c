@@ -320,6 +320,43 @@ static void test_deep_search(void) {
   tour_net_free(&t);
 }
 
+static void test_windows(void) {
+  /* The whole-tour search inside windows of positions (the first tour of large instances runs
+   * them at once): every window keeps exactly its own nodes, the tour stays valid and its length
+   * exact, and it improves. */
+  tour_net t = fixture_random_euc(3000, 7);
+  tour_kit k;
+  kit_open(&k, &t);
+  tour_scratch *s = k.scratch;
+  int32_t *order = malloc(sizeof(int32_t) * t.n), *window_of = malloc(sizeof(int32_t) * t.n);
+  for (int32_t i = 0; i < t.n; i++)
+    order[i] = i;
+  tour_ls_prepare(&k.tp, s, order);
+  int64_t len = tour_length(&t, order), total = 0;
+  const int32_t windows = 3;
+  for (int32_t w = 0; w < windows; w++)
+    for (int32_t i = w * t.n / windows; i < (w + 1) * t.n / windows; i++)
+      window_of[order[i]] = w;
+  for (int32_t w = 0; w < windows; w++) {
+    int32_t lo = w * t.n / windows, hi = (w + 1) * t.n / windows;
+    for (int32_t i = lo; i < hi; i++)
+      tour_ls_push(s, order[i]);
+    total += tour_ls_run_window(&k.tp, s, order, lo, hi);
+  }
+  int kept = 1;
+  for (int32_t w = 0; w < windows; w++)
+    for (int32_t i = w * t.n / windows; i < (w + 1) * t.n / windows; i++)
+      kept &= window_of[order[i]] == w;
+  CHECK(kept);
+  CHECK(total < 0);
+  CHECK(consistent(order, s->pos, t.n));
+  CHECK_EQ_INT(tour_length(&t, order), len + total);
+  free(order);
+  free(window_of);
+  kit_close(&k);
+  tour_net_free(&t);
+}
+
 static void test_first_tour(void) {
   /* The first tour is made once and every colony gets the same one, with its exact length. */
   tour_net t = fixture_random_euc(800, 6);
@@ -369,6 +406,7 @@ int test_run(int argc, char **argv) {
   tour_net_free(&t);
   test_construction();
   test_deep_search();
+  test_windows();
   test_first_tour();
   test_atsp_direction();
   test_lattice_optimum();
