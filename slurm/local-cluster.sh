@@ -40,43 +40,51 @@ usage() {
   sed -n '4,8p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
-say() { echo "local-cluster: $*"; }
-die() {
-  echo "local-cluster: $*" >&2
-  exit 1
-}
+AR_CL_NAME=local-cluster
+# shellcheck source=slurm/cluster-lib.sh
+source "$project_dir/slurm/cluster-lib.sh"
 
 case "$action" in start | stop | status | env) ;; *) usage ;; esac
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 conf=$dir/slurm.conf
 export SLURM_CONF=$conf
-# Unix socket paths are limited to 107 bytes: munged's socket and slurmd's spool (which holds the
-# job steps' sockets) move to a short directory when DIR is long.
-short_dir=$dir
-[ ${#dir} -le 48 ] || short_dir=/tmp/antroute-slurm-$(cksum <<<"$dir" | cut -d' ' -f1)
+short_dir=$(cl_short_dir "$dir")
 sock=$short_dir/munge/munge.socket.2
 
-# alive NAME: true when DIR/run/NAME.pid names a live process whose command is NAME (a recycled
-# pid of some other program does not count).
-alive() {
-  local pidfile=$dir/run/$1.pid pid
-  [ -s "$pidfile" ] || return 1
-  pid=$(tr -dc '0-9' <"$pidfile")
-  [ -n "$pid" ] && [ -r "/proc/$pid/comm" ] && [ "$(cat "/proc/$pid/comm")" = "$1" ]
+write_config() {
+  local host
+  host=$(hostname -s)
+  cl_make_dirs
+  {
+    echo "# Written by slurm/local-cluster.sh; rewritten at every start. Single node, localhost."
+    echo "ClusterName=antroute"
+    echo "SlurmctldHost=$host(127.0.0.1)"
+    # task/none: Slurm cannot bind to the CPUs of a faked node that this machine does not have.
+    cl_common_conf task/none "$short_dir/spool" slurmd
+    echo "# One 4-socket Xeon E7-8890 v4: 4 x 24 cores x 2 hardware threads."
+    echo "NodeName=$node NodeHostname=$host NodeAddr=127.0.0.1 CPUs=192 Boards=1 SocketsPerBoard=4 CoresPerSocket=24 ThreadsPerCore=2 RealMemory=2000 State=UNKNOWN"
+    cl_partitions "$node"
+  } >"$conf"
+  echo "export SLURM_CONF=$conf" >"$dir/env.sh"
 }
-pid_of() { tr -dc '0-9' <"$dir/run/$1.pid"; }
 
-show_logs() {
-  echo "local-cluster: logs are in $dir/log:" >&2
-  local f
-  for f in "$dir"/log/*.log; do
-    [ -f "$f" ] || continue
-    echo "---- $f (last lines)" >&2
-    tail -n 15 "$f" >&2
-  done
+node_state() { sinfo -h -N -n "$node" -o '%T' 2>/dev/null | head -n 1; }
+node_idle() {
+  local s
+  s=$(node_state)
+  case "$s" in
+    idle | mixed | allocated) return 0 ;;
+    drain* | down* | fail*)
+      # A drain (e.g. "Low CPUs" from an earlier run) survives in the saved state: lift it.
+      scontrol update nodename="$node" state=resume >/dev/null 2>&1 || true
+      return 1
+      ;;
+  esac
+  return 1
 }
-fail_start() {
+
+start() {
   echo "local-cluster: $*" >&2
   show_logs
   exit 1
@@ -230,54 +238,17 @@ start() {
   say "logs in $dir/log; clients need: export SLURM_CONF=$conf"
 }
 
-# stop_daemon NAME SECONDS: SIGTERM to the recorded pid, SIGKILL if it outlives SECONDS.
-stop_daemon() {
-  alive "$1" || {
-    rm -f "$dir/run/$1.pid"
-    return 0
-  }
-  local pid
-  pid=$(pid_of "$1")
-  kill -TERM "$pid" 2>/dev/null || true
-  if ! wait_until "$2" eval "! kill -0 $pid 2>/dev/null"; then
-    echo "local-cluster: $1 ($pid) ignored SIGTERM for $2 s; sending SIGKILL" >&2
-    kill -KILL "$pid" 2>/dev/null || true
-    wait_until 5 eval "! kill -0 $pid 2>/dev/null" || die "$1 ($pid) survives SIGKILL"
-  fi
-  rm -f "$dir/run/$1.pid"
-}
-
-no_jobs() { [ -z "$(squeue -h -o '%i' 2>/dev/null)" ]; }
-
 stop() {
   [ -f "$conf" ] || {
     say "nothing to stop in $dir"
     return 0
   }
-  if alive slurmctld && ctld_up; then
-    local jobs
-    jobs=$(squeue -h -o '%i' 2>/dev/null | tr '\n' ' ')
-    if [ -n "${jobs// /}" ]; then
-      say "cancelling jobs: $jobs"
-      # shellcheck disable=SC2086
-      scancel $jobs 2>/dev/null || true
-      if ! wait_until 45 no_jobs; then
-        # A job whose script ignores SIGTERM (or requeues itself on it) is killed outright.
-        say "jobs still there after 45 s; sending SIGKILL: $(squeue -h -o '%i' | tr '\n' ' ')"
-        # shellcheck disable=SC2086
-        scancel --signal=KILL --full $jobs 2>/dev/null || true
-        scancel $jobs 2>/dev/null || true
-        wait_until 30 no_jobs || echo "local-cluster: jobs still listed: $(squeue -h)" >&2
-      fi
-    fi
-  fi
+  if alive slurmctld && ctld_up; then cancel_all_jobs; fi
   # slurmd first: it waits for its steps, and steps need slurmctld to finish.
   stop_daemon slurmd 30
   stop_daemon slurmctld 30
   stop_daemon munged 10
-  rm -f "$sock" "$sock.lock"
-  # The short directory holds only sockets and the spool (copies of job scripts): remove it.
-  [ "$short_dir" = "$dir" ] || rm -rf "$short_dir"
+  cl_remove_sockets
   say "stopped (logs kept in $dir/log)"
 }
 
