@@ -192,16 +192,18 @@ scenario_preempt() {
   expect_same "$name" "$AR_TMP/$name/out.h5" "$iters"
 }
 
-# scenario_timelimit NAME TEMPLATE SECONDS: a 1-minute job whose work takes longer checkpoints
-# before its time limit and requeues itself, until it is done; it is never killed by the limit.
+# scenario_timelimit NAME TEMPLATE ITERATIONS PACE_MS: a 1-minute job whose work takes longer
+# checkpoints before its time limit and requeues itself, until it is done; it is never killed by
+# the limit. Every iteration sleeps PACE_MS (ANTROUTE_TEST_PACE_MS), so the work outlasts the limit
+# on a fast machine too; the sleep does not change the answer.
 scenario_timelimit() {
-  local name=$1 iters j st out=$AR_TMP/$1/job.out
-  iters=$(iters_for "$3")
-  j=$(submit "$name" "$2" small "$iters" "MAX_RESTARTS=5" --time=1 --signal=B:USR1@10) || {
+  local name=$1 iters=$3 j st out=$AR_TMP/$1/job.out
+  j=$(submit "$name" "$2" small "$iters" "MAX_RESTARTS=5,ANTROUTE_TEST_PACE_MS=$4" --time=1 \
+    --signal=B:USR1@10) || {
     fail "$name: sbatch refused the job"
     return
   }
-  st=$(wait_final "$j" $((150 + 3 * $3)))
+  st=$(wait_final "$j" $((150 + 2 * iters * $4 / 1000)))
   expect_eq "$name: state" "$st" COMPLETED
   local restarts
   restarts=$(job_field "$j" Restarts)
