@@ -5,7 +5,8 @@
 #
 # The sourcing script sets: AR_CL_NAME (prefix of its messages), dir (the cluster's folder),
 # short_dir (sockets and spool; /tmp when dir is long), sock (munged's socket), conf (slurm.conf),
-# ctld_port, slurmd_port, grace. Every daemon is started and stopped by the pid it recorded, never
+# ctld_port, slurmd_port, grace, and optionally slurmd_timeout (seconds until a silent node is
+# DOWN; default 60). Every daemon is started and stopped by the pid it recorded, never
 # by name.
 
 say() { echo "$AR_CL_NAME: $*"; }
@@ -114,7 +115,7 @@ MinJobAge=300
 ReturnToService=2
 InactiveLimit=0
 MessageTimeout=10
-SlurmdTimeout=60
+SlurmdTimeout=${slurmd_timeout:-60}
 MailProg=/bin/true
 AccountingStorageType=accounting_storage/none
 JobAcctGatherType=jobacct_gather/none

@@ -25,7 +25,8 @@
 # DIR (default $AR_SLURM_DIR, else build/netns-cluster) holds slurm.conf, logs (DIR/log), pid
 # files (DIR/run), state, each host's /tmp (DIR/hosts/nodeI/tmp); sockets and spools live in
 # /run/antroute-netns-<checksum of DIR>.
-# Environment: AR_SLURM_PORT (slurmctld port, default 6817; slurmd the next one), AR_SLURM_GRACE.
+# Environment: AR_SLURM_PORT (slurmctld port, default 6817; slurmd the next one), AR_SLURM_GRACE,
+# AR_SLURMD_TIMEOUT (seconds after which a host that stopped answering is DOWN, default 60).
 # Exit status: 0 done, 1 failed (the logs are shown), 2 usage, 3 cannot run on this machine (not
 # root, programs missing, or the kernel refuses network or UTS namespaces).
 set -euo pipefail
@@ -39,6 +40,7 @@ shape=${AR_SLURM_SHAPE:-real}
 ctld_port=${AR_SLURM_PORT:-6817}
 slurmd_port=$((ctld_port + 1))
 grace=${AR_SLURM_GRACE:-30}
+slurmd_timeout=${AR_SLURMD_TIMEOUT:-60}
 
 usage() {
   sed -n '4,8p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -53,7 +55,6 @@ case "$shape" in real | e7) ;; *) die "AR_SLURM_SHAPE must be real or e7, not '$
 [[ "$nhosts" =~ ^[1-9][0-9]?$ ]] || die "AR_SLURM_HOSTS must be 1-99, not '$nhosts'"
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
-case "$dir/" in /tmp/*) die "DIR must not be under /tmp: every host has a /tmp of its own ($dir)" ;; esac
 conf=$dir/slurm.conf
 export SLURM_CONF=$conf
 # Namespace names and handles are per DIR, so two clusters (two worktrees) never meet.
@@ -107,28 +108,52 @@ make_hosts() {
     rm -f "$dir/run/anchor-node$i.pid"
     # nsenter, unshare and sh each exec the next: the pid is the anchor's.
     nsenter --net="/run/netns/$ns" unshare --uts --mount --propagation private /bin/sh -c \
-      "hostname node$i && mount --bind '$dir/hosts/node$i/tmp' /tmp && exec sleep infinity" \
+      "$(host_setup "$i") && exec sleep infinity" \
       </dev/null >"$dir/log/anchor-node$i.log" 2>&1 &
     echo $! >"$dir/run/anchor-node$i.pid"
     wait_until 10 host_ready "$i" ||
       refused "UTS or mount namespaces" "$(cat "$dir/log/anchor-node$i.log")"
   done
 }
+# tmp_entry PATH: the entry of /tmp that holds PATH ("" when PATH is not under /tmp).
+tmp_entry() {
+  case "$1/" in /tmp/?*/) echo "/tmp/$(cut -d/ -f3 <<<"$1")" ;; esac
+}
+
+# host_setup I: the shell commands that give host I its name and its own /tmp. Entries of the
+# machine's /tmp that hold DIR or the project stay shared (a checkout under /tmp), bound back in
+# through a folder in $short_dir.
+host_setup() {
+  local i=$1 keep=$short_dir/keep-node$1 e cmd shared=()
+  cmd="hostname node$i"
+  for e in $(printf '%s\n' "$(tmp_entry "$dir")" "$(tmp_entry "$project_dir")" | sort -u); do
+    shared+=("$e")
+  done
+  for e in "${shared[@]}"; do
+    mkdir -p "$keep/${e#/tmp/}"
+    cmd+=" && mount --bind '$e' '$keep/${e#/tmp/}'"
+  done
+  cmd+=" && mount --bind '$dir/hosts/node$i/tmp' /tmp"
+  for e in "${shared[@]}"; do
+    cmd+=" && mkdir -p '$e' && mount --bind '$keep/${e#/tmp/}' '$e' && umount '$keep/${e#/tmp/}'"
+  done
+  echo "$cmd"
+}
 host_ready() {
   alive "anchor-node$1" sleep && [ "$(on_host "$1" hostname)" = "node$1" ]
 }
 
-# kill_host_processes I: SIGKILL to whatever still runs in host I's namespace (job steps left by
-# a failed test); they were all started inside the namespace this script made.
+# kill_host_processes I: SIGKILL to whatever still runs in host I's namespace (its anchor, and
+# job steps left by a failed test); all of them were started inside the namespace this script made.
 kill_host_processes() {
-  local ns pids
+  local ns pids anchor=
   ns=$(host_ns "$1")
   [ -e "/run/netns/$ns" ] || return 0
-  pids=$(ip netns pids "$ns" 2>/dev/null | tr '\n' ' ')
-  [ -n "${pids// /}" ] || return 0
-  say "killing processes left on $(host_name "$1"): $pids"
+  alive "anchor-node$1" sleep && anchor=$(pid_of "anchor-node$1")
+  pids=$(ip netns pids "$ns" 2>/dev/null | grep -vx "${anchor:-none}" | tr '\n' ' ')
+  [ -n "${pids// /}" ] && say "killing processes left on $(host_name "$1"): $pids"
   # shellcheck disable=SC2086
-  kill -KILL $pids 2>/dev/null || true
+  kill -KILL $pids $anchor 2>/dev/null || true
 }
 
 remove_hosts() {

@@ -1,7 +1,6 @@
 /* h5res_hosts: /layout/rank_host, gathered from every rank. */
 #include "h5res_hosts.h"
 
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -18,29 +17,26 @@ static void own_host(char name[HOST_WIDTH]) {
 }
 
 ar_status h5res_write_rank_hosts(hid_t layout, MPI_Comm comm) {
-  int rank = 0, size = 1;
-  if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &size) != MPI_SUCCESS)
+  int size = 1;
+  if (MPI_Comm_size(comm, &size) != MPI_SUCCESS)
     return ar_fail(AR_ERR_MPI, "cannot query the communicator writing /layout/rank_host");
   char mine[HOST_WIDTH];
   own_host(mine);
-  char *all = NULL;
-  const char **names = NULL;
-  if (rank == 0) {
-    all = ar_alloc_array((size_t)size, HOST_WIDTH);
-    names = ar_alloc_array((size_t)size, sizeof *names);
-  }
-  ar_status st = ar_agree(comm, rank == 0 && (!all || !names)
-                                    ? ar_fail(AR_ERR_NOMEM, "out of memory for /layout/rank_host")
-                                    : AR_OK);
+  /* Every rank holds every name and passes the same array: small datasets written by rank 0
+   * alone come out garbled with Open MPI 4.1 and HDF5 1.10. */
+  char *all = ar_alloc_array((size_t)size, HOST_WIDTH);
+  const char **names = ar_alloc_array((size_t)size, sizeof *names);
+  ar_status st = ar_agree(
+      comm, !all || !names ? ar_fail(AR_ERR_NOMEM, "out of memory for /layout/rank_host") : AR_OK);
   if (st == AR_OK &&
-      MPI_Gather(mine, HOST_WIDTH, MPI_CHAR, all, HOST_WIDTH, MPI_CHAR, 0, comm) != MPI_SUCCESS)
-    st = ar_fail(AR_ERR_MPI, "MPI_Gather of the host names for /layout/rank_host failed");
-  if (st == AR_OK && rank == 0)
+      MPI_Allgather(mine, HOST_WIDTH, MPI_CHAR, all, HOST_WIDTH, MPI_CHAR, comm) != MPI_SUCCESS)
+    st = ar_fail(AR_ERR_MPI, "MPI_Allgather of the host names for /layout/rank_host failed");
+  if (st == AR_OK) {
     for (int r = 0; r < size; r++)
       names[r] = all + (size_t)r * HOST_WIDTH;
-  if (st == AR_OK)
-    st = h5u_write_strings(layout, "rank_host", rank == 0 ? names : NULL, (hsize_t)size,
+    st = h5u_write_strings(layout, "rank_host", names, (hsize_t)size,
                            "the host (gethostname) each MPI rank ran on");
+  }
   ar_free(names);
   ar_free(all);
   return st;

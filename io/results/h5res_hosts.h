@@ -2,9 +2,9 @@
  *
  *   /layout/rank_host  fixed-length strings [R]: the host name (gethostname) of each rank
  *
- * Collective over comm, which must be the file's communicator: every rank passes its own name,
- * rank 0 writes them all. Failures: AR_ERR_MPI (the gather), AR_ERR_NOMEM, AR_ERR_HDF5 naming the
- * file and dataset.
+ * Collective over comm, which must be the file's communicator: the names are shared with every
+ * rank, and all write the same array. Failures: AR_ERR_MPI (the gather), AR_ERR_NOMEM,
+ * AR_ERR_HDF5 naming the file and dataset.
  */
 #ifndef AR_H5RES_HOSTS_H
 #define AR_H5RES_HOSTS_H

@@ -1,0 +1,100 @@
+# shellcheck shell=bash
+# hosts_lib.sh: the multi-host tests' helpers (sourced after slurm_lib.sh and e2e_setup.sh).
+#
+# The cluster is slurm/netns-cluster.sh in $AR_TMP/hosts: hosts node1 and node2 in network
+# namespaces, the real node shape (2 CPUs each here) and TaskPlugin=task/affinity. Slurm's client
+# commands run on node1, the login host: sbatch, scontrol, squeue, scancel, sinfo and srun are
+# shadowed by functions that enter it, so the scenarios of slurm_lib.sh run unchanged. Runs are
+# paced (ANTROUTE_TEST_PACE_MS) so that faults land mid-run whatever the machine's speed; the
+# references without Slurm are not paced (the pace does not change the answer).
+
+export AR_SLURM_DIR=$AR_TMP/hosts
+export SLURM_CONF=$AR_SLURM_DIR/slurm.conf
+AR_CLUSTER=$AR_SOURCE_DIR/slurm/netns-cluster.sh
+AR_ON=$AR_SLURM_DIR/bin/on
+AR_PACE_MS=${AR_PACE_MS:-250}
+# A lost host is noticed after SlurmdTimeout (the netns cluster's default is 60 s).
+export AR_SLURMD_TIMEOUT=${AR_SLURMD_TIMEOUT:-20}
+
+sbatch() { "$AR_ON" node1 sbatch "$@"; }
+scontrol() { "$AR_ON" node1 scontrol "$@"; }
+squeue() { "$AR_ON" node1 squeue "$@"; }
+scancel() { "$AR_ON" node1 scancel "$@"; }
+sinfo() { "$AR_ON" node1 sinfo "$@"; }
+srun() { "$AR_ON" node1 srun "$@"; }
+
+# hosts_up: starts the 2-host cluster and stops it (hosts and links removed) when the script
+# exits, whatever happens. Skips only when the kernel refuses namespaces or Slurm cannot run.
+hosts_up() {
+  local rc=0 log=$AR_TMP/hosts-start.log
+  "$AR_CLUSTER" start "$AR_SLURM_DIR" >"$log" 2>&1 || rc=$?
+  cat "$log"
+  case "$rc" in
+    0)
+      trap hosts_down EXIT
+      return 0
+      ;;
+    3) skip_test "no multi-host cluster on this machine: $(tail -n 1 "$log")" ;;
+  esac
+  fail "slurm/netns-cluster.sh start exited $rc"
+  "$AR_CLUSTER" stop "$AR_SLURM_DIR" >/dev/null 2>&1
+  finish
+}
+hosts_down() {
+  local rc=$?
+  "$AR_CLUSTER" stop "$AR_SLURM_DIR" || echo "FAILED: netns-cluster.sh stop"
+  exit "$rc"
+}
+
+# Templates on two hosts of 2 CPUs: 1 rank per host, or 2 (1 socket per host here).
+scale_options() {
+  case "${AR_SCALE:-2x1}" in
+    2x1) echo "--nodes=2 --ntasks-per-node=1 --ntasks-per-socket=1 --cpus-per-task=1" ;;
+    2x2) echo "--nodes=2 --ntasks-per-node=2 --ntasks-per-socket=2 --cpus-per-task=1" ;;
+    1x2@*) echo "--nodes=1 --ntasks-per-node=2 --ntasks-per-socket=2 --cpus-per-task=1 -w ${AR_SCALE#1x2@}" ;;
+  esac
+}
+
+# rank_hosts FILE: /layout/rank_host of a results file, one line "node1 node2 ...".
+rank_hosts() {
+  h5dump -d /layout/rank_host "$1" 2>/dev/null | sed -n '/DATA {/,/}/p' | grep -o '"[^"]*"' |
+    tr -d '"' | tr '\n' ' ' | sed 's/ $//'
+}
+
+# expect_hosts NAME FILE WANT: the ranks of FILE ran on the hosts WANT ("node1 node2").
+expect_hosts() {
+  expect_eq "$1: /layout/rank_host" "$(rank_hosts "$2")" "$3"
+}
+
+# host_pids HOST COMM: pids of the processes named COMM running on HOST (its network namespace).
+host_pids() {
+  local ns pid
+  ns=$(ip netns list | sed -n "s/^\(antroute-[0-9]*-$1\)\( .*\)\{0,1\}$/\1/p" | head -n 1)
+  [ -n "$ns" ] || return 0
+  for pid in $(ip netns pids "$ns"); do
+    [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$2" ] && echo "$pid"
+  done
+  return 0
+}
+
+# wait_checkpoint DIR SECONDS: true once DIR holds a finished checkpoint.
+wait_checkpoint() {
+  local deadline=$((SECONDS + $2))
+  until ls "$1"/ckpt-*.h5 >/dev/null 2>&1; do
+    [ "$SECONDS" -lt "$deadline" ] || return 1
+    sleep 0.5
+  done
+}
+
+# same_view NAME DIR: both hosts list the same files in DIR with the same contents (a host that
+# comes back must not see a stale checkpoint folder).
+same_view() {
+  local a b
+  a=$("$AR_ON" node1 sh -c "cd '$2' && ls -A && sha256sum ckpt-*.h5" 2>&1)
+  b=$("$AR_ON" node2 sh -c "cd '$2' && ls -A && sha256sum ckpt-*.h5" 2>&1)
+  if [ -n "$a" ] && [ "$a" = "$b" ]; then
+    pass "$1: node1 and node2 see the same checkpoint files ($(echo "$a" | grep -c 'ckpt-.*h5$') checkpoints)"
+  else
+    fail "$1: the hosts see different checkpoint folders: node1 [$a] node2 [$b]"
+  fi
+}
