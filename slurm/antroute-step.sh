@@ -6,7 +6,8 @@
 #
 #   ar_step_main SRUN_LAYOUT_OPTIONS...
 #
-# which starts `srun -c $SLURM_CPUS_PER_TASK SRUN_LAYOUT_OPTIONS... $ANTROUTE solve ... --resume auto`
+# which starts `srun -c $SLURM_CPUS_PER_TASK --kill-on-bad-exit=1 SRUN_LAYOUT_OPTIONS... $ANTROUTE
+# solve ... --resume auto`
 # in the background, forwards SIGUSR1 and SIGTERM to it, waits for it, and acts on its status:
 #   0    finished: the results are in OUTPUT; the job ends COMPLETED.
 #   75   checkpointed, please resume: `scontrol requeue` this job (unless SLURM_RESTART_COUNT has
@@ -186,7 +187,9 @@ ar_step_main() {
     "${SLURM_NTASKS:-1} ranks x $OMP_NUM_THREADS threads, OMP_PLACES=${OMP_PLACES:-}" \
     "OMP_PROC_BIND=${OMP_PROC_BIND:-}, time limit at $ends"
   ar_check_task_binding
-  local srun_cmd=(srun -c "$cpus" "$@" "${AR_SOLVE[@]}")
+  # --kill-on-bad-exit: a rank that dies (killed, or its node lost) ends the whole step at once;
+  # the other ranks would otherwise wait for it in MPI forever.
+  local srun_cmd=(srun -c "$cpus" --kill-on-bad-exit=1 "$@" "${AR_SOLVE[@]}")
   if [ "$AR_BINDING_STEP" = yes ]; then
     srun -c "$cpus" "$@" "$ANTROUTE" advise --report-binding ||
       ar_log "the binding report step failed (status $?); going on"

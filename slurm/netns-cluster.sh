@@ -6,6 +6,8 @@
 #   slurm/netns-cluster.sh stop   [DIR]   cancel all jobs, stop every daemon, remove hosts and links
 #   slurm/netns-cluster.sh status [DIR]   show the hosts, the daemons and the nodes
 #   slurm/netns-cluster.sh env    [DIR]   print the export line for SLURM_CONF
+#   slurm/netns-cluster.sh crash  HOST [DIR]   lose a host: SIGKILL its slurmd and all it runs
+#   slurm/netns-cluster.sh boot   HOST [DIR]   bring it back: empty its /tmp, start its slurmd
 #
 # Hosts node1..nodeN (N = $AR_SLURM_HOSTS, default 2): each is a network namespace plus a UTS
 # namespace (its own `hostname`), with one veth link to a bridge that lives in a namespace of its
@@ -43,14 +45,21 @@ grace=${AR_SLURM_GRACE:-30}
 slurmd_timeout=${AR_SLURMD_TIMEOUT:-60}
 
 usage() {
-  sed -n '4,8p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '4,10p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
+target=
+case "$action" in
+  crash | boot)
+    target=${2:-}
+    dir=${3:-${AR_SLURM_DIR:-$project_dir/build/netns-cluster}}
+    ;;
+esac
 AR_CL_NAME=netns-cluster
 # shellcheck source=slurm/cluster-lib.sh
 source "$project_dir/slurm/cluster-lib.sh"
 
-case "$action" in start | stop | status | env) ;; *) usage ;; esac
+case "$action" in start | stop | status | env | crash | boot) ;; *) usage ;; esac
 case "$shape" in real | e7) ;; *) die "AR_SLURM_SHAPE must be real or e7, not '$shape'" ;; esac
 [[ "$nhosts" =~ ^[1-9][0-9]?$ ]] || die "AR_SLURM_HOSTS must be 1-99, not '$nhosts'"
 mkdir -p "$dir"
@@ -143,17 +152,30 @@ host_ready() {
   alive "anchor-node$1" sleep && [ "$(on_host "$1" hostname)" = "node$1" ]
 }
 
-# kill_host_processes I: SIGKILL to whatever still runs in host I's namespace (its anchor, and
-# job steps left by a failed test); all of them were started inside the namespace this script made.
-kill_host_processes() {
-  local ns pids anchor=
+# host_pids_but_anchor I: pids of the processes in host I's network namespace except its anchor.
+host_pids_but_anchor() {
+  local ns anchor=none
   ns=$(host_ns "$1")
   [ -e "/run/netns/$ns" ] || return 0
   alive "anchor-node$1" sleep && anchor=$(pid_of "anchor-node$1")
-  pids=$(ip netns pids "$ns" 2>/dev/null | grep -vx "${anchor:-none}" | tr '\n' ' ')
-  [ -n "${pids// /}" ] && say "killing processes left on $(host_name "$1"): $pids"
+  ip netns pids "$ns" 2>/dev/null | { grep -vx "$anchor" || true; } | tr '\n' ' '
+}
+
+# kill_processes_but_anchor I: SIGKILL to what runs on host I (job steps left by a failed test,
+# or a crash); all of it was started inside the namespace this script made.
+kill_processes_but_anchor() {
+  local pids
+  pids=$(host_pids_but_anchor "$1")
+  [ -n "${pids// /}" ] || return 0
+  say "killing processes on $(host_name "$1"): $pids"
   # shellcheck disable=SC2086
-  kill -KILL $pids $anchor 2>/dev/null || true
+  kill -KILL $pids 2>/dev/null || true
+}
+
+# kill_host_processes I: everything on host I, its anchor last.
+kill_host_processes() {
+  kill_processes_but_anchor "$1"
+  if alive "anchor-node$1" sleep; then kill -KILL "$(pid_of "anchor-node$1")" 2>/dev/null || true; fi
 }
 
 remove_hosts() {
@@ -291,6 +313,43 @@ stop() {
   say "stopped; hosts and links removed (logs kept in $dir/log)"
 }
 
+# host_index HOST: I of nodeI, or a usage error.
+host_index() {
+  [[ "$1" =~ ^node([1-9][0-9]?)$ ]] && [ "${BASH_REMATCH[1]}" -le "$nhosts" ] ||
+    die "HOST must be one of node1..node$nhosts, not '$1'"
+  echo "${BASH_REMATCH[1]}"
+}
+
+# crash HOST: what a crash leaves: the host's slurmd and every process on it (slurmstepd, the
+# job's tasks) killed at once, its /tmp as it was. Slurm notices after SlurmdTimeout.
+crash() {
+  local i
+  i=$(host_index "$1")
+  all_running || die "the cluster in $dir is not running"
+  kill -KILL "$(pid_of "slurmd-node$i")" 2>/dev/null || true
+  kill_processes_but_anchor "$i"
+  rm -f "$dir/run/slurmd-node$i.pid"
+  say "node$i crashed: slurmd and everything it ran killed"
+}
+
+# boot HOST: the host comes back as after a reboot: an empty /tmp and an empty spool (Slurm's
+# PMIx plugin refuses to reuse a crashed step's folders in either), then its slurmd, which
+# registers again (ReturnToService=2 makes a DOWN node usable).
+boot() {
+  local i
+  i=$(host_index "$1")
+  alive "slurmd-node$i" slurmd && die "slurmd on node$i is running: crash it first"
+  kill_processes_but_anchor "$i"
+  find "$dir/hosts/node$i/tmp" -mindepth 1 -maxdepth 1 ! -name "$(basename "$(tmp_entry "$dir")")" \
+    ! -name "$(basename "$(tmp_entry "$project_dir")")" -exec rm -rf {} + 2>/dev/null || true
+  # An empty spool, as on a node whose spool is on tmpfs: the crashed steps' PMIx folders and
+  # sockets there would make the next step of the same job id (the requeued job) fail.
+  find "$short_dir/spool/node$i" -mindepth 1 -maxdepth 1 -exec rm -rf {} + 2>/dev/null || true
+  on_host "$i" "$(sbin slurmd)" -f "$conf" -N "node$i" || fail_start "slurmd on node$i failed to start"
+  wait_until 20 alive "slurmd-node$i" slurmd || fail_start "slurmd on node$i wrote no pid file or died"
+  say "node$i booted: slurmd $(pid_of "slurmd-node$i")"
+}
+
 status() {
   local d rc=0 i
   for d in munged slurmctld; do
@@ -318,4 +377,6 @@ case "$action" in
   stop) stop ;;
   status) status ;;
   env) echo "export SLURM_CONF=$conf" ;;
+  crash) crash "$target" ;;
+  boot) boot "$target" ;;
 esac

@@ -49,15 +49,16 @@ hosts_down() {
 # Templates on two hosts of 2 CPUs: 1 rank per host, or 2 (1 socket per host here).
 scale_options() {
   case "${AR_SCALE:-2x1}" in
-    2x1) echo "--nodes=2 --ntasks-per-node=1 --ntasks-per-socket=1 --cpus-per-task=1" ;;
-    2x2) echo "--nodes=2 --ntasks-per-node=2 --ntasks-per-socket=2 --cpus-per-task=1" ;;
-    1x2@*) echo "--nodes=1 --ntasks-per-node=2 --ntasks-per-socket=2 --cpus-per-task=1 -w ${AR_SCALE#1x2@}" ;;
+    2x1) echo "--nodes=2 --ntasks=2 --ntasks-per-node=1 --ntasks-per-socket=1 --cpus-per-task=1" ;;
+    2x2) echo "--nodes=2 --ntasks=4 --ntasks-per-node=2 --ntasks-per-socket=2 --cpus-per-task=1" ;;
+    1x2@*) echo "--nodes=1 --ntasks=2 --ntasks-per-node=2 --ntasks-per-socket=2 --cpus-per-task=1 -w ${AR_SCALE#1x2@}" ;;
   esac
 }
 
 # rank_hosts FILE: /layout/rank_host of a results file, one line "node1 node2 ...".
 rank_hosts() {
-  h5dump -d /layout/rank_host "$1" 2>/dev/null | sed -n '/DATA {/,/}/p' | grep -o '"[^"]*"' |
+  # The dataset's DATA block (3 spaces in), not its attribute's (6).
+  h5dump -d /layout/rank_host "$1" 2>/dev/null | sed -n '/^   DATA {/,/^   }/p' | grep -o '"[^"]*"' |
     tr -d '"' | tr '\n' ' ' | sed 's/ $//'
 }
 

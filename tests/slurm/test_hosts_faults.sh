@@ -4,10 +4,10 @@
 # - every antroute process on node2 killed mid-run: the job ends FAILED with the signal's status
 #   and is not requeued (docs/slurm.md: a restart could fail the same way); submitting it again
 #   resumes from the newest checkpoint and ends with the uninterrupted answer;
-# - node2 lost mid-run (its slurmd, slurmstepd and antroute killed, as in a crash): Slurm marks it
-#   DOWN after SlurmdTimeout and requeues the job (--requeue); the host comes back (slurmd
-#   started again), sees the same checkpoint folder as node1, and the job resumes to the
-#   uninterrupted answer.
+# - node2 lost mid-run (netns-cluster.sh crash: its slurmd, slurmstepd and antroute killed):
+#   Slurm marks it DOWN after SlurmdTimeout and requeues the job (--requeue); the host comes back
+#   (netns-cluster.sh boot: empty /tmp, slurmd again), sees the same checkpoint folder as node1,
+#   and the job resumes to the uninterrupted answer.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 source "$AR_SOURCE_DIR/tests/slurm/slurm_lib.sh"
 source "$AR_SOURCE_DIR/tests/slurm/e2e_setup.sh"
@@ -60,19 +60,17 @@ fi
 # ---- node2 lost: its slurmd and everything of the job on it killed; then it comes back.
 name=losthost
 if j=$(start_paced $name); then
-  slurmd_pid=$(cat "$AR_SLURM_DIR/run/slurmd-node2.pid")
-  pids="$slurmd_pid $(host_pids node2 slurmstepd | tr '\n' ' ') $(host_pids node2 antroute | tr '\n' ' ')"
-  # shellcheck disable=SC2086
-  kill -KILL $pids 2>/dev/null && pass "$name: killed slurmd, slurmstepd and antroute on node2 ($pids)"
+  "$AR_CLUSTER" crash node2 "$AR_SLURM_DIR" && pass "$name: node2 crashed (slurmd, slurmstepd, antroute killed)" ||
+    fail "$name: netns-cluster.sh crash node2"
   t1=$SECONDS
   deadline=$((SECONDS + 4 * AR_SLURMD_TIMEOUT + 30))
   until [[ "$(sinfo -h -n node2 -o '%T')" == down* ]] || [ $SECONDS -ge $deadline ]; do sleep 1; done
   expect_eq "$name: node2 state after $((SECONDS - t1)) s" "$(sinfo -h -n node2 -o '%T' | head -n 1 | tr -d '*')" down
   until [ "$(job_field "$j" Restarts)" = 1 ] || [ $SECONDS -ge $deadline ]; do sleep 1; done
   expect_eq "$name: restarts (requeued by Slurm for the lost node)" "$(job_field "$j" Restarts)" 1
-  # The host comes back: slurmd starts again and registers; ReturnToService=2 returns it.
-  "$AR_ON" node2 "$(command -v slurmd || echo /usr/sbin/slurmd)" -f "$SLURM_CONF" -N node2 &&
-    pass "$name: slurmd on node2 started again" || fail "$name: slurmd on node2 did not start"
+  # The host comes back (an empty /tmp, slurmd registers again; ReturnToService=2 returns it).
+  "$AR_CLUSTER" boot node2 "$AR_SLURM_DIR" && pass "$name: node2 booted again" ||
+    fail "$name: netns-cluster.sh boot node2"
   same_view "$name" "$AR_TMP/$name/out.ckpt"
   st=$(wait_final "$j" 180)
   expect_eq "$name: state" "$st" COMPLETED

@@ -12,3 +12,9 @@ foreach(t ${AR_SLURM_TESTS})
   ar_add_script_test(slurm_${t} SCRIPT tests/slurm/test_${t}.sh LABELS slurm TIMEOUT 420)
   set_tests_properties(slurm_${t} PROPERTIES RESOURCE_LOCK antroute_slurm_cluster)
 endforeach()
+# Several hosts in network namespaces (slurm/netns-cluster.sh): each test has its own cluster in
+# its own namespaces (no port shared with the tests above); one at a time, for the load.
+foreach(t hosts hosts_faults)
+  ar_add_script_test(slurm_${t} SCRIPT tests/slurm/test_${t}.sh LABELS slurm TIMEOUT 600)
+  set_tests_properties(slurm_${t} PROPERTIES RESOURCE_LOCK antroute_netns_cluster)
+endforeach()
