@@ -19,8 +19,16 @@
 # ar_log MESSAGE: one time-stamped line in the job's output file.
 ar_log() { echo "antroute-step $(date '+%F %T'): $*"; }
 
-# ar_find_program: ANTROUTE if set, else antroute on PATH, else the build in the submit directory.
+# Where this helper is: an installed one lives in PREFIX/share/antroute/slurm.
+AR_STEP_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+# ar_find_program: ANTROUTE if set, else the program installed with this helper
+# (PREFIX/bin/antroute), else antroute on PATH, else the build in the submit directory.
 ar_find_program() {
+  local installed=$AR_STEP_DIR/../../../bin/antroute
+  if [ -z "${ANTROUTE:-}" ] && [ -x "$installed" ]; then
+    ANTROUTE=$(cd "$(dirname "$installed")" && pwd)/antroute
+  fi
   if [ -z "${ANTROUTE:-}" ]; then
     ANTROUTE=$(command -v antroute 2>/dev/null || echo "${SLURM_SUBMIT_DIR:-.}/build/antroute")
   fi

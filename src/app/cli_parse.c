@@ -1,4 +1,4 @@
-/* cli_parse: parse, --help on rank 0, required parameter, shared failure. */
+/* cli_parse: parse, --help (or --help-man) on rank 0, required parameter, shared failure. */
 #include "cli_parse.h"
 
 #include <mpi.h>
@@ -11,7 +11,10 @@ ar_status cli_parse(param_set *ps, int argc, char **argv, const char *required,
   if (st == AR_OK && ps->help_requested) {
     int rank = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    if (rank == 0) param_print_help(ps, stdout);
+    if (rank == 0 && ps->help_requested == PARAM_HELP_MAN)
+      param_print_man(ps, stdout);
+    else if (rank == 0)
+      param_print_help(ps, stdout);
     *help_done = 1;
     return AR_OK;
   }

@@ -1,6 +1,7 @@
 /* cli_parse: the option-parsing prologue every command shares.
  *
- * Parses argv into ps; on --help prints the help on rank 0 and sets *help_done; when `required`
+ * Parses argv into ps; on --help prints the help on rank 0 and sets *help_done (on the hidden
+ * --help-man, the same as a man page section, for the build's antroute.1); when `required`
  * names a parameter that is unset, fails with AR_ERR_USAGE and `missing_message`. Every rank
  * parses the same arguments, so a failure is marked shared (rank 0 alone reports it). The caller
  * frees ps in every case.

@@ -191,7 +191,7 @@ ar_status param_parse(param_set *ps, int argc, char **argv) {
   ps->help_requested = 0;
 
   /* getopt_long table: every parameter, then --params and --help. */
-  struct option longopts[PARAM_MAX + 3];
+  struct option longopts[PARAM_MAX + 4];
   char shortopts[2 * PARAM_MAX + 8];
   size_t ns = 0;
   shortopts[ns++] = '-'; /* positional arguments come back in order, as code 1 */
@@ -209,7 +209,8 @@ ar_status param_parse(param_set *ps, int argc, char **argv) {
   }
   longopts[ps->ndefs] = (struct option){"params", required_argument, NULL, 'P'};
   longopts[ps->ndefs + 1] = (struct option){"help", no_argument, NULL, 'h'};
-  longopts[ps->ndefs + 2] = (struct option){NULL, 0, NULL, 0};
+  longopts[ps->ndefs + 2] = (struct option){"help-man", no_argument, NULL, 'M'};
+  longopts[ps->ndefs + 3] = (struct option){NULL, 0, NULL, 0};
   shortopts[ns++] = 'h';
   shortopts[ns] = '\0';
 
@@ -226,8 +227,8 @@ ar_status param_parse(param_set *ps, int argc, char **argv) {
       ps->positional[ps->npositional++] = optarg;
       continue;
     }
-    if (c == 'h') {
-      ps->help_requested = 1;
+    if (c == 'h' || c == 'M') {
+      ps->help_requested = c == 'M' ? PARAM_HELP_MAN : PARAM_HELP_TEXT;
       continue;
     }
     if (c == 'P') {
@@ -293,6 +294,68 @@ void param_print_help(const param_set *ps, FILE *out) {
   fprintf(out, "  %-30s %s\n", "    --params FILE",
           "read parameters from an INI file (command line wins)");
   fprintf(out, "  %-30s %s\n", "-h, --help", "show this help");
+}
+
+void param_man_text(FILE *out, const char *text) {
+  int line_start = 1;
+  for (const char *p = text; *p; p++) {
+    if (line_start && (*p == '.' || *p == '\'')) fputs("\\&", out);
+    line_start = *p == '\n';
+    if (*p == '\\')
+      fputs("\\e", out);
+    else if (*p == '-')
+      fputs("\\-", out);
+    else
+      fputc(*p, out);
+  }
+}
+
+/* One option as a .TP paragraph: the option in bold, its argument in italics, then the help. */
+static void man_option(FILE *out, char short_name, const char *name, const char *arg,
+                       const char *help) {
+  fputs(arg && *arg ? ".TP\n.BI \"" : ".TP\n.B \"", out);
+  if (short_name) fprintf(out, "\\-%c, ", short_name);
+  fputs("\\-\\-", out);
+  param_man_text(out, name);
+  if (arg && *arg) {
+    fputs(" \" \"", out);
+    param_man_text(out, arg);
+  }
+  fputs("\"\n", out);
+  param_man_text(out, help);
+}
+
+void param_print_man(const param_set *ps, FILE *out) {
+  fputs(".SS \"antroute ", out);
+  param_man_text(out, ps->command);
+  fputs("\"\n.nf\n", out); /* the usage may take several lines */
+  param_man_text(out, ps->usage);
+  fputs("\n.fi\n.PP\n", out);
+  if (ps->description) {
+    param_man_text(out, ps->description);
+    fputc('\n', out);
+  }
+  for (int i = 0; i < ps->ndefs; i++) {
+    const param_def *d = &ps->defs[i];
+    if (d->flags & PARAM_HIDDEN) continue;
+    const char *arg = d->type == PARAM_FLAG ? "" : (d->arg_name ? d->arg_name : "VALUE");
+    man_option(out, d->short_name, d->name, arg, d->help);
+    if (d->type == PARAM_CHOICE) {
+      fputs(" (", out);
+      param_man_text(out, d->choices);
+      fputc(')', out);
+    }
+    if (d->default_value && d->type != PARAM_FLAG) {
+      fputs(" [default: ", out);
+      param_man_text(out, d->default_value);
+      fputc(']', out);
+    }
+    fputc('\n', out);
+  }
+  man_option(out, 0, "params", "FILE", "read parameters from an INI file (command line wins)");
+  fputc('\n', out);
+  man_option(out, 'h', "help", "", "show this help");
+  fputc('\n', out);
 }
 
 long long param_int(const param_set *ps, const char *name) {
