@@ -117,7 +117,7 @@ static ar_status write_layout(hid_t file, const aco_engine *e) {
   if (st == AR_OK)
     st = h5u_write(g, "colony_rank", H5T_NATIVE_INT32, 1, dc, in.rank == 0 ? owner : NULL, NULL,
                    "the MPI rank that ran each colony (contiguous blocks)");
-  if (st == AR_OK) st = h5res_write_rank_hosts(g, e->comm);
+  if (st == AR_OK) st = h5res_write_rank_hosts(g, in.comm);
   ar_free(owner);
   if (g >= 0) H5Gclose(g);
   return st;

@@ -332,6 +332,13 @@ static void man_option(FILE *out, char short_name, const char *name, const char 
   param_man_text(out, help);
 }
 
+/* A group's heading between options, as --help prints it ("tour networks (...):"). */
+static void man_heading(FILE *out, const char *heading) {
+  fputs(".PP\n.I \"", out);
+  param_man_text(out, heading);
+  fputs(":\"\n", out);
+}
+
 void param_print_man(const param_set *ps, FILE *out) {
   fputs(".SS \"antroute ", out);
   param_man_text(out, ps->command);
@@ -342,9 +349,15 @@ void param_print_man(const param_set *ps, FILE *out) {
     param_man_text(out, ps->description);
     fputc('\n', out);
   }
+  const char *group = NULL;
   for (int i = 0; i < ps->ndefs; i++) {
     const param_def *d = &ps->defs[i];
     if (d->flags & PARAM_HIDDEN) continue;
+    const char *g = ps->groups ? ps->groups[i] : NULL;
+    if (g && (!group || strcmp(group, g) != 0)) {
+      group = g;
+      man_heading(out, group);
+    }
     const char *arg = d->type == PARAM_FLAG ? "" : (d->arg_name ? d->arg_name : "VALUE");
     man_option(out, d->short_name, d->name, arg, d->help);
     if (d->type == PARAM_CHOICE) {
@@ -359,6 +372,7 @@ void param_print_man(const param_set *ps, FILE *out) {
     }
     fputc('\n', out);
   }
+  if (group) man_heading(out, "general");
   man_option(out, 0, "params", "FILE", "read parameters from an INI file (command line wins)");
   fputc('\n', out);
   man_option(out, 'h', "help", "", "show this help");
