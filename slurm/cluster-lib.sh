@@ -181,6 +181,12 @@ stop_daemon() {
 # cl_client COMMAND...: a Slurm client command as the sourcing script runs them (it may redefine
 # this, e.g. to enter the login host's namespace).
 cl_client() { "$@"; }
+# cl_show: the nodes and the queue, when slurmctld runs.
+cl_show() {
+  alive slurmctld || return 0
+  cl_client sinfo -N -o '%N %P %T %c %z' 2>/dev/null || true
+  cl_client squeue 2>/dev/null || true
+}
 ctld_up() { cl_client scontrol ping 2>/dev/null | grep -q 'UP'; }
 no_jobs() { [ -z "$(cl_client squeue -h -o '%i' 2>/dev/null)" ]; }
 

@@ -85,135 +85,6 @@ node_idle() {
 }
 
 start() {
-  echo "local-cluster: $*" >&2
-  show_logs
-  exit 1
-}
-
-# wait_until SECONDS COMMAND...: polls every 0.5 s.
-wait_until() {
-  local deadline=$((SECONDS + $1))
-  shift
-  until "$@"; do
-    [ "$SECONDS" -lt "$deadline" ] || return 1
-    sleep 0.5
-  done
-}
-
-check_machine() {
-  local missing=() b
-  for b in munged slurmctld slurmd sbatch srun scontrol sinfo squeue scancel; do
-    command -v "$b" >/dev/null 2>&1 || [ -x "/usr/sbin/$b" ] || missing+=("$b")
-  done
-  if [ ${#missing[@]} -gt 0 ]; then
-    echo "local-cluster: missing programs: ${missing[*]} (Debian: apt-get install munge slurm-wlm" \
-      "slurmctld slurmd slurm-client, or ./setup.sh deps)" >&2
-    exit 3
-  fi
-  if [ "$(id -u)" -ne 0 ]; then
-    echo "local-cluster: must run as root (slurmd starts jobs as their users)" >&2
-    exit 3
-  fi
-}
-sbin() { command -v "$1" 2>/dev/null || echo "/usr/sbin/$1"; }
-
-write_config() {
-  local host
-  host=$(hostname -s)
-  install -d -m 0755 "$dir/munge" "$dir/run" "$dir/log" "$dir/state" "$short_dir/munge" \
-    "$short_dir/spool"
-  : >"$dir/plugstack.conf"
-  cat >"$conf" <<EOF
-# Written by slurm/local-cluster.sh; rewritten at every start. Single node, localhost.
-ClusterName=antroute
-SlurmctldHost=$host(127.0.0.1)
-SlurmctldPort=$ctld_port
-SlurmdPort=$slurmd_port
-SlurmUser=root
-SlurmdUser=root
-AuthType=auth/munge
-CredType=cred/munge
-AuthInfo=socket=$sock,cred_expire=10
-# Debian's Open MPI launches only through PMIx (pmi2 fails).
-MpiDefault=pmix
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-SelectType=select/cons_tres
-SelectTypeParameters=CR_Core
-# Let the node advertise more CPUs than this machine has.
-SlurmdParameters=config_overrides
-# Preemption: a job in partition high requeues jobs of partition low; preempted jobs get their
-# --signal at once (not only at its time), then GraceTime seconds, then SIGTERM.
-PreemptType=preempt/partition_prio
-PreemptMode=REQUEUE
-SlurmctldParameters=preempt_send_user_signal
-JobRequeue=1
-# Fast requeue: a requeued job restarts in 15-25 s instead of about 3 minutes.
-KillWait=10
-SchedulerType=sched/backfill
-SchedulerParameters=bf_interval=5,sched_interval=10
-MinJobAge=300
-ReturnToService=2
-InactiveLimit=0
-MessageTimeout=10
-SlurmdTimeout=60
-MailProg=/bin/true
-AccountingStorageType=accounting_storage/none
-JobAcctGatherType=jobacct_gather/none
-JobCompType=jobcomp/none
-PlugStackConfig=$dir/plugstack.conf
-StateSaveLocation=$dir/state
-SlurmdSpoolDir=$short_dir/spool
-SlurmctldPidFile=$dir/run/slurmctld.pid
-SlurmdPidFile=$dir/run/slurmd.pid
-SlurmctldLogFile=$dir/log/slurmctld.log
-SlurmdLogFile=$dir/log/slurmd.log
-SlurmctldDebug=info
-SlurmdDebug=info
-# One 4-socket Xeon E7-8890 v4: 4 x 24 cores x 2 hardware threads.
-NodeName=$node NodeHostname=$host NodeAddr=127.0.0.1 CPUs=192 Boards=1 SocketsPerBoard=4 CoresPerSocket=24 ThreadsPerCore=2 RealMemory=2000 State=UNKNOWN
-PartitionName=low Nodes=$node Default=YES MaxTime=INFINITE State=UP PriorityTier=1 PreemptMode=REQUEUE GraceTime=$grace
-PartitionName=high Nodes=$node Default=NO MaxTime=INFINITE State=UP PriorityTier=10 PreemptMode=OFF
-EOF
-  echo "export SLURM_CONF=$conf" >"$dir/env.sh"
-}
-
-start_munged() {
-  alive munged && return 0
-  local key=$dir/munge/munge.key
-  if [ ! -s "$key" ]; then
-    "$(sbin mungekey)" --create --keyfile="$key" >/dev/null 2>&1 ||
-      dd if=/dev/urandom of="$key" bs=1024 count=1 status=none
-  fi
-  chmod 0600 "$key"
-  local args=(--socket="$sock" --key-file="$key"
-    --pid-file="$dir/run/munged.pid" --log-file="$dir/log/munged.log"
-    --seed-file="$dir/munge/munged.seed")
-  # munged refuses group- or world-writable parent directories (common in CI checkouts); --force
-  # turns those refusals into warnings.
-  "$(sbin munged)" "${args[@]}" 2>/dev/null || "$(sbin munged)" --force "${args[@]}" ||
-    fail_start "munged did not start"
-  wait_until 10 alive munged || fail_start "munged did not write its pid file"
-  wait_until 10 test -S "$sock" || fail_start "munged created no socket $sock"
-}
-
-ctld_up() { scontrol ping 2>/dev/null | grep -q 'UP'; }
-node_state() { sinfo -h -N -n "$node" -o '%T' 2>/dev/null | head -n 1; }
-node_idle() {
-  local s
-  s=$(node_state)
-  case "$s" in
-    idle | mixed | allocated) return 0 ;;
-    drain* | down* | fail*)
-      # A drain (e.g. "Low CPUs" from an earlier run) survives in the saved state: lift it.
-      scontrol update nodename="$node" state=resume >/dev/null 2>&1 || true
-      return 1
-      ;;
-  esac
-  return 1
-}
-
-start() {
   check_machine
   if alive munged && alive slurmctld && alive slurmd; then
     say "already running in $dir"
@@ -260,10 +131,7 @@ status() {
       rc=1
     fi
   done
-  if alive slurmctld; then
-    sinfo -N -o '%N %P %T %c %z' 2>/dev/null || true
-    squeue 2>/dev/null || true
-  fi
+  cl_show
   say "state in $dir; export SLURM_CONF=$conf"
   return $rc
 }

@@ -364,10 +364,7 @@ status() {
       rc=1
     fi
   done
-  if alive slurmctld; then
-    cl_client sinfo -N -o '%N %P %T %c %z' 2>/dev/null || true
-    cl_client squeue 2>/dev/null || true
-  fi
+  cl_show
   say "state in $dir; clients: $dir/bin/on node1 COMMAND (SLURM_CONF=$conf)"
   return $rc
 }

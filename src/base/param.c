@@ -273,6 +273,14 @@ ar_status param_parse(param_set *ps, int argc, char **argv) {
   return AR_OK;
 }
 
+/* True when option i opens a group other than *group (then *group is its heading). */
+static int group_starts(const param_set *ps, int i, const char **group) {
+  const char *g = ps->groups ? ps->groups[i] : NULL;
+  if (!g || (*group && strcmp(*group, g) == 0)) return 0;
+  *group = g;
+  return 1;
+}
+
 void param_print_help(const param_set *ps, FILE *out) {
   fprintf(out, "usage: %s\n\n", ps->usage);
   if (ps->description) fprintf(out, "%s\n\n", ps->description);
@@ -281,11 +289,7 @@ void param_print_help(const param_set *ps, FILE *out) {
   for (int i = 0; i < ps->ndefs; i++) {
     const param_def *d = &ps->defs[i];
     if (d->flags & PARAM_HIDDEN) continue;
-    const char *g = ps->groups ? ps->groups[i] : NULL;
-    if (g && (!group || strcmp(group, g) != 0)) {
-      group = g;
-      fprintf(out, "\n%s:\n", group);
-    }
+    if (group_starts(ps, i, &group)) fprintf(out, "\n%s:\n", group);
     char left[128];
     const char *arg = d->type == PARAM_FLAG ? "" : (d->arg_name ? d->arg_name : "VALUE");
     if (d->short_name)
@@ -353,11 +357,7 @@ void param_print_man(const param_set *ps, FILE *out) {
   for (int i = 0; i < ps->ndefs; i++) {
     const param_def *d = &ps->defs[i];
     if (d->flags & PARAM_HIDDEN) continue;
-    const char *g = ps->groups ? ps->groups[i] : NULL;
-    if (g && (!group || strcmp(group, g) != 0)) {
-      group = g;
-      man_heading(out, group);
-    }
+    if (group_starts(ps, i, &group)) man_heading(out, group);
     const char *arg = d->type == PARAM_FLAG ? "" : (d->arg_name ? d->arg_name : "VALUE");
     man_option(out, d->short_name, d->name, arg, d->help);
     if (d->type == PARAM_CHOICE) {

@@ -87,8 +87,8 @@ grep -q "$prefix/share/man/man1/antroute.1" "$AR_TMP/steps.log" && pass "man -w 
 
 # One sbatch of an installed template on the test cluster, submitted on its login host with the
 # module loaded; the job's program and helper are the installed ones.
-hosts_up
-trap 'rc=$?; cleanup_base; (exit $rc); hosts_down' EXIT # both: the prefix and the cluster
+cluster_up fail
+trap 'rc=$?; cleanup_base; (exit $rc); cluster_down' EXIT # both: the prefix and the cluster
 j=$("$AR_ON" node1 env -i HOME="$work" PATH=/usr/bin:/bin SLURM_CONF="$SLURM_CONF" bash -c \
   "source $LMOD_INIT && module use $prefix/share/modulefiles && module load antroute && cd $work &&
   sbatch --parsable -o job.out --nodes=2 --ntasks=2 --ntasks-per-node=1 --ntasks-per-socket=1 --cpus-per-task=1 \

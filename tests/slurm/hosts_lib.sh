@@ -23,28 +23,9 @@ scancel() { "$AR_ON" node1 scancel "$@"; }
 sinfo() { "$AR_ON" node1 sinfo "$@"; }
 srun() { "$AR_ON" node1 srun "$@"; }
 
-# hosts_up: starts the 2-host cluster and stops it (hosts and links removed) when the script
-# exits, whatever happens. Skips only when the kernel refuses namespaces or Slurm cannot run.
-hosts_up() {
-  local rc=0 log=$AR_TMP/hosts-start.log
-  "$AR_CLUSTER" start "$AR_SLURM_DIR" >"$log" 2>&1 || rc=$?
-  cat "$log"
-  case "$rc" in
-    0)
-      trap hosts_down EXIT
-      return 0
-      ;;
-    3) skip_test "no multi-host cluster on this machine: $(tail -n 1 "$log")" ;;
-  esac
-  fail "slurm/netns-cluster.sh start exited $rc"
-  "$AR_CLUSTER" stop "$AR_SLURM_DIR" >/dev/null 2>&1
-  finish
-}
-hosts_down() {
-  local rc=$?
-  "$AR_CLUSTER" stop "$AR_SLURM_DIR" || echo "FAILED: netns-cluster.sh stop"
-  exit "$rc"
-}
+# The cluster starts and stops with slurm_lib.sh's cluster_up and cluster_down ($AR_CLUSTER is
+# netns-cluster.sh here): stopped (hosts and links removed) when the script exits, whatever
+# happens; skipped only when the kernel refuses namespaces or Slurm cannot run.
 
 # Templates on two hosts of 2 CPUs: 1 rank per host, or 2 (1 socket per host here).
 scale_options() {
@@ -98,4 +79,21 @@ same_view() {
   else
     fail "$1: the hosts see different checkpoint folders: node1 [$a] node2 [$b]"
   fi
+}
+
+# resumed_to_answer NAME TEMPLATE ITERATIONS EXPORTS HOSTS: submits NAME again (the same OUTPUT,
+# layout $AR_SCALE): it completes, resumes from the checkpoint left before, runs on HOSTS and
+# ends with the uninterrupted answer.
+resumed_to_answer() {
+  local name=$1 j st
+  j=$(submit "$name" "$2" small "$3" "$4") || { fail "$name: resubmission refused"; return; }
+  st=$(wait_final "$j" 120)
+  expect_eq "$name: resubmitted job ($AR_SCALE) state" "$st" COMPLETED
+  if sed -n "/^antroute-step .*job $j,/,\$p" "$AR_TMP/$name/job.out" | grep -q "^resumed from"; then
+    pass "$name: the resubmitted job resumed from the checkpoint"
+  else
+    fail "$name: the resubmitted job did not resume"
+  fi
+  expect_hosts "$name" "$AR_TMP/$name/out.h5" "$5"
+  expect_same "$name" "$AR_TMP/$name/out.h5" "$3"
 }

@@ -16,7 +16,7 @@ source "$AR_SOURCE_DIR/tests/slurm/hosts_lib.sh"
 t0=$SECONDS
 ITERS=80 # 20 s at the pace of 250 ms
 reference $ITERS >/dev/null
-hosts_up
+cluster_up fail
 AR_SCALE=2x1
 EXPORTS="ANTROUTE_TEST_PACE_MS=$AR_PACE_MS,CKPT_EVERY=5"
 
@@ -43,16 +43,7 @@ if j=$(start_paced $name); then
   expect_eq "$name: state" "$st" FAILED
   expect_eq "$name: restarts" "$(job_field "$j" Restarts)" 0
   expect_log "$name" "$AR_TMP/$name/job.out" "antroute failed with status [0-9]+; not requeued"
-  j=$(submit $name 2node-32x3-cores.sbatch small $ITERS "$EXPORTS") || fail "$name: resubmission refused"
-  st=$(wait_final "$j" 120)
-  expect_eq "$name: resubmitted job state" "$st" COMPLETED
-  if sed -n "/^antroute-step .*job $j,/,\$p" "$AR_TMP/$name/job.out" | grep -q "^resumed from"; then
-    pass "$name: the resubmitted job resumed from the newest checkpoint"
-  else
-    fail "$name: the resubmitted job did not resume"
-  fi
-  expect_hosts "$name" "$AR_TMP/$name/out.h5" "node1 node2"
-  expect_same "$name" "$AR_TMP/$name/out.h5" $ITERS
+  resumed_to_answer $name 2node-32x3-cores.sbatch $ITERS "$EXPORTS" "node1 node2"
 else
   fail "$name: the paced job did not start or checkpoint: $(tail -n 5 "$AR_TMP/$name/job.out" 2>&1)"
 fi
