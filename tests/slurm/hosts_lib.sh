@@ -12,7 +12,7 @@ export AR_SLURM_DIR=$AR_TMP/hosts
 export SLURM_CONF=$AR_SLURM_DIR/slurm.conf
 AR_CLUSTER=$AR_SOURCE_DIR/slurm/netns-cluster.sh
 AR_ON=$AR_SLURM_DIR/bin/on
-AR_PACE_MS=${AR_PACE_MS:-250}
+AR_PACE_MS=250 # every submitted run (submit passes it): a fault lands mid-run
 # A lost host is noticed after SlurmdTimeout (the netns cluster's default is 60 s).
 export AR_SLURMD_TIMEOUT=${AR_SLURMD_TIMEOUT:-20}
 

@@ -3,8 +3,8 @@
 #
 # Each test script starts its own cluster (slurm/local-cluster.sh) in $AR_TMP/cluster and stops it
 # on exit. The scenarios submit the real templates of slurm/ through sbatch; they are parametrised
-# by the solver under test (SOLVER, GOOD_INPUT, BAD_INPUT, SEED, COLONIES, and the functions
-# `reference ITERATIONS` and `iters_for SECONDS`, defined by the test script), so the same
+# by the solver under test (SOLVER, GOOD_INPUT, BAD_INPUT, SEED, COLONIES, AR_PACE_MS, and the
+# functions `reference ITERATIONS` and `iters_for SECONDS`, defined by the test script), so the same
 # scenarios run against antroute itself (no stand-in solver: real parts only).
 
 export AR_SLURM_DIR=$AR_TMP/cluster
@@ -135,6 +135,9 @@ submit() {
   local d=$AR_TMP/$name layout=()
   mkdir -p "$d"
   [ "$scale" = small ] && read -r -a layout <<<"$(scale_options "$template")"
+  # The pace of e2e_setup.sh, unless the scenario sets its own.
+  [[ -n "${AR_PACE_MS:-}" && "$exports" != *ANTROUTE_TEST_PACE_MS=* ]] &&
+    exports="ANTROUTE_TEST_PACE_MS=$AR_PACE_MS${exports:+,$exports}"
   (cd "$d" && sbatch --parsable -J "$name" -o "$d/job.out" "${layout[@]}" "$@" \
     --export="ALL,ANTROUTE=$SOLVER,INPUT=$GOOD_INPUT,OUTPUT=$d/out.h5,ITERATIONS=$iters,SEED=$SEED,COLONIES=$COLONIES${exports:+,$exports}" \
     "$AR_SOURCE_DIR/slurm/$template")

@@ -98,7 +98,7 @@ expect_log "generic2: advise's lines for 2 nodes" "$AR_TMP/generic2/job.out" "OM
 # again with another layout resumes from its checkpoint and ends with the uninterrupted answer.
 # elastic NAME FIRST_LAYOUT SECOND_LAYOUT SECOND_HOSTS
 elastic() {
-  local name=$1 j st ckpt=$AR_TMP/$1/out.ckpt exports="ANTROUTE_TEST_PACE_MS=$AR_PACE_MS,CKPT_EVERY=5"
+  local name=$1 j st ckpt=$AR_TMP/$1/out.ckpt exports=CKPT_EVERY=5
   j=$(AR_SCALE=$2 submit "$name" 2node-32x3-cores.sbatch small $ELASTIC "$exports") ||
     { fail "$name: sbatch refused the job"; return; }
   wait_running "$j" 60 || { fail "$name: job $j did not start"; return; }

@@ -18,7 +18,7 @@ ITERS=80 # 20 s at the pace of 250 ms
 reference $ITERS >/dev/null
 cluster_up fail
 AR_SCALE=2x1
-EXPORTS="ANTROUTE_TEST_PACE_MS=$AR_PACE_MS,CKPT_EVERY=5"
+EXPORTS=CKPT_EVERY=5
 
 # start_paced NAME: submits the paced run; prints the job id once it runs and has checkpointed.
 start_paced() {
