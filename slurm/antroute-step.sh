@@ -210,6 +210,8 @@ ar_step_main() {
 
   # bash runs a trap only when the foreground command returns, so the step runs in the background
   # and `wait` returns early on every trapped signal: wait again until the step has really ended.
+  local started
+  started=$(date +%s)
   "${srun_cmd[@]}" &
   AR_STEP_PID=$!
   local status=0 rc
@@ -229,7 +231,20 @@ ar_step_main() {
       "as checkpointed (the next start resumes from the last checkpoint in $CKPT_DIR)"
     status=75
   fi
-  case "$status" in
+  ar_finish "$status" "$started"
+}
+
+# ar_finish STATUS STARTED: what the job does after the step ended with STATUS (the step began at
+# STARTED, in seconds since 1970).
+ar_finish() {
+  # Slurm 22.05's srun exits 0 when no task could be launched at all: a finished solve must have
+  # written OUTPUT during this step.
+  if [ "$1" -eq 0 ] && { [ ! -s "$OUTPUT" ] || [ "$(stat -c %Y "$OUTPUT")" -lt "$2" ]; }; then
+    ar_log "the step ended with status 0 but wrote no $OUTPUT: its tasks did not run (launch" \
+      "failure, see the srun messages above); not requeued"
+    exit 1
+  fi
+  case "$1" in
     0)
       ar_log "finished; results in $OUTPUT"
       exit 0
@@ -238,12 +253,12 @@ ar_step_main() {
     *)
       ar_job_info
       if ar_requeued_by_slurm; then
-        ar_log "antroute ended with status $status while Slurm requeues the job (no checkpoint" \
+        ar_log "antroute ended with status $1 while Slurm requeues the job (no checkpoint" \
           "was confirmed: the restart resumes from the newest checkpoint in $CKPT_DIR, if any)"
       else
-        ar_log "antroute failed with status $status; not requeued (see the messages above)"
+        ar_log "antroute failed with status $1; not requeued (see the messages above)"
       fi
-      exit "$status"
+      exit "$1"
       ;;
   esac
 }

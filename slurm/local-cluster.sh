@@ -56,12 +56,16 @@ write_config() {
   local host
   host=$(hostname -s)
   cl_make_dirs
+  install -d -m 1777 "$short_dir/tmp"
   {
     echo "# Written by slurm/local-cluster.sh; rewritten at every start. Single node, localhost."
     echo "ClusterName=antroute"
     echo "SlurmctldHost=$host(127.0.0.1)"
     # task/none: Slurm cannot bind to the CPUs of a faked node that this machine does not have.
     cl_common_conf task/none "$short_dir/spool" slurmd
+    # The PMIx plugin's per-step folders (spmix_appdir_UID_JOB.STEP) go under TmpFS: this
+    # cluster's own, not the machine's /tmp, where another cluster's job 1 would collide.
+    echo "TmpFS=$short_dir/tmp"
     echo "# One 4-socket Xeon E7-8890 v4: 4 x 24 cores x 2 hardware threads."
     echo "NodeName=$node NodeHostname=$host NodeAddr=127.0.0.1 CPUs=192 Boards=1 SocketsPerBoard=4 CoresPerSocket=24 ThreadsPerCore=2 RealMemory=2000 State=UNKNOWN"
     cl_partitions "$node"
