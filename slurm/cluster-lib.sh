@@ -132,6 +132,20 @@ SlurmdDebug=info
 EOF
 }
 
+# cl_task_prolog TMP: writes DIR/task-prolog.sh (slurm.conf's TaskProlog), which gives every task
+# of the cluster TMP as TMPDIR and as the folder of Open MPI's shared-memory segments. Both are
+# named after the job id (Open MPI's session directory, /dev/shm/vader_segment.HOST.JOBID.RANK),
+# so the same job id of another test cluster on the machine would otherwise share them.
+cl_task_prolog() {
+  cat >"$dir/task-prolog.sh" <<EOF
+#!/bin/sh
+# Written by slurm/$AR_CL_NAME.sh: per-job files of this cluster stay in its own folder.
+echo "export TMPDIR=$1"
+echo "export OMPI_MCA_btl_vader_backing_directory=$1"
+EOF
+  chmod 0755 "$dir/task-prolog.sh"
+}
+
 # cl_partitions NODES: the two partitions over NODES (a Slurm node list).
 cl_partitions() {
   cat <<EOF

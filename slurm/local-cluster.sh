@@ -64,18 +64,16 @@ write_config() {
     # task/none: Slurm cannot bind to the CPUs of a faked node that this machine does not have.
     cl_common_conf task/none "$short_dir/spool" slurmd
     # Per-job files named after the job id go into this cluster's own folder, not the machine's
-    # /tmp, where the same job id of another test cluster would meet them: the PMIx plugin's step
-    # folders (spmix_appdir_UID_JOB.STEP, under TmpFS) and Open MPI's session directory, whose
-    # shared-memory segments are named after the job (under TMPDIR, set by the task prolog).
+    # /tmp or /dev/shm, where the same job id of another test cluster would meet them: the PMIx
+    # plugin's step folders (spmix_appdir_UID_JOB.STEP, under TmpFS), Open MPI's session
+    # directory and shared-memory segments (the task prolog, cl_task_prolog).
     echo "TmpFS=$short_dir/tmp"
     echo "TaskProlog=$dir/task-prolog.sh"
     echo "# One 4-socket Xeon E7-8890 v4: 4 x 24 cores x 2 hardware threads."
     echo "NodeName=$node NodeHostname=$host NodeAddr=127.0.0.1 CPUs=192 Boards=1 SocketsPerBoard=4 CoresPerSocket=24 ThreadsPerCore=2 RealMemory=2000 State=UNKNOWN"
     cl_partitions "$node"
   } >"$conf"
-  printf '#!/bin/sh\n# Written by slurm/local-cluster.sh: every task of this cluster gets its TMPDIR.\necho "export TMPDIR=%s"\n' \
-    "$short_dir/tmp" >"$dir/task-prolog.sh"
-  chmod 0755 "$dir/task-prolog.sh"
+  cl_task_prolog "$short_dir/tmp"
   echo "export SLURM_CONF=$conf" >"$dir/env.sh"
 }
 

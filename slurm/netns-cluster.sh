@@ -211,11 +211,15 @@ write_config() {
     echo "ClusterName=antroute"
     echo "SlurmctldHost=node1($subnet.1)"
     cl_common_conf "$task" "$short_dir/spool/%n" slurmd-%n
+    # Open MPI's shared-memory segments in each host's own /tmp, not the machine's /dev/shm,
+    # where hosts of the same name in another test cluster would meet them (cl_task_prolog).
+    echo "TaskProlog=$dir/task-prolog.sh"
     for i in $(seq 1 "$nhosts"); do
       echo "NodeName=node$i NodeHostname=node$i NodeAddr=$subnet.$i $(node_shape) RealMemory=2000 State=UNKNOWN"
     done
     cl_partitions "$nodes"
   } >"$conf"
+  cl_task_prolog /tmp
   echo "export SLURM_CONF=$conf" >"$dir/env.sh"
   write_helpers
 }
