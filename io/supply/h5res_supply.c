@@ -8,6 +8,7 @@
 
 #include "ar_agree.h"
 #include "h5meta.h"
+#include "h5res_hosts.h"
 #include "h5u.h"
 #include "supply_params.h"
 #include "supply_plan.h"
@@ -403,6 +404,7 @@ ar_status h5res_supply_write(hid_t file, const supply_model *m, const supply_res
   if (st == AR_OK) st = h5u_attr_write_i64(g, "ranks", ranks);
   if (st == AR_OK) st = h5u_attr_write_i64(g, "threads_per_rank", info->threads);
   if (st == AR_OK) st = h5u_attr_write_i64(g, "colonies", info->colonies);
+  if (st == AR_OK) st = h5res_write_rank_hosts(g, MPI_COMM_WORLD);
   st = h5u_group_close(g, st);
   return st;
 }

@@ -11,6 +11,7 @@
 #include "aco_engine_ckpt.h"
 #include "aco_engine_state.h"
 #include "aco_exchange.h"
+#include "aco_pace.h"
 #include "aco_share.h"
 #include "ar_agree.h"
 #include "ar_alloc.h"
@@ -272,6 +273,7 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
   e->start_wtime = MPI_Wtime();
   e->cpu_start = process_cpu_seconds();
   e->stop_reason = ACO_STOP_NONE;
+  const double pace = aco_pace_seconds(); /* tests only: a fixed sleep per iteration */
   ar_status st = AR_OK;
   for (;;) {
     int stop = 0;
@@ -282,6 +284,7 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
       break;
     }
     engine_iterate(e);
+    aco_pace_sleep(pace);
     e->iteration++;
     if (e->iteration % e->par.epoch_iterations == 0) {
       st = aco_exchange_epoch(e);
