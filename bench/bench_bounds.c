@@ -2,7 +2,7 @@
  * it): name, n, bound, optimum (from OPTIMA.tsv beside the file, if any), gap, ascent steps,
  * exact checks, sparse edges, wall seconds, CPU seconds of all threads.
  *
- *   bench_bounds [--max-period N] [--period N] [--steps N] [--candidates N] [--quadrant N] FILE.tsp...
+ *   bench_bounds [--period N] [--steps N] [--candidates N] [--quadrant N] FILE.tsp...
  *
  * An argument "uniform:N:SEED" or "clustered:N:SEED" stands for a generated instance
  * (tour_synth) instead of a file.
@@ -15,8 +15,8 @@
 #include <time.h>
 
 #include "tour_bound.h"
-#include "tsplib_optima.h"
 #include "tour_synth.h"
+#include "tsplib_optima.h"
 #include "tsplib_parse.h"
 
 /* A file, or a generated instance for "uniform:N:SEED" / "clustered:N:SEED". */
@@ -25,8 +25,8 @@ static ar_status load(const char *arg, tour_net *t) {
   unsigned long long seed = 0;
   if (sscanf(arg, "uniform:%d:%llu", &n, &seed) == 2 ||
       sscanf(arg, "clustered:%d:%llu", &n, &seed) == 2) {
-    ar_status st = tour_synth_generate(n, seed, arg[0] == 'u' ? TOUR_SYNTH_UNIFORM
-                                                              : TOUR_SYNTH_CLUSTERED, t);
+    ar_status st =
+        tour_synth_generate(n, seed, arg[0] == 'u' ? TOUR_SYNTH_UNIFORM : TOUR_SYNTH_CLUSTERED, t);
     if (st == AR_OK) snprintf(t->name, sizeof t->name, "%c%d", arg[0] == 'u' ? 'u' : 'c', n);
     return st;
   }
@@ -49,10 +49,6 @@ int main(int argc, char **argv) {
   printf("%-10s %7s %12s %12s %8s %7s %6s %9s %9s %9s\n", "instance", "n", "bound", "optimum",
          "gap%", "steps", "exact", "edges", "seconds", "cpu_s");
   for (int a = 1; a < argc; a++) {
-    if (a + 1 < argc && strcmp(argv[a], "--max-period") == 0) {
-      opt.max_period = atoi(argv[++a]);
-      continue;
-    }
     if (a + 1 < argc && strcmp(argv[a], "--period") == 0) {
       opt.initial_period = atoi(argv[++a]);
       continue;

@@ -140,20 +140,20 @@ static ar_status import_on_rank0(const param_set *ps) {
 }
 
 ar_status cmd_import_tsplib(int argc, char **argv) {
-  param_set ps = {.command = "import tsplib",
-                  .usage = "antroute import tsplib FILE.tsp -o OUT.h5 [--tour FILE.opt.tour] "
-                           "[--optimum N] [--name NAME] [--no-tour] [--no-bound]",
-                  .description =
-                      "Converts a TSPLIB 95 instance (TSP or ATSP; EUC_2D, CEIL_2D, ATT, GEO or "
-                      "EXPLICIT weights) into an antroute network file. A known tour and the "
-                      "optimal length are stored too when given, or when NAME.opt.tour and "
-                      "OPTIMA.tsv sit beside the input, and a proven lower bound on the tour length "
-                      "(Held-Karp; ATSP: the better of Held-Karp and the assignment bound) unless "
-                      "--no-bound. The output is written to OUT.h5.tmp and renamed when complete.",
-                  .defs = import_tsplib_params,
-                  .ndefs = (int)(sizeof import_tsplib_params / sizeof import_tsplib_params[0]),
-                  .min_positional = 1,
-                  .max_positional = 1};
+  param_set ps = {
+      .command = "import tsplib",
+      .usage = "antroute import tsplib FILE.tsp -o OUT.h5 [--tour FILE.opt.tour] "
+               "[--optimum N] [--name NAME] [--no-tour] [--no-bound]",
+      .description = "Converts a TSPLIB 95 instance (TSP or ATSP; EUC_2D, CEIL_2D, ATT, GEO or "
+                     "EXPLICIT weights) into an antroute network file. A known tour and the "
+                     "optimal length are stored too when given, or when NAME.opt.tour and "
+                     "OPTIMA.tsv sit beside the input, and a proven lower bound on the tour length "
+                     "(Held-Karp; ATSP: the better of Held-Karp and the assignment bound) unless "
+                     "--no-bound. The output is written to OUT.h5.tmp and renamed when complete.",
+      .defs = import_tsplib_params,
+      .ndefs = (int)(sizeof import_tsplib_params / sizeof import_tsplib_params[0]),
+      .min_positional = 1,
+      .max_positional = 1};
   ar_status st = param_parse(&ps, argc, argv);
   if (st != AR_OK || ps.help_requested) {
     if (ps.help_requested) param_print_help(&ps, stdout);

@@ -16,8 +16,12 @@
 #include "tour_net.h"
 
 #define IMPORT_BOUND_PARAM                                                                         \
-  {"no-bound", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,                                              \
-   "do not compute the proven lower bound on the tour length (Held-Karp; see docs/bounds.md)", 0}
+  {                                                                                                \
+    "no-bound", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,                                             \
+        "do not compute the proven lower bound on the tour length (Held-Karp; see "                \
+        "docs/bounds.md)",                                                                         \
+        0                                                                                          \
+  }
 
 /* Fills t->lower unless ps has --no-bound. Runs on the calling rank with its OpenMP threads.
  * AR_ERR_NOMEM. */

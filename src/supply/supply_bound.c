@@ -257,48 +257,100 @@ void supply_cost_lower_bound(const supply_scope *sc, double *wc_bound, double *c
   *cost_bound = cost_sum;
 }
 
+ar_status supply_order_costs_build(const supply_scope *sc, supply_order_costs *oc) {
+  const supply_model *m = sc->m;
+  int32_t n = sc->n;
+  memset(oc, 0, sizeof *oc);
+  oc->start = malloc(((size_t)n + 1) * sizeof *oc->start);
+  int64_t total = 0;
+  for (int32_t i = 0; oc->start && i < n; i++) {
+    int32_t k = sc->orders[i];
+    oc->start[i] = total;
+    for (int64_t x = m->opt_start[k]; x < m->opt_start[k + 1]; x++)
+      if (x == m->opt_start[k] || m->opt_plant[x] != m->opt_plant[x - 1]) total++;
+  }
+  if (oc->start) oc->start[n] = total;
+  oc->plant = malloc((total ? (size_t)total : 1) * sizeof *oc->plant);
+  oc->cost = malloc((total ? (size_t)total : 1) * sizeof *oc->cost);
+  if (!oc->start || !oc->plant || !oc->cost) {
+    supply_order_costs_free(oc);
+    return ar_fail(AR_ERR_NOMEM, "out of memory for the orders' cheapest costs (%d orders)", n);
+  }
+  for (int32_t i = 0; i < n; i++) {
+    int32_t k = sc->orders[i];
+    int64_t at = oc->start[i] - 1;
+    for (int64_t x = m->opt_start[k]; x < m->opt_start[k + 1]; x++) {
+      int32_t L = m->opt_lane[x];
+      double c = supply_order_wc(m, k, m->opt_plant[x]) +
+                 (L < 0 ? 0.0 : supply_lane_charge_bound(m, k, L));
+      if (x == m->opt_start[k] || m->opt_plant[x] != m->opt_plant[x - 1]) {
+        oc->plant[++at] = m->opt_plant[x];
+        oc->cost[at] = c;
+      } else if (c < oc->cost[at]) {
+        oc->cost[at] = c;
+      }
+    }
+  }
+  return AR_OK;
+}
+
+void supply_order_costs_free(supply_order_costs *oc) {
+  free(oc->start);
+  free(oc->plant);
+  free(oc->cost);
+  memset(oc, 0, sizeof *oc);
+}
+
+static int compare_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+ar_status supply_order_costs_cheapest(const supply_order_costs *oc, int32_t n, int64_t served,
+                                      double *sum) {
+  double *best = malloc((n ? (size_t)n : 1) * sizeof *best);
+  if (!best) return ar_fail(AR_ERR_NOMEM, "out of memory for the orders' cheapest costs");
+  int32_t count = 0;
+  for (int32_t i = 0; i < n; i++) {
+    if (oc->start[i + 1] == oc->start[i]) continue; /* no route */
+    double c = oc->cost[oc->start[i]];
+    for (int64_t a = oc->start[i] + 1; a < oc->start[i + 1]; a++)
+      if (oc->cost[a] < c) c = oc->cost[a];
+    best[count++] = c;
+  }
+  qsort(best, (size_t)count, sizeof *best, compare_double);
+  if (served > count) {
+    free(best);
+    return ar_fail(AR_ERR_INTERNAL, "%lld orders to serve, but only %d have a route",
+                   (long long)served, (int)count);
+  }
+  double total = 0.0;
+  for (int64_t k = 0; k < served; k++)
+    total += best[k];
+  *sum = total;
+  free(best);
+  return AR_OK;
+}
+
 ar_status supply_capacity_cost_bound(const supply_scope *sc, int64_t served, double upper,
                                      int iterations, double *bound) {
   const supply_model *m = sc->m;
   int32_t n = sc->n, nd = sc->ndays, nslots = m->net->plants.n * nd;
   *bound = -HUGE_VAL;
   if (n == 0 || !m->cfg.capacity) return AR_OK;
-  /* Per order, its plants and the cheapest WC + lowest charge at each (CSR). */
-  int64_t *start = malloc(((size_t)n + 1) * sizeof *start);
-  int64_t total = 0;
-  for (int32_t i = 0; start && i < n; i++) {
-    int32_t k = sc->orders[i];
-    start[i] = total;
-    for (int64_t x = m->opt_start[k]; x < m->opt_start[k + 1]; x++)
-      if (x == m->opt_start[k] || m->opt_plant[x] != m->opt_plant[x - 1]) total++;
-  }
-  if (start) start[n] = total;
-  int32_t *plant = malloc((total ? (size_t)total : 1) * sizeof *plant);
-  double *cost = malloc((total ? (size_t)total : 1) * sizeof *cost);
+  supply_order_costs oc;
+  ar_status st = supply_order_costs_build(sc, &oc);
+  if (st != AR_OK) return st;
+  const int64_t *start = oc.start;
+  const int32_t *plant = oc.plant;
+  const double *cost = oc.cost;
   double *pi = calloc((size_t)nslots, sizeof *pi);
   double *load = malloc((size_t)nslots * sizeof *load);
-  if (!start || !plant || !cost || !pi || !load) {
-    free(start);
-    free(plant);
-    free(cost);
+  if (!pi || !load) {
     free(pi);
     free(load);
+    supply_order_costs_free(&oc);
     return ar_fail(AR_ERR_NOMEM, "out of memory for the capacity cost bound");
-  }
-  for (int32_t i = 0; i < n; i++) {
-    int32_t k = sc->orders[i];
-    int64_t at = start[i] - 1;
-    for (int64_t x = m->opt_start[k]; x < m->opt_start[k + 1]; x++) {
-      int32_t L = m->opt_lane[x];
-      double c = supply_order_wc(m, k, m->opt_plant[x]) +
-                 (L < 0 ? 0.0 : supply_lane_charge_lower(m, k, L));
-      if (x == m->opt_start[k] || m->opt_plant[x] != m->opt_plant[x - 1]) {
-        plant[++at] = m->opt_plant[x];
-        cost[at] = c;
-      } else if (c < cost[at]) {
-        cost[at] = c;
-      }
-    }
   }
   double lambda = 0.0, theta = 2.0, best = -HUGE_VAL;
   int since = 0;
@@ -354,9 +406,7 @@ ar_status supply_capacity_cost_bound(const supply_scope *sc, int64_t served, dou
     lambda += step * ((double)served - chosen);
   }
   *bound = best;
-  free(start);
-  free(plant);
-  free(cost);
+  supply_order_costs_free(&oc);
   free(pi);
   free(load);
   return AR_OK;

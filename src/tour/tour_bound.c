@@ -8,9 +8,14 @@
 #include <string.h>
 
 tour_bound_options tour_bound_options_default(void) {
-  tour_bound_options o = {.candidates = 0, .quadrant = -1, .initial_period = 0, .max_period = 1000,
-                          .max_steps = 0};
+  tour_bound_options o = {.candidates = 0, .quadrant = -1, .initial_period = 0, .max_steps = 0};
   return o;
+}
+
+int32_t tour_bound_period(int32_t n) {
+  if (n <= 1000) return 1000;
+  int32_t p = 1000000 / n;
+  return p < 100 ? 100 : p;
 }
 
 /* Position of (x, y) on a Hilbert curve over a 2^16 x 2^16 grid. */
@@ -69,8 +74,8 @@ static ar_status spatial_copy(const tour_net *net, tour_net *copy) {
   double side = fmax(x1 - x0, y1 - y0);
   double cell = side > 0 ? 65535.0 / side : 0.0;
   for (int32_t i = 0; i < n; i++) {
-    item[i].key = hilbert_index((uint32_t)((net->x[i] - x0) * cell),
-                                (uint32_t)((net->y[i] - y0) * cell));
+    item[i].key =
+        hilbert_index((uint32_t)((net->x[i] - x0) * cell), (uint32_t)((net->y[i] - y0) * cell));
     item[i].node = i;
   }
   qsort(item, (size_t)n, sizeof *item, compare_spatial);
@@ -85,7 +90,7 @@ static ar_status spatial_copy(const tour_net *net, tour_net *copy) {
 ar_status tour_bound_compute(const tour_net *net, const tour_bound_options *opt,
                              tour_lower_bound *out) {
   memset(out, 0, sizeof *out);
-  if (opt->candidates < 0 || opt->quadrant < -1 || opt->initial_period < 0 || opt->max_period < 0 || opt->max_steps < 0)
+  if (opt->candidates < 0 || opt->quadrant < -1 || opt->initial_period < 0 || opt->max_steps < 0)
     return ar_fail(AR_ERR_USAGE, "negative option of the tour bound");
   if (net->n < 3) return ar_fail(AR_ERR_USAGE, "a tour bound needs at least 3 nodes");
   double start = omp_get_wtime();

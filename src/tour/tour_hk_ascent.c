@@ -168,9 +168,7 @@ ar_status tour_hk_bound(const tour_net *net, const tour_bound_options *opt, tour
   ar_status st = ascent_init(&a, net, opt);
   /* The exact tree at pi = 0 first: it makes the sparse graph connected. */
   if (st == AR_OK) st = ascent_check(&a, a.pi);
-  int32_t period = a.g.n / 2 < 100 ? 100 : a.g.n / 2;
-  if (opt->initial_period > 0) period = opt->initial_period;
-  if (opt->max_period > 0 && period > opt->max_period) period = opt->max_period;
+  int32_t period = opt->initial_period > 0 ? opt->initial_period : tour_bound_period(a.g.n);
   if (st == AR_OK) st = ascent_run(&a, period);
   if (st == AR_OK) st = ascent_check(&a, a.best_pi);
   if (st == AR_OK) {

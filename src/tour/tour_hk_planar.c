@@ -20,7 +20,7 @@
 enum { KD_LEAF = 8 };
 
 typedef struct {
-  int32_t lo, hi;     /* range of perm */
+  int32_t lo, hi;      /* range of perm */
   int32_t left, right; /* children, -1 for a leaf */
   double x0, x1, y0, y1;
 } kd_node;
@@ -53,7 +53,8 @@ static void edge_set(kd_edge *e, int64_t key, int32_t a, int32_t b) {
   e->hi = a < b ? b : a;
 }
 
-/* --- Building ---------------------------------------------------------------------------------- */
+/* --- Building ----------------------------------------------------------------------------------
+ */
 
 /* Puts the k-th smallest (by c) of perm[lo..hi) at position k, smaller ones before it. */
 static void select_kth(const double *c, int32_t *p, int32_t lo, int32_t hi, int32_t k) {
@@ -164,7 +165,8 @@ static void kd_set_labels(kd_tree *t, const int32_t *comp) {
   }
 }
 
-/* --- Queries ------------------------------------------------------------------------------------ */
+/* --- Queries ------------------------------------------------------------------------------------
+ */
 
 /* scale x (a lower bound of d between (x, y) and any point of box b). */
 static int64_t box_lower(const hk_graph *g, const kd_tree *t, const kd_node *b, double x,
@@ -267,8 +269,8 @@ typedef struct {
   int32_t i, want;
   int q;
   double x, y;
-  double *d2;   /* [want] squared distances, ascending */
-  int32_t *at;  /* [want] */
+  double *d2;  /* [want] squared distances, ascending */
+  int32_t *at; /* [want] */
   int32_t found;
 } quadrant_query;
 
@@ -349,7 +351,8 @@ ar_status hk_quadrant_planar(const hk_graph *g, int32_t per_quadrant, int32_t *n
   return AR_OK;
 }
 
-/* --- Boruvka ------------------------------------------------------------------------------------ */
+/* --- Boruvka ------------------------------------------------------------------------------------
+ */
 
 static int32_t uf_find(int32_t *up, int32_t v) {
   while (up[v] != v) {
