@@ -4,6 +4,10 @@
  * order (supply_cost_lower_bound), and the wall time of the min-cost flow.
  *
  *   bench_supply_bounds NET.h5 [model options of `antroute evaluate`, e.g. --ignore-capacity]
+ *                       [--plan PLAN.csv]
+ *
+ * With --plan (one-month networks), also where a plan's transport cost exceeds the bound's
+ * charges: per lane, the plan's charges beside the least charges of the same orders there.
  */
 #include <math.h>
 #include <mpi.h>
@@ -14,8 +18,51 @@
 #include "h5net_supply.h"
 #include "param.h"
 #include "supply_bound.h"
+#include "supply_check.h"
+#include "supply_lane_bound.h"
+#include "supply_plan_csv.h"
 #include "supply_month.h"
 #include "supply_params.h"
+
+/* Per lane: the plan's transport charges against the least charges of the same orders. */
+static ar_status lane_table(const supply_model *m, const supply_scope *sc, const char *path) {
+  const supply_net *net = m->net;
+  supply_assign a;
+  supply_check_result r;
+  ar_status st = supply_plan_csv_read(net, path, &a);
+  if (st != AR_OK) return st;
+  st = supply_check(m, &a, 1, &r);
+  supply_lane_reach reach;
+  if (st == AR_OK) st = supply_lane_reach_build(sc, &reach);
+  if (st != AR_OK) {
+    supply_assign_free(&a);
+    return st;
+  }
+  printf("%-44s %6s %10s %12s %12s\n", "lane", "orders", "weight", "plan_tc", "least_tc");
+  double all_plan = 0, all_least = 0;
+  for (int32_t L = 0; L < net->n_lanes; L++) {
+    double plan = 0, least = 0, w = 0;
+    int32_t count = 0;
+    for (int32_t k = 0; k < net->n_orders; k++) {
+      if (!a.served[k] || a.lane[k] != L) continue;
+      count++;
+      w += net->order_weight[k];
+      plan += r.order_tc[k];
+      least += supply_lane_reach_charge(&reach, k, L, a.day[k] - sc->day0);
+    }
+    if (count == 0) continue;
+    char name[128];
+    supply_lane_name(net, L, name, sizeof name);
+    printf("%-44s %6d %10.1f %12.2f %12.2f\n", name, count, w, plan, least);
+    all_plan += plan;
+    all_least += least;
+  }
+  printf("%-44s %6s %10s %12.2f %12.2f\n", "all lanes", "", "", all_plan, all_least);
+  supply_lane_reach_free(&reach);
+  supply_check_free(&r);
+  supply_assign_free(&a);
+  return AR_OK;
+}
 
 static ar_status run(const param_set *ps) {
   supply_config cfg;
@@ -40,6 +87,8 @@ static ar_status run(const param_set *ps) {
     if (st == AR_OK) st = supply_mincost_bound(&sc, f.max_served, &bound);
     double secs = omp_get_wtime() - start;
     supply_cost_lower_bound(&sc, &wc, &all);
+    if (st == AR_OK && param_is_set(ps, "plan") && mo.n == 1)
+      st = lane_table(&m, &sc, param_str(ps, "plan"));
     if (st == AR_OK)
       printf("%04d-%02d %8d %8lld %16.4f %16.2f %9.3f\n", mo.year[t], mo.month[t], n,
              (long long)f.max_served, bound, all, secs);
@@ -55,7 +104,10 @@ static ar_status run(const param_set *ps) {
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   param_def defs[PARAM_MAX];
-  int ndefs = supply_params_merge(defs, PARAM_MAX, NULL, 0);
+  static const param_def own[] = {
+      {"plan", 0, PARAM_STRING, NULL, NULL, 1, 0, "PLAN.csv",
+       "a plan to compare the bound's transport charges with, lane by lane", 0}};
+  int ndefs = supply_params_merge(defs, PARAM_MAX, own, 1);
   param_set ps = {.command = "bench_supply_bounds",
                   .usage = "bench_supply_bounds NET.h5 [model options]",
                   .description = "Lower bounds of every month of a supply-chain network.",

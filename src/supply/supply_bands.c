@@ -60,39 +60,6 @@ double supply_lane_charge_lower(const supply_model *m, int32_t k, int32_t lane) 
   return best;
 }
 
-/* A GROUND order's share R(W) w / W of its lane-day's truck, with w <= W <= cap: at least the
- * cheapest truck any such W selects, times w / cap. */
-static double ground_share_bound(const supply_model *m, int32_t lane, double w) {
-  double cap = m->lane_cap[lane];
-  if (!(cap < HUGE_VAL) || w <= 0.0) return 0.0;
-  if (cap < w) cap = w;
-  int32_t first = supply_band_find(m, lane, w, NULL), last = supply_band_find(m, lane, cap, NULL);
-  double truck = HUGE_VAL;
-  for (int32_t b = first; b <= last; b++) {
-    double r = m->eb_rate[b];
-    if (m->cfg.ground_min_charge && m->eb_min_cost[b] > r) r = m->eb_min_cost[b];
-    if (r < truck) truck = r;
-  }
-  return truck * w / cap;
-}
-
-double supply_lane_charge_bound(const supply_model *m, int32_t k, int32_t lane) {
-  const supply_net *net = m->net;
-  double w = net->order_weight[k];
-  if (net->lane_mode[lane] == SC_MODE_GROUND) return ground_share_bound(m, lane, w);
-  if (m->cfg.band_basis == ROUTE_BAND_BY_ORDER)
-    return supply_band_charge(m, supply_band_find(m, lane, w, NULL), w);
-  /* The lane-day total W lies in [w, cap]: only the bands that select some W there can apply. */
-  int32_t first = supply_band_find(m, lane, w, NULL);
-  int32_t last = supply_band_find(m, lane, m->lane_cap[lane] > w ? m->lane_cap[lane] : w, NULL);
-  double best = HUGE_VAL;
-  for (int32_t b = first; b <= last; b++) {
-    double c = supply_band_charge(m, b, w);
-    if (c < best) best = c;
-  }
-  return best;
-}
-
 void supply_lane_name(const supply_net *net, int32_t lane, char *buf, unsigned long cap) {
   if (lane < 0) {
     snprintf(buf, cap, "(no lane)");

@@ -1,6 +1,8 @@
 /* supply_bound: the max-flow bound on unserved orders and the cost lower bound. */
 #include "supply_bound.h"
 
+#include "supply_lane_bound.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -257,10 +259,26 @@ void supply_cost_lower_bound(const supply_scope *sc, double *wc_bound, double *c
   *cost_bound = cost_sum;
 }
 
+/* The least charge order k can pay on lane L over the days of its window. */
+static double window_charge(const supply_lane_reach *r, int32_t k, int32_t L) {
+  const supply_scope *sc = r->sc;
+  int32_t d0 = sc->m->win_first[k] - sc->day0;
+  double best = HUGE_VAL;
+  for (int32_t d = d0; d < d0 + sc->m->win_len[k]; d++) {
+    double c = supply_lane_reach_charge(r, k, L, d);
+    if (c < best) best = c;
+  }
+  return best;
+}
+
 ar_status supply_order_costs_build(const supply_scope *sc, supply_order_costs *oc) {
   const supply_model *m = sc->m;
   int32_t n = sc->n;
   memset(oc, 0, sizeof *oc);
+  supply_lane_reach reach;
+  ar_status st = supply_lane_reach_build(sc, &reach);
+  if (st != AR_OK) return st;
+  oc->rebate = supply_lane_reach_rebate(&reach);
   oc->start = malloc(((size_t)n + 1) * sizeof *oc->start);
   int64_t total = 0;
   for (int32_t i = 0; oc->start && i < n; i++) {
@@ -273,6 +291,7 @@ ar_status supply_order_costs_build(const supply_scope *sc, supply_order_costs *o
   oc->plant = malloc((total ? (size_t)total : 1) * sizeof *oc->plant);
   oc->cost = malloc((total ? (size_t)total : 1) * sizeof *oc->cost);
   if (!oc->start || !oc->plant || !oc->cost) {
+    supply_lane_reach_free(&reach);
     supply_order_costs_free(oc);
     return ar_fail(AR_ERR_NOMEM, "out of memory for the orders' cheapest costs (%d orders)", n);
   }
@@ -281,8 +300,7 @@ ar_status supply_order_costs_build(const supply_scope *sc, supply_order_costs *o
     int64_t at = oc->start[i] - 1;
     for (int64_t x = m->opt_start[k]; x < m->opt_start[k + 1]; x++) {
       int32_t L = m->opt_lane[x];
-      double c = supply_order_wc(m, k, m->opt_plant[x]) +
-                 (L < 0 ? 0.0 : supply_lane_charge_bound(m, k, L));
+      double c = supply_order_wc(m, k, m->opt_plant[x]) + (L < 0 ? 0.0 : window_charge(&reach, k, L));
       if (x == m->opt_start[k] || m->opt_plant[x] != m->opt_plant[x - 1]) {
         oc->plant[++at] = m->opt_plant[x];
         oc->cost[at] = c;
@@ -291,6 +309,7 @@ ar_status supply_order_costs_build(const supply_scope *sc, supply_order_costs *o
       }
     }
   }
+  supply_lane_reach_free(&reach);
   return AR_OK;
 }
 
@@ -324,7 +343,7 @@ ar_status supply_order_costs_cheapest(const supply_order_costs *oc, int32_t n, i
     return ar_fail(AR_ERR_INTERNAL, "%lld orders to serve, but only %d have a route",
                    (long long)served, (int)count);
   }
-  double total = 0.0;
+  double total = -oc->rebate;
   for (int64_t k = 0; k < served; k++)
     total += best[k];
   *sum = total;

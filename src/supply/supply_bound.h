@@ -44,16 +44,18 @@ ar_status supply_capacity_cost_bound(const supply_scope *sc, int64_t served, dou
                                      int iterations, double *bound);
 
 /* Each scope order's distinct plants, and at each the least WC + transport charge of its routes
- * there (supply_lane_charge_lower: the cheapest its lane could ever give it). */
+ * there over its window's days (supply_lane_bound.h: the cheapest its lane could ever give it),
+ * and the rebate a bound built on them must take off. */
 typedef struct {
   int64_t *start; /* [scope n + 1] */
   int32_t *plant;
   double *cost;
+  double rebate;
 } supply_order_costs;
 ar_status supply_order_costs_build(const supply_scope *sc, supply_order_costs *oc);
 void supply_order_costs_free(supply_order_costs *oc);
-/* The sum of the `served` smallest per-order minima of oc (orders without a route left out);
- * AR_ERR_INTERNAL when fewer orders have a route. */
+/* The sum of the `served` smallest per-order minima of oc (orders without a route left out),
+ * minus the rebate; AR_ERR_INTERNAL when fewer orders have a route. */
 ar_status supply_order_costs_cheapest(const supply_order_costs *oc, int32_t n, int64_t served,
                                       double *sum);
 

@@ -500,6 +500,7 @@ ar_status supply_mincost_bound(const supply_scope *sc, int64_t served, double *b
   }
   mc_graph g;
   st = mc_init(&g, sc, &oc, served);
+  double rebate = oc.rebate;
   supply_order_costs_free(&oc);
   for (int64_t unit = 0; st == AR_OK && unit < served; unit++) {
     int reached = 0;
@@ -514,7 +515,7 @@ ar_status supply_mincost_bound(const supply_scope *sc, int64_t served, double *b
     for (int32_t i = 0; i < g.n; i++)
       for (int64_t a = g.og_start[i]; g.assigned[i] >= 0 && a < g.og_start[i + 1]; a++)
         if (g.og_group[a] == g.assigned[i]) total += g.og_cost[a];
-    *bound = (double)total / g.units;
+    *bound = (double)total / g.units - rebate;
   }
   mc_free(&g);
   return st;

@@ -179,11 +179,6 @@ static inline double supply_order_co2(const supply_model *m, int32_t k, int32_t 
  * reachable for AIR). Used for lower bounds and heuristics. */
 double supply_lane_charge_lower(const supply_model *m, int32_t k, int32_t lane);
 
-/* The same for lower bounds, sharper: the lane-day's total weight is also at most the lane's
- * weight cap, so the bands only heavier loads reach are left out (lane caps off: as
- * supply_lane_charge_lower). Heuristics keep using supply_lane_charge_lower. */
-double supply_lane_charge_bound(const supply_model *m, int32_t k, int32_t lane);
-
 /* "V444_0/PORT04/DTP/AIR/2 (to PORT09)": a lane's name for messages and reports. */
 void supply_lane_name(const supply_net *net, int32_t lane, char *buf, unsigned long cap);
 

@@ -13,8 +13,8 @@ tour_bound_options tour_bound_options_default(void) {
 }
 
 int32_t tour_bound_period(int32_t n) {
-  if (n <= 1000) return 1000;
-  int32_t p = 1000000 / n;
+  if (n <= 2000) return 1000;
+  int32_t p = 2000000 / n;
   return p < 100 ? 100 : p;
 }
 

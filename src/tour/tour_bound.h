@@ -33,9 +33,10 @@ typedef struct {
 /* The defaults (docs/bounds.md says how they were chosen). */
 tour_bound_options tour_bound_options_default(void);
 
-/* The first period of the ascent for a graph of n nodes: 1,000 steps up to 1,000 nodes (small
- * clustered instances such as d198 need that many), then 10^6 / n, at least 100 (larger instances
- * gain less than 0.02 % from longer periods, and each step costs O(n log n)). */
+/* The first period of the ascent for a graph of n nodes: 1,000 steps up to 2,000 nodes (small
+ * clustered instances such as d198 need that many), then 2 x 10^6 / n, at least 100: a step costs
+ * O(n log n), and uniform instances beyond a few thousand nodes gain less than 0.02 % from longer
+ * periods (docs/bounds.md). */
 int32_t tour_bound_period(int32_t n);
 
 /* Computes the bound of net. out->value is a valid lower bound on every tour; out->method names

@@ -23,6 +23,11 @@ enum { HK_CHECK_MIN = 10, HK_CHECK_FIRST = 50, HK_CHECK_MAX = 800 };
 /* A sparse tree dearer by less than 1 / HK_CHECK_SLACK of its value counts as right. */
 #define HK_CHECK_SLACK 100000
 
+/* A schedule whose last HK_TAIL periods still raised the bound by more than 1 / HK_TAIL_GAIN of
+ * it has not converged (clustered instances such as fl3795): it runs again from its best
+ * penalties, HK_ROUNDS times at most. */
+enum { HK_TAIL = 3, HK_TAIL_GAIN = 10000, HK_ROUNDS = 4 };
+
 typedef struct {
   hk_graph g;
   hk_sparse s;
@@ -120,10 +125,11 @@ static ar_status best_on_grown_graph(ascent *a, int64_t *best_w) {
   return st;
 }
 
-/* LKH's schedule. Returns with a->best_pi the best penalties found on the sparse graph. */
-static ar_status ascent_run(ascent *a, int32_t period0) {
-  int32_t n = a->g.n;
-  int64_t w, norm, best_w, best_norm, checked_w;
+/* LKH's schedule, from a->pi. Returns with a->best_pi the best penalties found on the sparse
+ * graph, and in *tail what the last HK_TAIL periods still gained. */
+static ar_status ascent_run(ascent *a, int32_t period0, int64_t *tail) {
+  int32_t n = a->g.n, ends = 0;
+  int64_t w, norm, best_w, best_norm, checked_w, at_end[HK_TAIL] = {0};
   ar_status st = ascent_tree(a, &w, &norm);
   if (st != AR_OK) return st;
   best_w = checked_w = w;
@@ -158,8 +164,10 @@ static ar_status ascent_run(ascent *a, int32_t period0) {
       if (st != AR_OK) return st;
       checked_w = best_w;
     }
+    at_end[ends++ % HK_TAIL] = best_w;
     if (a->steps >= a->max_steps) break;
   }
+  *tail = ends > HK_TAIL ? best_w - at_end[ends % HK_TAIL] : 0;
   return AR_OK;
 }
 
@@ -169,7 +177,14 @@ ar_status tour_hk_bound(const tour_net *net, const tour_bound_options *opt, tour
   /* The exact tree at pi = 0 first: it makes the sparse graph connected. */
   if (st == AR_OK) st = ascent_check(&a, a.pi);
   int32_t period = opt->initial_period > 0 ? opt->initial_period : tour_bound_period(a.g.n);
-  if (st == AR_OK) st = ascent_run(&a, period);
+  for (int round = 0; st == AR_OK && round < HK_ROUNDS; round++) {
+    int64_t tail = 0;
+    st = ascent_run(&a, period, &tail);
+    if (st != AR_OK || a.steps >= a.max_steps ||
+        tail <= (a.best_exact < 0 ? -a.best_exact : a.best_exact) / HK_TAIL_GAIN)
+      break;
+    memcpy(a.pi, a.best_pi, (size_t)a.g.n * sizeof *a.pi); /* not converged: once more */
+  }
   if (st == AR_OK) st = ascent_check(&a, a.best_pi);
   if (st == AR_OK) {
     int64_t value = a.best_exact + (a.g.atsp ? (int64_t)a.g.n0 * a.g.fixed * a.g.scale : 0);
