@@ -7,3 +7,4 @@ ar_add_unit_test(bounds_tsplib SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tsplib_bou
 ar_add_unit_test(bounds_supply SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_supply_bound.c
                  ${PROJECT_SOURCE_DIR}/tests/supply/mini_net.c TIMEOUT 600)
 target_include_directories(bounds_supply PRIVATE ${PROJECT_SOURCE_DIR}/tests/supply)
+ar_add_script_test(bounds_import SCRIPT tests/bounds/test_bound_import.sh LABELS hdf5)
