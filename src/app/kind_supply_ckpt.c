@@ -7,7 +7,8 @@
 
 #include "kind_supply_state.h"
 
-static const char *const stopped_names[] = {"none", "iterations", "time", "requested"};
+static const char *const stopped_names[] = {"none", "iterations", "time", "requested", "gap"};
+enum { STOPPED_NAMES = 5 };
 
 static ckpt_field replicated(const char *path, hid_t type, int rank, hsize_t d0, hsize_t d1,
                              void *data, const char *description) {
@@ -36,11 +37,12 @@ static ar_status restore_months(supply_state *s, int32_t first) {
     mr->best_colony = (int32_t)mi[3];
     mr->best_iteration = mi[4];
     snprintf(mr->stopped_by, sizeof mr->stopped_by, "%s",
-             stopped_names[mi[5] >= 0 && mi[5] < 4 ? mi[5] : 0]);
+             stopped_names[mi[5] >= 0 && mi[5] < STOPPED_NAMES ? mi[5] : 0]);
     mr->lower_wc = mf[0];
     mr->lower_cost = mf[1];
     mr->lower_served_cost = mf[2];
     mr->seconds = mf[3];
+    mr->lower_bound = mf[4];
     mr->n_trace = 0;
     mr->trace_time = malloc(sizeof(double));
     mr->trace_iteration = malloc(sizeof(int64_t));
@@ -94,10 +96,11 @@ ar_status supply_kind_ckpt_init(supply_state *s) {
                     "per order: why unserved (0: served)");
   f[6] = replicated("/supply/month_int", H5T_NATIVE_INT64, 2, M, SUPPLY_MONTH_INT, s->month_int,
                     "per finished month: min_unserved, iterations, epochs, best_colony, "
-                    "best_iteration, stopped_by (0 none, 1 iterations, 2 time, 3 requested)");
+                    "best_iteration, stopped_by (0 none, 1 iterations, 2 time, 3 requested, "
+                    "4 gap)");
   f[7] = replicated("/supply/month_real", H5T_NATIVE_DOUBLE, 2, M, SUPPLY_MONTH_REAL, s->month_real,
                     "per finished month: lower_wc, lower_cost, lower_served_cost, "
-                    "seconds");
+                    "seconds, lower_bound");
   s->month_scalar = (ckpt_scalar){"supply_month", CKPT_SCALAR_I64, 0, 0};
   s->part = (ckpt_part){"supply", s->fields, SUPPLY_CKPT_FIELDS, &s->month_scalar, 1, s, stage,
                         NULL,     restore};
@@ -121,12 +124,13 @@ void supply_kind_ckpt_stage_month(supply_state *s, int32_t t) {
   mi[3] = mr->best_colony;
   mi[4] = mr->best_iteration;
   mi[5] = 0;
-  for (int k = 0; k < 4; k++)
+  for (int k = 0; k < STOPPED_NAMES; k++)
     if (strcmp(mr->stopped_by, stopped_names[k]) == 0) mi[5] = k;
   mf[0] = mr->lower_wc;
   mf[1] = mr->lower_cost;
   mf[2] = mr->lower_served_cost;
   mf[3] = mr->seconds;
+  mf[4] = mr->lower_bound;
 }
 
 ckpt_part *supply_kind_ckpt_part(void *state) { return &((supply_state *)state)->part; }

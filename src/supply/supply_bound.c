@@ -300,7 +300,8 @@ ar_status supply_order_costs_build(const supply_scope *sc, supply_order_costs *o
     int64_t at = oc->start[i] - 1;
     for (int64_t x = m->opt_start[k]; x < m->opt_start[k + 1]; x++) {
       int32_t L = m->opt_lane[x];
-      double c = supply_order_wc(m, k, m->opt_plant[x]) + (L < 0 ? 0.0 : window_charge(&reach, k, L));
+      double c =
+          supply_order_wc(m, k, m->opt_plant[x]) + (L < 0 ? 0.0 : window_charge(&reach, k, L));
       if (x == m->opt_start[k] || m->opt_plant[x] != m->opt_plant[x - 1]) {
         oc->plant[++at] = m->opt_plant[x];
         oc->cost[at] = c;

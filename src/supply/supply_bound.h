@@ -68,6 +68,7 @@ ar_status supply_order_costs_cheapest(const supply_order_costs *oc, int32_t n, i
  * cheapest orders. AR_ERR_NOMEM; AR_ERR_INTERNAL when `served` orders do not fit or a self-check
  * fails. */
 ar_status supply_mincost_bound(const supply_scope *sc, int64_t served, double *bound);
+#define SUPPLY_BOUND_METHOD "min-cost-flow"
 
 /* Lower bounds when every order of the scope is served: on WC alone, and on WC + TC. */
 void supply_cost_lower_bound(const supply_scope *sc, double *wc_bound, double *cost_bound);
