@@ -20,9 +20,9 @@
 #include "supply_bound.h"
 #include "supply_check.h"
 #include "supply_lane_bound.h"
-#include "supply_plan_csv.h"
 #include "supply_month.h"
 #include "supply_params.h"
+#include "supply_plan_csv.h"
 
 /* Per lane: the plan's transport charges against the least charges of the same orders. */
 static ar_status lane_table(const supply_model *m, const supply_scope *sc, const char *path) {

@@ -52,8 +52,7 @@ static double bound_and_plan(const supply_net *net, const supply_config *cfg, in
   CHECK(supply_mincost_bound(&sc, f.max_served, &bound) == AR_OK);
   *plan = plan_cost(&sc, &f, &served, NULL);
   CHECK_EQ_INT(served, f.max_served); /* the plans reach the max-flow bound here */
-  if (!(bound <= *plan + 1e-6))
-    fprintf(stderr, "bound %.4f above the plan's %.4f\n", bound, *plan);
+  if (!(bound <= *plan + 1e-6)) fprintf(stderr, "bound %.4f above the plan's %.4f\n", bound, *plan);
   CHECK(bound <= *plan + 1e-6);
   supply_flow_free(&f);
   supply_scope_free(&sc);
@@ -126,8 +125,7 @@ static void random_network(int round) {
   for (int k = 1; k <= 8; k++) {
     const char *svc[3] = {"DTD", "DTP", "CRF"};
     o += sprintf(o, "%d,5/%d/13,PA,Z,1,%s,%d,%d,C%d,%d,P1,PD,%d,%d.%d\n", k, 26 + rnd(2),
-                 svc[rnd(3)], rnd(2), rnd(2), rnd(2), 100 + rnd(3), 1 + rnd(40), rnd(30),
-                 rnd(100));
+                 svc[rnd(3)], rnd(2), rnd(2), rnd(2), 100 + rnd(3), 1 + rnd(40), rnd(30), rnd(100));
   }
   char *p = products;
   for (int pl = 1; pl <= 3; pl++)
@@ -182,8 +180,8 @@ static void random_network(int round) {
 
 /* Month 2 of a generated network, after month 1's plan is fixed. */
 static void second_month(void) {
-  supply_synth_params sp = {.orders_per_month = 400, .months = 2, .plants = 6, .ports = 4,
-                            .seed = 5};
+  supply_synth_params sp = {
+      .orders_per_month = 400, .months = 2, .plants = 6, .ports = 4, .seed = 5};
   supply_net net;
   CHECK(supply_synth_generate(&sp, &net) == AR_OK);
   supply_config cfg;

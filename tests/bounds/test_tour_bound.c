@@ -17,7 +17,9 @@ static uint64_t rnd(void) { /* xorshift64 */
   rng_state ^= rng_state << 17;
   return rng_state;
 }
-static double uniform(double lo, double hi) { return lo + (hi - lo) * (double)(rnd() >> 11) / 9007199254740992.0; }
+static double uniform(double lo, double hi) {
+  return lo + (hi - lo) * (double)(rnd() >> 11) / 9007199254740992.0;
+}
 
 static void make_coords(tour_net *t, int32_t n, tour_metric metric) {
   memset(t, 0, sizeof *t);
@@ -122,8 +124,8 @@ static void check_exact_planar(tour_metric metric, int32_t n, int repeated) {
     CHECK(hk_onetree_exact(&g, &s, pi, &b) == AR_OK);
     g.planar = 1;
     if (a.value != b.value)
-      fprintf(stderr, "%s n=%d round %d: k-d tree %lld, matrix %lld\n", tour_metric_name(metric),
-              n, round, (long long)a.value, (long long)b.value);
+      fprintf(stderr, "%s n=%d round %d: k-d tree %lld, matrix %lld\n", tour_metric_name(metric), n,
+              round, (long long)a.value, (long long)b.value);
     CHECK_EQ_INT(a.value, b.value);
   }
   free(pi);

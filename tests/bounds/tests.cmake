@@ -8,3 +8,4 @@ ar_add_unit_test(bounds_supply SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_supply_bou
                  ${PROJECT_SOURCE_DIR}/tests/supply/mini_net.c TIMEOUT 600)
 target_include_directories(bounds_supply PRIVATE ${PROJECT_SOURCE_DIR}/tests/supply)
 ar_add_script_test(bounds_import SCRIPT tests/bounds/test_bound_import.sh LABELS hdf5)
+ar_add_script_test(bounds_gap SCRIPT tests/bounds/test_gap_stop.sh LABELS mpi hdf5 TIMEOUT 900)
