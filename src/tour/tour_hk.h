@@ -54,7 +54,7 @@ typedef struct {
   int64_t m;      /* undirected edges */
   int64_t *start; /* [n + 1] */
   int32_t *to;    /* [2m] */
-  int64_t *cost;  /* [2m] hk_cost of the edge */
+  int64_t *cost;  /* [2m] scale x hk_cost of the edge (its key without the penalties) */
 } hk_sparse;
 
 /* Each node's `candidates` nearest neighbours (ATSP: out- and in-neighbours, and the fixed

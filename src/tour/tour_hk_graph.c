@@ -79,7 +79,7 @@ static ar_status sparse_from_codes(const hk_graph *g, uint64_t *codes, int64_t c
   memcpy(fill, t.start, ((size_t)g->n + 1) * sizeof *fill);
   for (int64_t k = 0; k < m; k++) {
     int32_t u = (int32_t)(codes[k] >> 32), v = (int32_t)(uint32_t)codes[k];
-    int64_t c = hk_cost(g, u, v);
+    int64_t c = g->scale * hk_cost(g, u, v);
     t.to[fill[u]] = v;
     t.cost[fill[u]++] = c;
     t.to[fill[v]] = u;

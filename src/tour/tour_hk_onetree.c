@@ -88,7 +88,7 @@ static int prim_tree(const hk_graph *g, const hk_sparse *s, const int64_t *pi, h
     for (int64_t e = s->start[u]; e < s->start[u + 1]; e++) {
       int32_t x = s->to[e];
       if (w->where[x] == IN_TREE) continue;
-      int64_t c = g->scale * s->cost[e] + pi[u] + pi[x];
+      int64_t c = s->cost[e] + pi[u] + pi[x];
       if (c >= w->key[x]) continue;
       w->key[x] = c;
       w->parent[x] = u;
@@ -124,7 +124,7 @@ ar_status hk_onetree_sparse(const hk_graph *g, const hk_sparse *s, const int64_t
     int64_t k1 = HK_KEY_MAX, k2 = HK_KEY_MAX;
     int32_t at1 = -1, at2 = -1;
     for (int64_t e = s->start[x]; e < s->start[x + 1]; e++) {
-      int64_t c = g->scale * s->cost[e] + pi[x] + pi[s->to[e]];
+      int64_t c = s->cost[e] + pi[x] + pi[s->to[e]];
       if (c < k1) {
         k2 = k1;
         at2 = at1;

@@ -372,7 +372,7 @@ static void boruvka_round(const hk_graph *g, const hk_sparse *s, const kd_tree *
     for (int64_t e = s->start[u]; e < s->start[u + 1]; e++) {
       int32_t x = s->to[e];
       if (comp[x] == comp[u]) continue;
-      int64_t key = g->scale * s->cost[e] + pi[u] + pi[x];
+      int64_t key = s->cost[e] + pi[u] + pi[x];
       if (edge_less(key, u, x, &best[comp[u]])) edge_set(&best[comp[u]], key, u, x);
     }
 #pragma omp parallel for schedule(dynamic, 512)
