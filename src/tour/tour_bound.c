@@ -62,7 +62,7 @@ ar_status tour_bound_compute(const tour_net *net, const tour_bound_options *opt,
   *out = hk;
   snprintf(out->method, sizeof out->method, "%s",
            net->directed ? TOUR_BOUND_METHOD_HK_ATSP : TOUR_BOUND_METHOD_HELD_KARP);
-  if (net->directed) {
+  if (net->directed && net->n <= TOUR_ASSIGN_MAX_N) {
     int64_t assignment = 0;
     st = tour_assign_bound(net, &assignment);
     if (st != AR_OK) return st;

@@ -57,7 +57,9 @@ ar_status tour_bound_compute(const tour_net *net, const tour_bound_options *opt,
  * value, ascent_steps, sparse_edges and exact_checks of out. */
 ar_status tour_hk_bound(const tour_net *net, const tour_bound_options *opt, tour_lower_bound *out);
 
-/* The assignment bound of a directed (EXPLICIT) instance. */
+/* The assignment bound of a directed (EXPLICIT) instance: O(n^3) at worst, so tried only up to
+ * TOUR_ASSIGN_MAX_N cities (Held-Karp alone beyond). */
+enum { TOUR_ASSIGN_MAX_N = 5000 };
 ar_status tour_assign_bound(const tour_net *net, int64_t *value);
 
 #endif
