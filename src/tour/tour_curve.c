@@ -38,13 +38,8 @@ ar_status tour_hilbert_order(const tour_net *net, int32_t *order) {
   int32_t n = net->n;
   curve_key *keys = malloc((size_t)n * sizeof *keys);
   if (!keys) return ar_fail(AR_ERR_NOMEM, "out of memory for the initial tour (%d nodes)", n);
-  double minx = net->x[0], maxx = net->x[0], miny = net->y[0], maxy = net->y[0];
-  for (int32_t i = 1; i < n; i++) {
-    minx = fmin(minx, net->x[i]);
-    maxx = fmax(maxx, net->x[i]);
-    miny = fmin(miny, net->y[i]);
-    maxy = fmax(maxy, net->y[i]);
-  }
+  double minx, maxx, miny, maxy;
+  tour_net_bbox(net, &minx, &maxx, &miny, &maxy);
   double span = fmax(maxx - minx, maxy - miny);
   if (span <= 0) span = 1;
   const uint32_t side = 1u << 16;

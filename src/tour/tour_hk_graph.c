@@ -15,13 +15,8 @@ static double longest_edge(const tour_net *net) {
     return (double)most;
   }
   if (net->metric == TOUR_METRIC_GEO) return 6378.388 * 3.2 + 1.0;
-  double x0 = net->x[0], x1 = net->x[0], y0 = net->y[0], y1 = net->y[0];
-  for (int32_t i = 1; i < net->n; i++) {
-    x0 = fmin(x0, net->x[i]);
-    x1 = fmax(x1, net->x[i]);
-    y0 = fmin(y0, net->y[i]);
-    y1 = fmax(y1, net->y[i]);
-  }
+  double x0, x1, y0, y1;
+  tour_net_bbox(net, &x0, &x1, &y0, &y1);
   return sqrt((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0)) + 2.0;
 }
 

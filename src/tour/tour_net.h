@@ -101,6 +101,9 @@ int64_t tour_length(const tour_net *t, const int32_t *order);
  * returns -1 if that allocation fails). */
 int tour_is_permutation(const int32_t *order, int32_t n);
 
+/* The bounding box of a coordinate instance's nodes. */
+void tour_net_bbox(const tour_net *t, double *minx, double *maxx, double *miny, double *maxy);
+
 void tour_net_free(tour_net *t);
 
 #endif
