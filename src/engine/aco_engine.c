@@ -286,10 +286,13 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
     engine_iterate(e);
     aco_pace_sleep(pace);
     e->iteration++;
+    int reached = 0;
     if (e->iteration % e->par.epoch_iterations == 0) {
       st = aco_exchange_epoch(e);
       if (st == AR_OK) st = engine_epoch_end(e);
       if (st != AR_OK) return st;
+      /* The global best is agreed at epoch ends: every rank stops at the same iteration. */
+      reached = e->par.has_target && aco_cost_compare(&e->best_cost, &e->par.target) <= 0;
     }
     if (e->hooks.iteration_end) {
       int hook_stop = 0;
@@ -301,6 +304,10 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
         e->stop_reason = ACO_STOP_HOOK;
         break;
       }
+    }
+    if (reached) {
+      e->stop_reason = ACO_STOP_TARGET;
+      break;
     }
   }
   /* A run that stopped inside an epoch still meets once more, so the answer is global. */
@@ -349,6 +356,7 @@ const char *aco_stop_reason_name(aco_stop_reason r) {
   case ACO_STOP_ITERATIONS: return "iterations";
   case ACO_STOP_TIME: return "time";
   case ACO_STOP_HOOK: return "requested";
+  case ACO_STOP_TARGET: return "gap";
   case ACO_STOP_NONE: break;
   }
   return "none";
