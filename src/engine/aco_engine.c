@@ -11,6 +11,7 @@
 #include "aco_engine_ckpt.h"
 #include "aco_engine_state.h"
 #include "aco_exchange.h"
+#include "aco_pace.h"
 #include "aco_share.h"
 #include "ar_agree.h"
 #include "ar_alloc.h"
@@ -272,6 +273,7 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
   e->start_wtime = MPI_Wtime();
   e->cpu_start = process_cpu_seconds();
   e->stop_reason = ACO_STOP_NONE;
+  const double pace = aco_pace_seconds(); /* tests only: a fixed sleep per iteration */
   ar_status st = AR_OK;
   for (;;) {
     int stop = 0;
@@ -282,11 +284,15 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
       break;
     }
     engine_iterate(e);
+    aco_pace_sleep(pace);
     e->iteration++;
+    int reached = 0;
     if (e->iteration % e->par.epoch_iterations == 0) {
       st = aco_exchange_epoch(e);
       if (st == AR_OK) st = engine_epoch_end(e);
       if (st != AR_OK) return st;
+      /* The global best is agreed at epoch ends: every rank stops at the same iteration. */
+      reached = e->par.has_target && aco_cost_compare(&e->best_cost, &e->par.target) <= 0;
     }
     if (e->hooks.iteration_end) {
       int hook_stop = 0;
@@ -298,6 +304,10 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
         e->stop_reason = ACO_STOP_HOOK;
         break;
       }
+    }
+    if (reached) {
+      e->stop_reason = ACO_STOP_TARGET;
+      break;
     }
   }
   /* A run that stopped inside an epoch still meets once more, so the answer is global. */
@@ -346,6 +356,7 @@ const char *aco_stop_reason_name(aco_stop_reason r) {
   case ACO_STOP_ITERATIONS: return "iterations";
   case ACO_STOP_TIME: return "time";
   case ACO_STOP_HOOK: return "requested";
+  case ACO_STOP_TARGET: return "gap";
   case ACO_STOP_NONE: break;
   }
   return "none";
