@@ -231,7 +231,8 @@ static ar_status attr_open_checked(hid_t loc, const char *name, H5T_class_t want
     return ar_fail(AR_ERR_INPUT, "%s: attribute '%s' is missing", h5u_file_name(loc), name);
   *attr = H5Aopen(loc, name, H5P_DEFAULT);
   if (*attr < 0)
-    return ar_fail(AR_ERR_HDF5, "%s: cannot open attribute %s", h5u_file_name(loc), name);
+    return ar_fail(AR_ERR_INPUT, "%s: cannot open attribute '%s' (%s)", h5u_file_name(loc), name,
+                   h5u_error_detail());
   hid_t type = H5Aget_type(*attr);
   hid_t space = H5Aget_space(*attr);
   H5T_class_t cls = H5Tget_class(type);
@@ -247,16 +248,27 @@ static ar_status attr_open_checked(hid_t loc, const char *name, H5T_class_t want
   return AR_OK;
 }
 
+/* An attribute that is there but cannot be read is the file's fault (damaged, or of a type that
+ * does not convert), not a library failure. */
+static ar_status attr_read_failed(hid_t loc, const char *name) {
+  return ar_fail(AR_ERR_INPUT, "%s: cannot read attribute '%s' (%s)", h5u_file_name(loc), name,
+                 h5u_error_detail());
+}
+
 ar_status h5u_attr_read_str(hid_t loc, const char *name, char *buf, size_t cap) {
   hid_t attr;
   ar_status st = attr_open_checked(loc, name, H5T_STRING, &attr);
   if (st != AR_OK) return st;
   hid_t ftype = H5Aget_type(attr);
+  /* The memory type takes the stored character set: HDF5 converts neither way between ASCII
+   * and UTF-8, and h5py writes UTF-8 (variable-length by default). */
+  H5T_cset_t cset = H5Tget_cset(ftype);
   herr_t rc;
   if (H5Tis_variable_str(ftype) > 0) {
     char *value = NULL;
     hid_t mtype = H5Tcopy(H5T_C_S1);
     H5Tset_size(mtype, H5T_VARIABLE);
+    if (cset >= 0) H5Tset_cset(mtype, cset);
     rc = H5Aread(attr, mtype, &value);
     if (rc >= 0) {
       snprintf(buf, cap, "%s", value ? value : "");
@@ -275,6 +287,7 @@ ar_status h5u_attr_read_str(hid_t loc, const char *name, char *buf, size_t cap) 
      * last character of a NULLPAD string to make room for its terminator. */
     hid_t mtype = H5Tcopy(H5T_C_S1);
     H5Tset_size(mtype, size + 1);
+    if (cset >= 0) H5Tset_cset(mtype, cset);
     rc = H5Aread(attr, mtype, tmp);
     snprintf(buf, cap, "%s", tmp);
     free(tmp);
@@ -282,7 +295,7 @@ ar_status h5u_attr_read_str(hid_t loc, const char *name, char *buf, size_t cap) 
   }
   H5Tclose(ftype);
   H5Aclose(attr);
-  if (rc < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot read attribute %s", h5u_file_name(loc), name);
+  if (rc < 0) return attr_read_failed(loc, name);
   return AR_OK;
 }
 
@@ -292,7 +305,7 @@ ar_status h5u_attr_read_i64(hid_t loc, const char *name, int64_t *value) {
   if (st != AR_OK) return st;
   herr_t rc = H5Aread(attr, H5T_NATIVE_INT64, value);
   H5Aclose(attr);
-  if (rc < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot read attribute %s", h5u_file_name(loc), name);
+  if (rc < 0) return attr_read_failed(loc, name);
   return AR_OK;
 }
 
@@ -302,7 +315,7 @@ ar_status h5u_attr_read_f64(hid_t loc, const char *name, double *value) {
   if (st != AR_OK) return st;
   herr_t rc = H5Aread(attr, H5T_NATIVE_DOUBLE, value);
   H5Aclose(attr);
-  if (rc < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot read attribute %s", h5u_file_name(loc), name);
+  if (rc < 0) return attr_read_failed(loc, name);
   return AR_OK;
 }
 
@@ -422,6 +435,91 @@ ar_status h5u_write_strings(hid_t loc, const char *name, const char *const *stri
   return st;
 }
 
+/* The chunks a chunked dataset of this shape needs, 0 when its chunk shape is unreadable. */
+static uint64_t chunks_needed(hid_t dcpl, hid_t space) {
+  hsize_t dims[H5S_MAX_RANK], chunk[H5S_MAX_RANK];
+  int rank = H5Sget_simple_extent_dims(space, dims, NULL);
+  if (rank < 0 || H5Pget_chunk(dcpl, rank, chunk) != rank) return 0;
+  uint64_t n = 1;
+  for (int i = 0; i < rank; i++) {
+    if (chunk[i] == 0) return 0;
+    uint64_t along = (dims[i] + chunk[i] - 1) / chunk[i];
+    n = along != 0 && n > UINT64_MAX / along ? UINT64_MAX : n * along;
+  }
+  return n;
+}
+
+/* What is wrong with the storage of a dataset of `elements` elements of `type_size` bytes, or
+ * NULL; why[] receives the detail. */
+static const char *storage_problem(hid_t dset, uint64_t elements, size_t type_size, char *why,
+                                   size_t cap) {
+  hid_t dcpl = H5Dget_create_plist(dset);
+  hid_t space = H5Dget_space(dset);
+  hid_t file = H5Iget_file_id(dset);
+  hsize_t file_size = 0;
+  const char *bad = NULL;
+  if (dcpl < 0 || space < 0 || file < 0 || H5Fget_filesize(file, &file_size) < 0) {
+    bad = "cannot be examined";
+    snprintf(why, cap, "%s", h5u_error_detail());
+  }
+  H5D_layout_t layout = bad ? H5D_LAYOUT_ERROR : H5Pget_layout(dcpl);
+  uint64_t need =
+      type_size != 0 && elements > UINT64_MAX / type_size ? UINT64_MAX : elements * type_size;
+  hsize_t stored = bad ? 0 : H5Dget_storage_size(dset);
+  int filtered = !bad && H5Pget_nfilters(dcpl) > 0;
+  if (bad) {
+  } else if (layout == H5D_VIRTUAL || H5Pget_external_count(dcpl) > 0) {
+    bad = "refers to data in other files";
+    snprintf(why, cap, "virtual or external storage is not read");
+  } else if (layout == H5D_CHUNKED) {
+    uint64_t want = chunks_needed(dcpl, space);
+    hsize_t have = 0;
+    if (want == 0 || H5Dget_num_chunks(dset, space, &have) < 0) {
+      bad = "has an unreadable chunk index";
+      snprintf(why, cap, "%s", h5u_error_detail());
+    } else if (have < want) {
+      bad = "claims more elements than its storage holds";
+      snprintf(why, cap, "only %llu of its %llu chunks were ever written", (unsigned long long)have,
+               (unsigned long long)want);
+    }
+  }
+  if (!bad && layout != H5D_COMPACT && !filtered && stored < need) {
+    bad = "claims more elements than its storage holds";
+    snprintf(why, cap, "%llu bytes stored, %llu needed", (unsigned long long)stored,
+             (unsigned long long)need);
+  }
+  if (!bad && layout != H5D_COMPACT && stored > file_size) {
+    bad = "claims more storage than the file has";
+    snprintf(why, cap, "%llu bytes stored in a file of %llu bytes (truncated?)",
+             (unsigned long long)stored, (unsigned long long)file_size);
+  }
+  if (dcpl >= 0) H5Pclose(dcpl);
+  if (space >= 0) H5Sclose(space);
+  if (file >= 0) H5Fclose(file);
+  return bad;
+}
+
+ar_status h5u_dataset_check_storage(hid_t dset, const char *path) {
+  hid_t space = H5Dget_space(dset);
+  hid_t type = H5Dget_type(dset);
+  hssize_t elements = space >= 0 ? H5Sget_simple_extent_npoints(space) : -1;
+  /* Variable-length values live in the file's heap: only their chunks can be counted. */
+  size_t size = type >= 0 && H5Tis_variable_str(type) <= 0 && H5Tget_class(type) != H5T_VLEN
+                    ? H5Tget_size(type)
+                    : 0;
+  if (space >= 0) H5Sclose(space);
+  if (type >= 0) H5Tclose(type);
+  if (elements < 0)
+    return ar_fail(AR_ERR_INPUT, "%s: dataset %s has an unreadable shape", h5u_file_name(dset),
+                   path);
+  if (elements == 0) return AR_OK;
+  char why[256] = "";
+  const char *bad = storage_problem(dset, (uint64_t)elements, size, why, sizeof why);
+  if (!bad) return AR_OK;
+  return ar_fail(AR_ERR_INPUT, "%s: dataset %s %s: %lld elements, %s", h5u_file_name(dset), path,
+                 bad, (long long)elements, why);
+}
+
 static ar_status open_dataset_checked(hid_t loc, const char *path, int expect_rank, hsize_t *dims,
                                       uint64_t max_elems, hid_t *dset, H5T_class_t *cls) {
   const char *file = h5u_file_name(loc);
@@ -450,6 +548,8 @@ static ar_status open_dataset_checked(hid_t loc, const char *path, int expect_ra
     if (total > max_elems)
       st = ar_fail(AR_ERR_INPUT, "%s: dataset %s has %llu elements, more than the %llu accepted",
                    file, path, (unsigned long long)total, (unsigned long long)max_elems);
+    /* Before anything is allocated for it: a file may claim far more than it holds. */
+    if (st == AR_OK) st = h5u_dataset_check_storage(*dset, path);
   }
   H5Sclose(space);
   if (st != AR_OK) H5Dclose(*dset);
@@ -502,6 +602,66 @@ ar_status h5u_read(hid_t loc, const char *path, hid_t memtype, int expect_rank, 
   return AR_OK;
 }
 
+/* Copies n strings of at most width bytes each (not necessarily terminated) into malloc'ed
+ * strings; text(i) gives string i. */
+static char **copy_strings(hsize_t n, size_t width, const char *(*text)(const void *, hsize_t),
+                           const void *from) {
+  char **out = calloc(n ? n : 1, sizeof *out);
+  for (hsize_t i = 0; out && i < n; i++) {
+    const char *t = text(from, i);
+    size_t len = t ? strnlen(t, width) : 0;
+    out[i] = calloc(len + 1, 1);
+    if (!out[i]) {
+      h5u_free_strings(out, i);
+      return NULL;
+    }
+    if (len) memcpy(out[i], t, len);
+  }
+  return out;
+}
+
+typedef struct {
+  const char *block;
+  size_t width;
+} fixed_block;
+
+static const char *fixed_text(const void *from, hsize_t i) {
+  const fixed_block *b = from;
+  return b->block + i * b->width;
+}
+
+static const char *variable_text(const void *from, hsize_t i) { return ((char *const *)from)[i]; }
+
+/* Reads the whole string dataset into *out (n strings), fixed-length or variable-length (h5py's
+ * default), in the stored character set. Returns the HDF5 read's result, or -2 out of memory. */
+static int strings_transfer(hid_t dset, hid_t ftype, hsize_t n, char ***out) {
+  int variable = H5Tis_variable_str(ftype) > 0;
+  size_t width = variable ? SIZE_MAX : H5Tget_size(ftype);
+  void *buf = variable ? calloc(n ? n : 1, sizeof(char *)) : calloc(n ? n : 1, width);
+  if (!buf) return -2;
+  hid_t mtype = H5Tcopy(H5T_C_S1);
+  H5Tset_size(mtype, variable ? H5T_VARIABLE : width);
+  if (!variable) H5Tset_strpad(mtype, H5T_STR_NULLPAD);
+  H5Tset_cset(mtype, H5Tget_cset(ftype));
+  hid_t dxpl = collective_dxpl();
+  herr_t rc = dxpl < 0 ? -1 : H5Dread(dset, mtype, H5S_ALL, H5S_ALL, dxpl, buf);
+  if (rc >= 0) {
+    fixed_block fb = {buf, width};
+    *out = variable ? copy_strings(n, width, variable_text, buf)
+                    : copy_strings(n, width, fixed_text, &fb);
+    if (!*out) rc = -2;
+  }
+  if (variable && rc != -1) {
+    hid_t space = H5Dget_space(dset);
+    H5Dvlen_reclaim(mtype, space, H5P_DEFAULT, buf);
+    H5Sclose(space);
+  }
+  if (dxpl >= 0) H5Pclose(dxpl);
+  H5Tclose(mtype);
+  free(buf);
+  return rc < 0 ? (int)rc : 0;
+}
+
 ar_status h5u_read_strings(hid_t loc, const char *path, uint64_t max_elems, hsize_t *n,
                            char ***strings) {
   *strings = NULL;
@@ -512,47 +672,19 @@ ar_status h5u_read_strings(hid_t loc, const char *path, uint64_t max_elems, hsiz
   ar_status st = open_dataset_checked(loc, path, 1, dims, max_elems, &dset, &cls);
   if (st != AR_OK) return st;
   const char *file = h5u_file_name(loc);
+  if (cls != H5T_STRING) {
+    H5Dclose(dset);
+    return ar_fail(AR_ERR_INPUT, "%s: dataset %s must hold strings", file, path);
+  }
   hid_t ftype = H5Dget_type(dset);
-  if (cls != H5T_STRING || H5Tis_variable_str(ftype) > 0) {
-    H5Tclose(ftype);
-    H5Dclose(dset);
-    return ar_fail(AR_ERR_INPUT, "%s: dataset %s must hold fixed-length strings", file, path);
-  }
-  size_t width = H5Tget_size(ftype);
+  int rc = strings_transfer(dset, ftype, dims[0], strings);
+  char detail[512] = "";
+  if (rc == -1) snprintf(detail, sizeof detail, "%s", h5u_error_detail());
   H5Tclose(ftype);
-  char *block = calloc(dims[0] ? dims[0] : 1, width);
-  char **out = calloc(dims[0] ? dims[0] : 1, sizeof *out);
-  if (!block || !out) {
-    free(block);
-    free(out);
-    H5Dclose(dset);
-    return ar_fail(AR_ERR_NOMEM, "%s: out of memory reading %s", file, path);
-  }
-  hid_t mtype = H5Tcopy(H5T_C_S1);
-  H5Tset_size(mtype, width);
-  H5Tset_strpad(mtype, H5T_STR_NULLPAD);
-  hid_t dxpl = collective_dxpl();
-  herr_t rc = dxpl < 0 ? -1 : H5Dread(dset, mtype, H5S_ALL, H5S_ALL, dxpl, block);
-  if (dxpl >= 0) H5Pclose(dxpl);
-  H5Tclose(mtype);
   H5Dclose(dset);
-  if (rc < 0) {
-    free(block);
-    free(out);
-    return ar_fail(AR_ERR_INPUT, "%s: cannot read dataset %s (%s)", file, path, h5u_error_detail());
-  }
-  for (hsize_t i = 0; i < dims[0]; i++) {
-    out[i] = calloc(width + 1, 1);
-    if (!out[i]) {
-      h5u_free_strings(out, i);
-      free(block);
-      return ar_fail(AR_ERR_NOMEM, "%s: out of memory reading %s", file, path);
-    }
-    memcpy(out[i], block + i * width, width);
-  }
-  free(block);
+  if (rc == -2) return ar_fail(AR_ERR_NOMEM, "%s: out of memory reading %s", file, path);
+  if (rc < 0) return ar_fail(AR_ERR_INPUT, "%s: cannot read dataset %s (%s)", file, path, detail);
   *n = dims[0];
-  *strings = out;
   return AR_OK;
 }
 

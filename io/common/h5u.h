@@ -115,6 +115,13 @@ ar_status h5u_read_rows(hid_t dset, hid_t memtype, hsize_t first, hsize_t count,
 MPI_Comm h5u_file_comm(hid_t loc);
 void h5u_comm_free(MPI_Comm *comm);
 
+/* AR_ERR_INPUT naming the file and path when a dataset claims more elements than its storage
+ * holds: chunks never written, fewer bytes allocated than an unfiltered dataset's elements need,
+ * more storage than the file has (truncated), or data in other files (virtual or external
+ * storage). Call before allocating for a dataset's contents; h5u_read() and h5u_read_strings()
+ * do. Collective on the file's communicator (reads metadata). */
+ar_status h5u_dataset_check_storage(hid_t dset, const char *path);
+
 /* Reads a whole dataset collectively (every rank gets all of it) after checking that it exists,
  * has expect_rank dimensions, holds numbers of the same class as memtype (integer or float) and
  * has at most max_elems elements (no giant allocation from a lying file). dims receives the
@@ -122,7 +129,8 @@ void h5u_comm_free(MPI_Comm *comm);
 ar_status h5u_read(hid_t loc, const char *path, hid_t memtype, int expect_rank, hsize_t *dims,
                    uint64_t max_elems, void **data);
 
-/* Reads a 1-D string dataset into an array of n malloc'ed strings (free with h5u_free_strings). */
+/* Reads a 1-D string dataset (fixed-length or variable-length, ASCII or UTF-8) into an array of
+ * n malloc'ed strings (free with h5u_free_strings). */
 ar_status h5u_read_strings(hid_t loc, const char *path, uint64_t max_elems, hsize_t *n,
                            char ***strings);
 void h5u_free_strings(char **strings, hsize_t n);
