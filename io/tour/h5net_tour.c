@@ -19,7 +19,8 @@ static ar_status check_before_write(const tour_net *t, const char *path) {
     return ar_fail(AR_ERR_INTERNAL, "%s: the %s instance has no %s", path,
                    tour_metric_name(t->metric),
                    t->metric == TOUR_METRIC_EXPLICIT ? "weights" : "coordinates");
-  return AR_OK;
+  /* The reader refuses a contradicting optimum: never write a file it would refuse. */
+  return tour_net_check_optimum(t, path);
 }
 
 static ar_status write_coords(hid_t group, const tour_net *t) {
@@ -305,6 +306,7 @@ ar_status h5net_tour_read_file(hid_t file, tour_net *t) {
       st = read_coords(file, t);
   }
   if (st == AR_OK && h5u_link_exists(file, "/tour/known_tour")) st = read_known_tour(file, t);
+  if (st == AR_OK) st = tour_net_check_optimum(t, h5u_file_name(file));
   if (st != AR_OK) {
     tour_net_free(t);
     memset(t, 0, sizeof *t);
@@ -329,12 +331,9 @@ ar_status h5net_tour_read(const char *path, MPI_Comm comm, tour_net *t) {
   memset(t, 0, sizeof *t);
   t->optimum = -1;
   hid_t file;
-  ar_status st = h5u_open_read(path, comm, &file);
+  ar_status st = h5net_open_kind(path, comm, H5NET_KIND_TOUR, &file);
   if (st == AR_OK) {
-    char format[64];
-    int64_t version = 0;
-    st = h5meta_check(file, H5META_NETWORK, H5NET_FORMAT_VERSION, format, sizeof format, &version);
-    if (st == AR_OK) st = h5net_tour_read_file(file, t);
+    st = h5net_tour_read_file(file, t);
     h5u_close(file);
   }
   st = agree(st, comm, path);
@@ -344,18 +343,4 @@ ar_status h5net_tour_read(const char *path, MPI_Comm comm, tour_net *t) {
     t->optimum = -1;
   }
   return st;
-}
-
-ar_status h5net_kind(const char *path, MPI_Comm comm, char *kind, size_t cap) {
-  if (cap > 0) kind[0] = '\0';
-  hid_t file;
-  ar_status st = h5u_open_read(path, comm, &file);
-  if (st == AR_OK) {
-    char format[64];
-    int64_t version = 0;
-    st = h5meta_check(file, H5META_NETWORK, H5NET_FORMAT_VERSION, format, sizeof format, &version);
-    if (st == AR_OK) st = h5u_attr_read_str(file, "kind", kind, cap);
-    h5u_close(file);
-  }
-  return agree(st, comm, path);
 }

@@ -55,7 +55,7 @@ ar_status cmd_inspect(int argc, char **argv) {
   if (st == AR_OK) {
     char format[64], tool[128] = "?", created[64] = "?";
     int64_t version = 0;
-    st = h5meta_check(file, NULL, 1000, format, sizeof format, &version);
+    st = inspect_header(file, format, sizeof format, &version);
     if (st == AR_OK) {
       h5u_attr_read_str(file, "tool_version", tool, sizeof tool);
       h5u_attr_read_str(file, "created", created, sizeof created);
