@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "ar_agree.h"
+#include "ar_path.h"
 #include "h5u.h"
 
 static const char *kind_suffix(ckpt_file_kind kind) {
@@ -44,6 +45,19 @@ int ckpt_dir_parse_name(const char *name, int64_t *seq, ckpt_file_kind *kind) {
     return 0;
   *seq = v;
   return 1;
+}
+
+int ckpt_dir_owns(const char *dir, const char *path) {
+  /* As written (a link there is followed or replaced by the writes) and where it really is. */
+  for (int resolve = 0; resolve <= 1; resolve++) {
+    char name[H5U_PATH_MAX];
+    int64_t seq;
+    ckpt_file_kind kind;
+    if (ar_path_in_dir(path, dir, resolve, name, sizeof name) &&
+        ckpt_dir_parse_name(name, &seq, &kind))
+      return 1;
+  }
+  return 0;
 }
 
 static int entry_cmp(const void *a, const void *b) {

@@ -36,6 +36,10 @@ ar_status ckpt_dir_path(char *buf, size_t cap, const char *dir, int64_t seq, ckp
 /* Parses a file name (no directory): 1 and *seq, *kind for a checkpoint name, else 0. */
 int ckpt_dir_parse_name(const char *name, int64_t *seq, ckpt_file_kind *kind);
 
+/* 1 when path is an entry of dir (lexically or after resolving symbolic links) under a
+ * checkpoint's name: a file the checkpoints of dir may overwrite, rotate away or move aside. */
+int ckpt_dir_owns(const char *dir, const char *path);
+
 /* Lists the checkpoint files of dir. A missing directory is an empty list; an unreadable one is
  * AR_ERR_IO. Free with ckpt_dir_list_free(). */
 ar_status ckpt_dir_scan(const char *dir, ckpt_dir_list *list);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ar_path.h"
 #include "cli.h"
 #include "cli_parse.h"
 #include "cli_rank0.h"
@@ -52,8 +53,12 @@ static ar_status write_csv(const h5res_supply_plan *p, const char *path) {
 
 static ar_status export_work(void *arg) {
   const param_set *ps = arg;
+  ar_path_role inputs[] = {{ps->positional[0], "the results file"}, {ps->param_file, "--params"}};
+  ar_path_role output = {param_str(ps, "csv"), "--csv"};
+  ar_status st = ar_outputs_check(inputs, 2, &output, 1);
+  if (st != AR_OK) return st;
   h5res_supply_plan plan;
-  ar_status st = h5res_supply_read_plan(ps->positional[0], &plan);
+  st = h5res_supply_read_plan(ps->positional[0], &plan);
   if (st != AR_OK) return st;
   st = write_csv(&plan, param_str(ps, "csv"));
   if (st == AR_OK)

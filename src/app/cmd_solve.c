@@ -18,6 +18,7 @@
 #include "param.h"
 #include "progress.h"
 #include "solve_ckpt.h"
+#include "solve_outputs.h"
 #include "solve_parallel.h"
 #include "tour_problem.h"
 
@@ -318,6 +319,7 @@ ar_status cmd_solve(int argc, char **argv) {
   }
   const char *input = ps.positional[0];
   st = solve_parallel_setup(&ps);
+  if (st == AR_OK) st = solve_outputs_check(&ps, MPI_COMM_WORLD);
   if (st != AR_OK) {
     param_free(&ps);
     return st;

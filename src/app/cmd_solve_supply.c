@@ -25,6 +25,7 @@
 #include "param.h"
 #include "progress.h"
 #include "solve_ckpt.h"
+#include "solve_outputs.h"
 #include "solve_parallel.h"
 #include "supply_params.h"
 #include "supply_plan_csv.h"
@@ -732,6 +733,7 @@ ar_status cmd_solve_supply(int argc, char **argv) {
     return st;
   }
   st = solve_parallel_setup(&ps);
+  if (st == AR_OK) st = solve_outputs_check(&ps, MPI_COMM_WORLD);
   if (st == AR_OK) st = solve_supply(&ps, rank);
   param_free(&ps);
   return st;
