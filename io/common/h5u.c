@@ -192,12 +192,12 @@ static ar_status attr_write(hid_t loc, const char *name, hid_t type, const void 
   hid_t attr = H5Acreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
   H5Sclose(space);
   if (attr < 0)
-    return ar_fail(AR_ERR_HDF5, "%s: cannot create attribute %s (%s)", h5u_file_name(loc), name,
+    return ar_fail(AR_ERR_IO, "%s: cannot create attribute %s (%s)", h5u_file_name(loc), name,
                    h5u_error_detail());
   herr_t rc = H5Awrite(attr, type, value);
   H5Aclose(attr);
   if (rc < 0)
-    return ar_fail(AR_ERR_HDF5, "%s: cannot write attribute %s (%s)", h5u_file_name(loc), name,
+    return ar_fail(AR_ERR_IO, "%s: cannot write attribute %s (%s)", h5u_file_name(loc), name,
                    h5u_error_detail());
   return AR_OK;
 }
@@ -324,7 +324,7 @@ ar_status h5u_attr_read_f64(hid_t loc, const char *name, double *value) {
 ar_status h5u_group_create(hid_t loc, const char *name, hid_t *group) {
   *group = H5Gcreate2(loc, name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
   if (*group < 0)
-    return ar_fail(AR_ERR_HDF5, "%s: cannot create group %s (%s)", h5u_file_name(loc), name,
+    return ar_fail(AR_ERR_IO, "%s: cannot create group %s (%s)", h5u_file_name(loc), name,
                    h5u_error_detail());
   return AR_OK;
 }
@@ -362,7 +362,7 @@ static ar_status write_any(hid_t loc, const char *name, hid_t filetype, hid_t me
   hid_t dset = H5Dcreate2(loc, name, filetype, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
   if (dset < 0) {
     H5Sclose(space);
-    return ar_fail(AR_ERR_HDF5, "%s: cannot create dataset %s (%s)", h5u_file_name(loc), name,
+    return ar_fail(AR_ERR_IO, "%s: cannot create dataset %s (%s)", h5u_file_name(loc), name,
                    h5u_error_detail());
   }
   hid_t dxpl = collective_dxpl();

@@ -278,7 +278,7 @@ static ar_status read_known_tour(hid_t file, tour_net *t) {
   free(seen);
   /* The stored length must be what the tour measures (a stale or edited file shows here). */
   hid_t d = H5Dopen2(file, dset, H5P_DEFAULT);
-  if (d < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot reopen %s", name, dset);
+  if (d < 0) return ar_fail(AR_ERR_INPUT, "%s: cannot reopen %s", name, dset);
   int64_t stored = 0;
   st = h5u_attr_read_i64(d, "length", &stored);
   H5Dclose(d);
