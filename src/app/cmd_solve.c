@@ -18,6 +18,7 @@
 #include "param.h"
 #include "progress.h"
 #include "solve_ckpt.h"
+#include "solve_memory.h"
 #include "solve_outputs.h"
 #include "solve_parallel.h"
 #include "tour_problem.h"
@@ -75,6 +76,7 @@ static const param_def solve_params[] = {
      "test switch: swap two nodes of the best tour before the final self-check", PARAM_HIDDEN},
     CKPT_PARAM_DEFS,
     SOLVE_PARALLEL_PARAMS,
+    SOLVE_MEMORY_PARAMS,
 };
 
 typedef struct {
@@ -201,7 +203,9 @@ static ar_status solve_tour(param_set *ps, const char *input, const char *output
   bsp_log bsp;
   bsp_log_init(&bsp, MPI_COMM_WORLD);
   memset(&tp, 0, sizeof tp);
-  st = tour_problem_create(&net, &to, &tp, &problem);
+  solve_memory mem;
+  st = solve_memory_tour(ps, &net, &to, &par, MPI_COMM_WORLD, &mem);
+  if (st == AR_OK) st = tour_problem_create(&net, &to, &tp, &problem);
   st = ar_agree(MPI_COMM_WORLD, st);
   /* Open the output now, so an unwritable path fails before the search, not after it. */
   if (st == AR_OK) {
@@ -249,6 +253,7 @@ static ar_status solve_tour(param_set *ps, const char *input, const char *output
   if (st == AR_OK) {
     h5res_info info = {input, "tour", net.name, net.optimum};
     st = h5res_write_run(out.file, e, ps, &info);
+    if (st == AR_OK) st = solve_memory_record(out.file, &mem, MPI_COMM_WORLD);
     if (st == AR_OK) st = h5res_write_tour_best(out.file, e, &tp, &info);
     if (st == AR_OK) st = h5res_bsp_write(out.file, &bsp, MPI_COMM_WORLD, 1);
     st = ar_agree(MPI_COMM_WORLD, st);

@@ -25,6 +25,7 @@
 #include "param.h"
 #include "progress.h"
 #include "solve_ckpt.h"
+#include "solve_memory.h"
 #include "solve_outputs.h"
 #include "solve_parallel.h"
 #include "supply_params.h"
@@ -81,6 +82,7 @@ static const param_def solve_supply_own_params[] = {
     {"quiet", 'q', PARAM_FLAG, NULL, NULL, 1, 0, NULL, "no progress lines", 0},
     CKPT_PARAM_DEFS,
     SOLVE_PARALLEL_PARAMS,
+    SOLVE_MEMORY_PARAMS,
 };
 
 typedef struct {
@@ -568,6 +570,8 @@ static ar_status solve_supply(param_set *ps, int rank) {
   if (st == AR_OK) st = supply_months_build(&net, &mo);
   if (st == AR_OK) st = supply_result_init(&res, net.n_orders, &mo);
   st = ar_agree(MPI_COMM_WORLD, st);
+  solve_memory mem;
+  if (st == AR_OK) st = solve_memory_supply(ps, &m, &mo, MPI_COMM_WORLD, &mem);
   /* Open the output now, so an unwritable path fails before the search, not after it. */
   h5u_output out;
   int out_open = 0;
@@ -623,6 +627,8 @@ static ar_status solve_supply(param_set *ps, int rank) {
     month_totals(&m, &res);
     h5res_supply_info info = {input, omp_get_max_threads(), (int32_t)param_int(ps, "colonies")};
     st = ar_agree(MPI_COMM_WORLD, h5res_supply_write(out.file, &m, &res, ps, &info));
+    if (st == AR_OK)
+      st = ar_agree(MPI_COMM_WORLD, solve_memory_record(out.file, &mem, MPI_COMM_WORLD));
     if (st == AR_OK)
       st = ar_agree(MPI_COMM_WORLD, h5res_bsp_write(out.file, &bsp, MPI_COMM_WORLD, 0));
     if (st == AR_OK) {
