@@ -267,16 +267,22 @@ ar_status h5u_attr_read_str(hid_t loc, const char *name, char *buf, size_t cap) 
   if (H5Tis_variable_str(ftype) > 0) {
     char *value = NULL;
     hid_t mtype = H5Tcopy(H5T_C_S1);
-    H5Tset_size(mtype, H5T_VARIABLE);
-    if (cset >= 0) H5Tset_cset(mtype, cset);
-    rc = H5Aread(attr, mtype, &value);
+    rc = mtype < 0 || cset < 0 || H5Tset_size(mtype, H5T_VARIABLE) < 0 ||
+                 H5Tset_cset(mtype, cset) < 0
+             ? -1
+             : H5Aread(attr, mtype, &value);
     if (rc >= 0) {
       snprintf(buf, cap, "%s", value ? value : "");
       H5free_memory(value);
     }
-    H5Tclose(mtype);
+    if (mtype >= 0) H5Tclose(mtype);
   } else {
     size_t size = H5Tget_size(ftype);
+    if (size == 0 || cset < 0) {
+      H5Tclose(ftype);
+      H5Aclose(attr);
+      return attr_read_failed(loc, name);
+    }
     char *tmp = calloc(size + 1, 1);
     if (!tmp) {
       H5Tclose(ftype);
@@ -286,12 +292,12 @@ ar_status h5u_attr_read_str(hid_t loc, const char *name, char *buf, size_t cap) 
     /* One byte more than stored: a NULLTERM memory type of the stored size would drop the
      * last character of a NULLPAD string to make room for its terminator. */
     hid_t mtype = H5Tcopy(H5T_C_S1);
-    H5Tset_size(mtype, size + 1);
-    if (cset >= 0) H5Tset_cset(mtype, cset);
-    rc = H5Aread(attr, mtype, tmp);
+    rc = mtype < 0 || H5Tset_size(mtype, size + 1) < 0 || H5Tset_cset(mtype, cset) < 0
+             ? -1
+             : H5Aread(attr, mtype, tmp);
     snprintf(buf, cap, "%s", tmp);
     free(tmp);
-    H5Tclose(mtype);
+    if (mtype >= 0) H5Tclose(mtype);
   }
   H5Tclose(ftype);
   H5Aclose(attr);
@@ -635,16 +641,21 @@ static const char *variable_text(const void *from, hsize_t i) { return ((char *c
 /* Reads the whole string dataset into *out (n strings), fixed-length or variable-length (h5py's
  * default), in the stored character set. Returns the HDF5 read's result, or -2 out of memory. */
 static int strings_transfer(hid_t dset, hid_t ftype, hsize_t n, char ***out) {
-  int variable = H5Tis_variable_str(ftype) > 0;
+  htri_t is_variable = H5Tis_variable_str(ftype);
+  int variable = is_variable > 0;
   size_t width = variable ? SIZE_MAX : H5Tget_size(ftype);
+  H5T_cset_t cset = H5Tget_cset(ftype);
+  /* A type HDF5 cannot describe (size 0, no character set) is a damaged file. */
+  if (is_variable < 0 || width == 0 || cset < 0) return -1;
   void *buf = variable ? calloc(n ? n : 1, sizeof(char *)) : calloc(n ? n : 1, width);
   if (!buf) return -2;
   hid_t mtype = H5Tcopy(H5T_C_S1);
-  H5Tset_size(mtype, variable ? H5T_VARIABLE : width);
-  if (!variable) H5Tset_strpad(mtype, H5T_STR_NULLPAD);
-  H5Tset_cset(mtype, H5Tget_cset(ftype));
-  hid_t dxpl = collective_dxpl();
-  herr_t rc = dxpl < 0 ? -1 : H5Dread(dset, mtype, H5S_ALL, H5S_ALL, dxpl, buf);
+  herr_t rc = mtype < 0 ? -1 : 0;
+  if (rc >= 0) rc = H5Tset_size(mtype, variable ? H5T_VARIABLE : width);
+  if (rc >= 0 && !variable) rc = H5Tset_strpad(mtype, H5T_STR_NULLPAD);
+  if (rc >= 0) rc = H5Tset_cset(mtype, cset);
+  hid_t dxpl = rc < 0 ? -1 : collective_dxpl();
+  rc = dxpl < 0 ? -1 : H5Dread(dset, mtype, H5S_ALL, H5S_ALL, dxpl, buf);
   if (rc >= 0) {
     fixed_block fb = {buf, width};
     *out = variable ? copy_strings(n, width, variable_text, buf)
@@ -657,7 +668,7 @@ static int strings_transfer(hid_t dset, hid_t ftype, hsize_t n, char ***out) {
     H5Sclose(space);
   }
   if (dxpl >= 0) H5Pclose(dxpl);
-  H5Tclose(mtype);
+  if (mtype >= 0) H5Tclose(mtype);
   free(buf);
   return rc < 0 ? (int)rc : 0;
 }

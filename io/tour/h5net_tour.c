@@ -193,6 +193,11 @@ static ar_status read_coords(hid_t file, tour_net *t) {
   void *data;
   ar_status st = h5u_read(file, dset, H5T_NATIVE_DOUBLE, 2, dims, (uint64_t)2 * t->n, &data);
   if (st != AR_OK) return st;
+  /* The shape as read decides (a damaged header may not have shown it to peek_dims). */
+  if (dims[0] != (hsize_t)t->n || dims[1] != 2) {
+    free(data);
+    return shape_error(file, dset, dims, 2, want);
+  }
   double *xy = data;
   t->x = malloc((size_t)t->n * sizeof *t->x);
   t->y = malloc((size_t)t->n * sizeof *t->y);
@@ -233,6 +238,10 @@ static ar_status read_weights(hid_t file, tour_net *t) {
   void *data;
   ar_status st = h5u_read(file, dset, H5T_NATIVE_INT32, 2, dims, n * n, &data);
   if (st != AR_OK) return st;
+  if (dims[0] != n || dims[1] != n) {
+    free(data);
+    return shape_error(file, dset, dims, 2, want);
+  }
   t->weights = data;
   for (uint64_t k = 0; k < n * n; k++) {
     if (t->weights[k] < 0)
@@ -260,6 +269,10 @@ static ar_status read_known_tour(hid_t file, tour_net *t) {
   void *data;
   ar_status st = h5u_read(file, dset, H5T_NATIVE_INT32, 1, dims, (uint64_t)t->n, &data);
   if (st != AR_OK) return st;
+  if (dims[0] != (hsize_t)t->n) {
+    free(data);
+    return shape_error(file, dset, dims, 1, want);
+  }
   t->known_tour = data;
   unsigned char *seen = calloc((size_t)t->n, 1);
   if (!seen) return ar_fail(AR_ERR_NOMEM, "out of memory checking %s", dset);
