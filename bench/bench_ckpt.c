@@ -69,15 +69,16 @@ int main(int argc, char **argv) {
       {"/colonies/best_tour", H5T_NATIVE_INT32, 2, {colonies, rows, 0}, 1, tours, NULL, NULL},
       {"/global/best_tour", H5T_NATIVE_INT32, 1, {rows, 0, 0}, 0, best, NULL, NULL},
   };
-  ckpt_state state = {.fields = fields,
-                      .nfields = 3,
+  ckpt_part part = {"bench", fields, 3, NULL, 0, NULL, NULL, NULL, NULL};
+  ckpt_state state = {.parts = {&part},
+                      .nparts = 1,
                       .colony_first = first,
                       .colony_count = count,
                       .input_checksum = "crc32:00000000 size:0",
                       .search_parameters = "[bench]\n"};
   int status = 0;
   for (int r = 0; r < repeat && status == 0; r++) {
-    state.month = r;
+    state.epoch = r;
     double t0 = MPI_Wtime();
     uint32_t crc = ckpt_crc32(pheromone, count * rows * options * sizeof *pheromone);
     double crc_s = max_over_ranks(MPI_Wtime() - t0);

@@ -8,7 +8,7 @@
  *   ckpt_input.h     checksum of the input file
  *   ckpt_signal.h    SIGTERM/SIGUSR1/SIGINT -> stop flag; ckpt_deadline.h: --max-hours,
  *                    SLURM_JOB_END_TIME; ckpt_stop.h: the stop decision all ranks agree on
- *   ckpt_schedule.h  when to write (month end, every N iterations, every S seconds, on stop)
+ *   ckpt_schedule.h  when to write (epoch end, every N iterations, every S seconds, on stop)
  *   ckpt_options.h   solve's checkpoint options
  * See docs/checkpoint.md for the file format and how solve drives these.
  */

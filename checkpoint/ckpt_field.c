@@ -44,18 +44,69 @@ uint64_t ckpt_field_row_bytes(const ckpt_field *f) {
 
 uint64_t ckpt_field_bytes(const ckpt_field *f) { return ckpt_field_row_bytes(f) * f->dims[0]; }
 
+ar_status ckpt_state_add(ckpt_state *st, ckpt_part *part) {
+  if (st->nparts >= CKPT_MAX_PARTS)
+    return ar_fail(AR_ERR_INTERNAL, "checkpoint description: more than %d parts (adding %s)",
+                   CKPT_MAX_PARTS, part->name ? part->name : "?");
+  st->parts[st->nparts++] = part;
+  return AR_OK;
+}
+
+int ckpt_state_nfields(const ckpt_state *st) {
+  int n = 0;
+  for (int p = 0; p < st->nparts; p++)
+    n += st->parts[p]->nfields;
+  return n;
+}
+
+ckpt_field *ckpt_state_field(const ckpt_state *st, int i) {
+  for (int p = 0; p < st->nparts; p++) {
+    if (i < st->parts[p]->nfields) return &st->parts[p]->fields[i];
+    i -= st->parts[p]->nfields;
+  }
+  return NULL;
+}
+
+int ckpt_state_nscalars(const ckpt_state *st) {
+  int n = 0;
+  for (int p = 0; p < st->nparts; p++)
+    n += st->parts[p]->nscalars;
+  return n;
+}
+
+ckpt_scalar *ckpt_state_scalar(const ckpt_state *st, int i) {
+  for (int p = 0; p < st->nparts; p++) {
+    if (i < st->parts[p]->nscalars) return &st->parts[p]->scalars[i];
+    i -= st->parts[p]->nscalars;
+  }
+  return NULL;
+}
+
+ar_status ckpt_state_stage(ckpt_state *st) {
+  for (int p = 0; p < st->nparts; p++) {
+    ckpt_part *part = st->parts[p];
+    ar_status s = part->stage ? part->stage(part->owner, st) : AR_OK;
+    if (s != AR_OK) return s;
+  }
+  return AR_OK;
+}
+
 uint64_t ckpt_state_bytes(const ckpt_state *st) {
   uint64_t total = 0;
-  for (int i = 0; i < st->nfields; i++)
-    total += ckpt_field_bytes(&st->fields[i]);
+  for (int i = 0; i < ckpt_state_nfields(st); i++)
+    total += ckpt_field_bytes(ckpt_state_field(st, i));
   return total;
 }
 
 ar_status ckpt_state_check(const ckpt_state *st) {
-  if (st->nfields < 0 || (st->nfields > 0 && !st->fields))
-    return ar_fail(AR_ERR_INTERNAL, "checkpoint description: no field array");
-  for (int i = 0; i < st->nfields; i++) {
-    const ckpt_field *f = &st->fields[i];
+  for (int p = 0; p < st->nparts; p++)
+    if (!st->parts[p] || st->parts[p]->nfields < 0 ||
+        (st->parts[p]->nfields > 0 && !st->parts[p]->fields) || st->parts[p]->nscalars < 0 ||
+        (st->parts[p]->nscalars > 0 && !st->parts[p]->scalars))
+      return ar_fail(AR_ERR_INTERNAL, "checkpoint description: part %d has no field array", p);
+  const int nfields = ckpt_state_nfields(st), nscalars = ckpt_state_nscalars(st);
+  for (int i = 0; i < nfields; i++) {
+    const ckpt_field *f = ckpt_state_field(st, i);
     const char *name = f->path ? f->path : "(no path)";
     if (!f->path || f->path[0] != '/')
       return ar_fail(AR_ERR_INTERNAL, "checkpoint field %d: path %s must start with /", i, name);
@@ -86,15 +137,15 @@ ar_status ckpt_state_check(const ckpt_state *st) {
       return ar_fail(AR_ERR_INTERNAL, "checkpoint field %s: no data", name);
     }
     for (int j = 0; j < i; j++)
-      if (strcmp(st->fields[j].path, f->path) == 0)
+      if (strcmp(ckpt_state_field(st, j)->path, f->path) == 0)
         return ar_fail(AR_ERR_INTERNAL, "checkpoint field %s appears twice", name);
   }
   static const char *const reserved[] = {
       "format",     "format_version", "tool_version",      "created",
-      "parameters", "complete",       "search_parameters", "month",
+      "parameters", "complete",       "search_parameters", "epoch",
       "iteration",  "input_checksum", "sequence",          "written_by_ranks"};
-  for (int i = 0; i < st->nscalars; i++) {
-    const char *name = st->scalars[i].name;
+  for (int i = 0; i < nscalars; i++) {
+    const char *name = ckpt_state_scalar(st, i)->name;
     if (!name || !name[0]) return ar_fail(AR_ERR_INTERNAL, "checkpoint scalar %d has no name", i);
     for (size_t k = 0; k < sizeof reserved / sizeof reserved[0]; k++)
       if (strcmp(name, reserved[k]) == 0)

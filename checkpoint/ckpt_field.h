@@ -1,7 +1,7 @@
-/* ckpt_field: what a checkpoint holds, as the engine describes it.
+/* ckpt_field: what a checkpoint holds, as the modules that own the state describe it.
  *
- * A checkpoint is a set of named arrays (fields) plus a few scalars and strings. Each field is
- * one HDF5 dataset:
+ * A checkpoint is a set of named arrays (fields) plus a few scalars and strings, grouped in parts
+ * (one per module that owns state: the engine, a problem kind). Each field is one HDF5 dataset:
  *   - distributed: dimension 0 is the colony dimension, split over the ranks in contiguous blocks;
  *     this rank holds rows [colony_first, colony_first + colony_count) of it (the same block for
  *     every distributed field of the state). Written and read as hyperslabs, so a checkpoint
@@ -21,7 +21,9 @@
 #include "ar_error.h"
 #include "param.h"
 
-enum { CKPT_MAX_RANK = 3, CKPT_FORMAT_VERSION = 1 };
+/* Format version 2 (antroute 0.2): the root attribute `month` became `epoch` (epochs completed).
+ * Version 1 files are refused with a message saying so. */
+enum { CKPT_MAX_RANK = 3, CKPT_FORMAT_VERSION = 2 };
 
 typedef struct {
   const char *path;            /* dataset path: "/colonies/pheromone" (groups are created) */
@@ -46,26 +48,57 @@ typedef struct {
 } ckpt_scalar;
 
 typedef struct ckpt_state ckpt_state;
-struct ckpt_state {
+
+/* One module's share of a checkpoint: the fields and scalars it owns, and how it moves its state
+ * in and out of them. The module that owns a state describes it (the engine in
+ * aco_engine_ckpt.c, a problem kind in its kind file): no other file knows its layout. */
+typedef struct {
+  const char *name; /* "engine", "supply": for messages */
   ckpt_field *fields;
   int nfields;
+  ckpt_scalar *scalars; /* root attributes of this part (read back by name) */
+  int nscalars;
+  void *owner; /* passed to the callbacks */
+  /* Before a write: copy the state into the fields' data and scalars (sizing fields whose shape
+   * changes, such as a record of one entry per epoch), and set st->epoch and st->iteration when
+   * the part knows them. NULL: the data are always current. */
+  ar_status (*stage)(void *owner, ckpt_state *st);
+  /* Reading: called on every rank once the root attributes (epoch, iteration) and this part's
+   * scalars are read and before any field is, so that fields whose shape depends on them can be
+   * sized and allocated. Must fail alike on every rank. NULL: shapes are fixed. */
+  ar_status (*shape)(void *owner, const ckpt_state *st);
+  /* Reading: after every field of the state was read and checked: move the data into the
+   * module's state, checking it against itself. NULL: nothing to do. */
+  ar_status (*restore)(void *owner, const ckpt_state *st);
+} ckpt_part;
+
+enum { CKPT_MAX_PARTS = 4 };
+
+struct ckpt_state {
+  ckpt_part *parts[CKPT_MAX_PARTS]; /* written in this order; read: the parts asked for */
+  int nparts;
   /* This rank's block of dimension 0 of every distributed field. The blocks of all ranks must
    * tile [0, dims[0]) (any contiguous split; ckpt_block() gives the usual one). */
   hsize_t colony_first, colony_count;
-  int64_t month, iteration; /* root attributes; filled in by ckpt_read() */
-  ckpt_scalar *scalars;     /* more root attributes (read back by name) */
-  int nscalars;
+  /* Where the run stands (root attributes): epochs and iterations completed. Set by a part's
+   * stage() before a write; filled in by ckpt_read(). */
+  int64_t epoch, iteration;
   /* Compared on resume (a checkpoint of another input or search is refused): */
   const char *input_checksum;    /* ckpt_input_checksum() of the input file */
   const char *search_parameters; /* param_serialize(ps, 1): the parameters that change the search */
   const param_set *params;       /* all parameters, for the root `parameters` attribute; may be
                                     NULL. Not compared: --max-hours and the like may change. */
-  /* Optional, for reading: called on every rank once month, iteration and the scalars are read
-   * and before any field is, so that fields whose shape depends on them (a record of one entry
-   * per month) can be sized and allocated. Must fail alike on every rank. */
-  ar_status (*before_fields)(ckpt_state *st, void *arg);
-  void *before_fields_arg;
 };
+
+/* Adds a part (AR_ERR_INTERNAL when CKPT_MAX_PARTS are there already). */
+ar_status ckpt_state_add(ckpt_state *st, ckpt_part *part);
+/* The fields and scalars of all parts, in order: i in [0, ckpt_state_nfields()). */
+int ckpt_state_nfields(const ckpt_state *st);
+ckpt_field *ckpt_state_field(const ckpt_state *st, int i);
+int ckpt_state_nscalars(const ckpt_state *st);
+ckpt_scalar *ckpt_state_scalar(const ckpt_state *st, int i);
+/* Calls every part's stage() (before a write). The first failure is returned. */
+ar_status ckpt_state_stage(ckpt_state *st);
 
 /* A contiguous run of rows of a field that one rank transfers in one call. */
 typedef struct {

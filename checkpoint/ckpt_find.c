@@ -1,12 +1,10 @@
-/* ckpt_find: candidate checkpoints of a directory (rank 0 scans, all agree) and the newest sound
- * one. */
+/* ckpt_find: candidate checkpoints of a directory (rank 0 scans, all agree). */
 #include "ckpt_find.h"
 
 #include <stdlib.h>
 
 #include "ar_agree.h"
 #include "ckpt_dir.h"
-#include "ckpt_verify.h"
 #include "h5u.h"
 
 ar_status ckpt_find_candidates(const char *dir, MPI_Comm comm, FILE *report, int64_t **seqs,
@@ -56,31 +54,4 @@ ar_status ckpt_find_candidates(const char *dir, MPI_Comm comm, FILE *report, int
   *seqs = found;
   *n = count;
   return AR_OK;
-}
-
-ar_status ckpt_find(const char *dir, MPI_Comm comm, FILE *report, char *path, size_t cap,
-                    int *found) {
-  *found = 0;
-  int rank = 0;
-  MPI_Comm_rank(comm, &rank);
-  int64_t *seqs;
-  int n;
-  ar_status st = ckpt_find_candidates(dir, comm, report, &seqs, &n);
-  if (st != AR_OK) return st;
-  for (int i = 0; i < n && st == AR_OK && !*found; i++) {
-    st = ckpt_dir_path(path, cap, dir, seqs[i], CKPT_FILE_FINAL);
-    if (st != AR_OK) break;
-    ckpt_problem problem;
-    ar_status vst = ckpt_verify(path, comm, &problem, NULL);
-    if (vst == AR_OK) {
-      *found = 1;
-    } else if (problem == CKPT_PROBLEM_OTHER) {
-      st = vst;
-    } else if (rank == 0 && report) {
-      fprintf(report, "antroute: skipping checkpoint: %s\n", ar_error_message());
-      fflush(report);
-    }
-  }
-  free(seqs);
-  return st;
 }

@@ -1,4 +1,4 @@
-/* ckpt_find: the newest valid checkpoint of a directory, all ranks agreeing.
+/* ckpt_find: the candidate checkpoints of a directory, all ranks agreeing.
  *
  * Rank 0 scans the directory and broadcasts the candidates (final names, newest first); the
  * ranks then check them together. Leftover .tmp files (interrupted writes) are never candidates;
@@ -19,12 +19,5 @@
  * .tmp files on `report` (rank 0; the next checkpoint write removes them). */
 ar_status ckpt_find_candidates(const char *dir, MPI_Comm comm, FILE *report, int64_t **seqs,
                                int *n);
-
-/* Collective. Verifies the candidates newest first (ckpt_verify) and puts the first sound one in
- * path (*found = 1), or *found = 0 when there is none. A damaged candidate is reported on
- * `report` (rank 0: one line naming the file and what is wrong) and skipped. Fails only when the
- * directory cannot be read or MPI fails. */
-ar_status ckpt_find(const char *dir, MPI_Comm comm, FILE *report, char *path, size_t cap,
-                    int *found);
 
 #endif

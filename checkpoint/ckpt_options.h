@@ -15,7 +15,7 @@
 /* clang-format off */
 #define CKPT_PARAM_DEFS                                                                            \
   {"checkpoint-dir", 0, PARAM_STRING, NULL, NULL, 1, 0, "DIR",                                     \
-   "write checkpoints into DIR (at every month end; none when not given)", 0},                     \
+   "write checkpoints into DIR (at every epoch end; none when not given)", 0},                     \
   {"checkpoint-every", 0, PARAM_INT, "0", NULL, 0, 1e12, "N",                                      \
    "also checkpoint every N iterations (0: off)", 0},                                              \
   {"checkpoint-seconds", 0, PARAM_REAL, "0", NULL, 0, 1e9, "S",                                    \

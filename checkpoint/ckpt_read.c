@@ -12,24 +12,12 @@
 #include "h5meta.h"
 #include "h5u.h"
 
-/* The same problem on every rank: the one of the lowest failing rank (ckpt_agree's choice). */
+/* The same status and problem on every rank: those of the lowest failing rank. */
 static ar_status agree_problem(ar_status st, ckpt_problem *problem, MPI_Comm comm) {
-  int rank = 0, size = 1;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
-  int mine = st != AR_OK ? rank : size, first_failing = size;
-  if (MPI_Allreduce(&mine, &first_failing, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) {
-    *problem = CKPT_PROBLEM_OTHER;
-    return ar_fail(AR_ERR_MPI, "MPI_Allreduce failed while reading a checkpoint");
-  }
-  if (first_failing == size) return AR_OK;
-  int p = (int)*problem;
-  if (MPI_Bcast(&p, 1, MPI_INT, first_failing, comm) != MPI_SUCCESS) {
-    *problem = CKPT_PROBLEM_OTHER;
-    return ar_fail(AR_ERR_MPI, "MPI_Bcast failed while reading a checkpoint");
-  }
-  *problem = (ckpt_problem)p;
-  return ar_agree(comm, st);
+  int tag = (int)*problem;
+  st = ar_agree_tagged(comm, st, &tag);
+  *problem = (ckpt_problem)tag;
+  return st;
 }
 
 static ar_status fail_as(ckpt_problem *problem, ckpt_problem kind, ar_status st) {
@@ -144,13 +132,22 @@ static ar_status read_field(hid_t file, const char *path, ckpt_state *state, con
   return agree_problem(st, problem, comm);
 }
 
-/* Root attributes: format, complete mark, match with this run, month, iteration, scalars. */
-static ar_status read_root(hid_t file, const char *path, ckpt_state *state, int force, FILE *report,
-                           MPI_Comm comm, ckpt_problem *problem) {
+/* Root attributes that say whether the file may be continued from: format, complete mark, match
+ * with this run (NULL strings: not compared). */
+static ar_status read_header(hid_t file, const char *path, const char *input_checksum,
+                             const char *search_parameters, int force, FILE *report, MPI_Comm comm,
+                             ckpt_problem *problem) {
   char format[64];
   int64_t version = 0;
   ar_status st = h5meta_check(file, H5META_CHECKPOINT, 1000000, format, sizeof format, &version);
   if (st != AR_OK) return fail_as(problem, CKPT_PROBLEM_DAMAGED, st);
+  if (version < CKPT_FORMAT_VERSION)
+    return fail_as(problem, CKPT_PROBLEM_MISMATCH,
+                   ar_fail(AR_ERR_INPUT,
+                           "%s: checkpoint format version %lld was written by an older antroute; "
+                           "this one reads version %d only (start without --resume, or finish "
+                           "the run with the antroute that wrote it)",
+                           path, (long long)version, CKPT_FORMAT_VERSION));
   if (version > CKPT_FORMAT_VERSION)
     return fail_as(problem, CKPT_PROBLEM_MISMATCH,
                    ar_fail(AR_ERR_INPUT,
@@ -177,8 +174,8 @@ static ar_status read_root(hid_t file, const char *path, ckpt_state *state, int 
   if (st == AR_OK) st = h5u_attr_read_str(file, "search_parameters", search, TEXT_MAX);
   if (st != AR_OK) {
     *problem = CKPT_PROBLEM_DAMAGED;
-  } else if (ckpt_match_check(input, search, state->input_checksum, state->search_parameters, diff,
-                              TEXT_MAX) > 0) {
+  } else if (ckpt_match_check(input, search, input_checksum, search_parameters, diff, TEXT_MAX) >
+             0) {
     int rank = 0;
     MPI_Comm_rank(comm, &rank);
     if (!force) {
@@ -196,13 +193,17 @@ static ar_status read_root(hid_t file, const char *path, ckpt_state *state, int 
   free(input);
   free(search);
   free(diff);
-  if (st != AR_OK) return st;
+  return st;
+}
 
-  st = h5u_attr_read_i64(file, "month", &state->month);
+/* Root attributes of the position: epoch, iteration, the parts' scalars. */
+static ar_status read_position(hid_t file, const char *path, ckpt_state *state,
+                               ckpt_problem *problem) {
+  ar_status st = h5u_attr_read_i64(file, "epoch", &state->epoch);
   if (st == AR_OK) st = h5u_attr_read_i64(file, "iteration", &state->iteration);
   if (st != AR_OK) return fail_as(problem, CKPT_PROBLEM_DAMAGED, st);
-  for (int i = 0; i < state->nscalars && st == AR_OK; i++) {
-    ckpt_scalar *s = &state->scalars[i];
+  for (int i = 0; i < ckpt_state_nscalars(state) && st == AR_OK; i++) {
+    ckpt_scalar *s = ckpt_state_scalar(state, i);
     if (!h5u_attr_exists(file, s->name))
       return fail_as(problem, CKPT_PROBLEM_MISMATCH,
                      ar_fail(AR_ERR_INPUT, "%s: attribute '%s' is missing", path, s->name));
@@ -210,6 +211,42 @@ static ar_status read_root(hid_t file, const char *path, ckpt_state *state, int 
                                     : h5u_attr_read_f64(file, s->name, &s->f64);
     if (st != AR_OK) *problem = CKPT_PROBLEM_MISMATCH;
   }
+  return st;
+}
+
+/* Collective: opens path on every rank (AR_OK and *file, or the agreed failure and *problem). */
+static ar_status open_checkpoint(const char *path, MPI_Comm comm, hid_t *file,
+                                 ckpt_problem *problem) {
+  ar_status st = AR_OK;
+  *file = -1;
+  struct stat sb;
+  if (stat(path, &sb) != 0 && errno == ENOENT) {
+    *problem = CKPT_PROBLEM_MISSING;
+    st = ar_fail(AR_ERR_IO, "checkpoint %s does not exist", path);
+  }
+  if (st == AR_OK) {
+    st = h5u_open_read(path, comm, file);
+    if (st != AR_OK) *problem = CKPT_PROBLEM_DAMAGED;
+    if (st == AR_ERR_IO) st = AR_ERR_INPUT;
+  }
+  st = agree_problem(st, problem, comm);
+  if (st != AR_OK) {
+    h5u_close(*file);
+    *file = -1;
+  }
+  return st;
+}
+
+ar_status ckpt_match(const char *path, const char *input_checksum, const char *search_parameters,
+                     int force, FILE *report, MPI_Comm comm, ckpt_problem *problem) {
+  *problem = CKPT_PROBLEM_NONE;
+  hid_t file;
+  ar_status st = open_checkpoint(path, comm, &file, problem);
+  if (st != AR_OK) return st;
+  st = read_header(file, path, input_checksum, search_parameters, force, report, comm, problem);
+  h5u_close(file);
+  st = agree_problem(st, problem, comm);
+  if (st == AR_OK) *problem = CKPT_PROBLEM_NONE;
   return st;
 }
 
@@ -221,37 +258,40 @@ ar_status ckpt_read(const char *path, ckpt_state *state, int force, FILE *report
   st = agree_problem(st, problem, comm);
   if (st != AR_OK) return st;
 
-  struct stat sb;
-  if (stat(path, &sb) != 0 && errno == ENOENT) {
-    *problem = CKPT_PROBLEM_MISSING;
-    st = ar_fail(AR_ERR_IO, "checkpoint %s does not exist", path);
-  }
   hid_t file = -1;
-  if (st == AR_OK) {
-    st = h5u_open_read(path, comm, &file);
-    if (st != AR_OK) *problem = CKPT_PROBLEM_DAMAGED;
-    if (st == AR_ERR_IO) st = AR_ERR_INPUT;
-  }
+  st = open_checkpoint(path, comm, &file, problem);
+  if (st != AR_OK) return st;
+  st = read_header(file, path, state->input_checksum, state->search_parameters, force, report, comm,
+                   problem);
+  if (st == AR_OK) st = read_position(file, path, state, problem);
   st = agree_problem(st, problem, comm);
-  if (st != AR_OK) {
-    h5u_close(file);
-    return st;
-  }
-  st = agree_problem(read_root(file, path, state, force, report, comm, problem), problem, comm);
-  if (st == AR_OK && state->before_fields) {
-    st = state->before_fields(state, state->before_fields_arg);
-    if (st != AR_OK) *problem = CKPT_PROBLEM_OTHER;
+  /* Parts size their shape-dependent fields (a record per epoch) from what was just read. */
+  for (int p = 0; p < state->nparts && st == AR_OK; p++) {
+    ckpt_part *part = state->parts[p];
+    st = part->shape ? part->shape(part->owner, state) : AR_OK;
+    if (st != AR_OK) *problem = CKPT_PROBLEM_DAMAGED;
     if (st == AR_OK) st = ckpt_state_check(state);
     if (st != AR_OK && *problem == CKPT_PROBLEM_NONE) *problem = CKPT_PROBLEM_OTHER;
     st = agree_problem(st, problem, comm);
   }
-  for (int i = 0; i < state->nfields && st == AR_OK; i++)
-    st = read_field(file, path, state, &state->fields[i], comm, problem);
+  for (int i = 0; i < ckpt_state_nfields(state) && st == AR_OK; i++)
+    st = read_field(file, path, state, ckpt_state_field(state, i), comm, problem);
   if (H5Fclose(file) < 0 && st == AR_OK) {
     *problem = CKPT_PROBLEM_DAMAGED;
     st = ar_fail(AR_ERR_INPUT, "%s: cannot close (%s)", path, h5u_error_detail());
   }
   st = agree_problem(st, problem, comm);
+  /* Each part moves the data into its state and checks them against each other: a file whose
+   * checksums hold but whose contents contradict themselves is damaged. */
+  for (int p = 0; p < state->nparts && st == AR_OK; p++) {
+    ckpt_part *part = state->parts[p];
+    st = part->restore ? part->restore(part->owner, state) : AR_OK;
+    if (st != AR_OK) {
+      *problem = st == AR_ERR_INPUT ? CKPT_PROBLEM_DAMAGED : CKPT_PROBLEM_OTHER;
+      ar_error_prefix("%s", path);
+    }
+    st = agree_problem(st, problem, comm);
+  }
   if (st == AR_OK) *problem = CKPT_PROBLEM_NONE;
   return st;
 }

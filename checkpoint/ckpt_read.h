@@ -23,8 +23,11 @@ typedef enum {
   CKPT_PROBLEM_OTHER     /* MPI failure, out of memory, ... (not the file's fault) */
 } ckpt_problem;
 
-/* Collective over comm. Reads checkpoint `path` into state: the fields' data (shapes and types
- * must be those of the file), month, iteration and the scalars (by name). Before any data is
+/* Collective over comm. Reads checkpoint `path` into state: the fields' data of the state's parts
+ * (only those: a checkpoint may hold more; shapes and types must be those of the file), epoch,
+ * iteration and the parts' scalars (by name). Each part's shape() is called before its fields are
+ * read and restore() after all are; a restore() failing with AR_ERR_INPUT marks the file damaged
+ * (its checksums hold but its contents contradict each other). Before any data is
  * read the file's input checksum and search parameters are compared with the state's (when
  * those are not NULL): a difference fails with CKPT_PROBLEM_MISMATCH, unless force, in which
  * case rank 0 prints a warning on `report` (if not NULL) and the read goes on.
@@ -33,5 +36,12 @@ typedef enum {
  * what is wrong. The state's data may have been partly overwritten. */
 ar_status ckpt_read(const char *path, ckpt_state *state, int force, FILE *report, MPI_Comm comm,
                     ckpt_problem *problem);
+
+/* Collective over comm. Only the header: the file is an antroute checkpoint of this format with
+ * its `complete` mark, and (strings not NULL) of this input and these search parameters; a
+ * difference fails with CKPT_PROBLEM_MISMATCH unless force (then a warning on `report`). The
+ * datasets are not read (ckpt_verify checks them). */
+ar_status ckpt_match(const char *path, const char *input_checksum, const char *search_parameters,
+                     int force, FILE *report, MPI_Comm comm, ckpt_problem *problem);
 
 #endif

@@ -1,4 +1,4 @@
-/* ckpt_schedule: month ends, stop requests, every N iterations, every S seconds (rank 0 decides).
+/* ckpt_schedule: epoch ends, stop requests, every N iterations, every S seconds (rank 0 decides).
  */
 #include "ckpt_schedule.h"
 
@@ -8,9 +8,9 @@ void ckpt_schedule_init(ckpt_schedule *s, int64_t every_iterations, double every
   s->last = MPI_Wtime();
 }
 
-ar_status ckpt_schedule_due(ckpt_schedule *s, int64_t iterations_done, int month_end, int stopping,
+ar_status ckpt_schedule_due(ckpt_schedule *s, int64_t iterations_done, int epoch_end, int stopping,
                             MPI_Comm comm, int *due) {
-  *due = month_end || stopping ||
+  *due = epoch_end || stopping ||
          (s->every_iterations > 0 && iterations_done > 0 &&
           iterations_done % s->every_iterations == 0);
   if (*due || s->every_seconds <= 0) return AR_OK;

@@ -1,6 +1,6 @@
 /* ckpt_schedule: when to write a checkpoint.
  *
- * At every month end, on a stop request, every N iterations (--checkpoint-every N, counted from
+ * At every epoch end, on a stop request, every N iterations (--checkpoint-every N, counted from
  * the start of the search, so the same iterations are checkpointed whether or not the run was
  * restarted) and every S seconds of wall time since the last checkpoint (--checkpoint-seconds S;
  * rank 0's clock decides and broadcasts, so all ranks agree).
@@ -23,9 +23,9 @@ typedef struct {
 void ckpt_schedule_init(ckpt_schedule *s, int64_t every_iterations, double every_seconds);
 
 /* Collective over comm when every_seconds > 0 (one MPI_Bcast from rank 0), local otherwise.
- * iterations_done: iterations completed since the start of the search; month_end and stopping
+ * iterations_done: iterations completed since the start of the search; epoch_end and stopping
  * must be the same on every rank. *due: 1 when a checkpoint is to be written now. */
-ar_status ckpt_schedule_due(ckpt_schedule *s, int64_t iterations_done, int month_end, int stopping,
+ar_status ckpt_schedule_due(ckpt_schedule *s, int64_t iterations_done, int epoch_end, int stopping,
                             MPI_Comm comm, int *due);
 
 /* Restarts the seconds clock (call after each checkpoint written). */

@@ -94,12 +94,12 @@ static ar_status write_root(hid_t file, const ckpt_state *state, int64_t seq, in
   if (st == AR_OK)
     st = h5u_attr_write_str(file, "search_parameters",
                             state->search_parameters ? state->search_parameters : "");
-  if (st == AR_OK) st = h5u_attr_write_i64(file, "month", state->month);
+  if (st == AR_OK) st = h5u_attr_write_i64(file, "epoch", state->epoch);
   if (st == AR_OK) st = h5u_attr_write_i64(file, "iteration", state->iteration);
   if (st == AR_OK) st = h5u_attr_write_i64(file, "sequence", seq);
   if (st == AR_OK) st = h5u_attr_write_i64(file, "written_by_ranks", nranks);
-  for (int i = 0; i < state->nscalars && st == AR_OK; i++) {
-    const ckpt_scalar *s = &state->scalars[i];
+  for (int i = 0; i < ckpt_state_nscalars(state) && st == AR_OK; i++) {
+    const ckpt_scalar *s = ckpt_state_scalar(state, i);
     st = s->kind == CKPT_SCALAR_I64 ? h5u_attr_write_i64(file, s->name, s->i64)
                                     : h5u_attr_write_f64(file, s->name, s->f64);
   }
@@ -166,8 +166,8 @@ ar_status ckpt_write(const char *dir, int keep, const ckpt_state *state, MPI_Com
   }
   st = ar_agree(comm, write_root(out.file, state, seq, nranks));
   int first_distributed = 1;
-  for (int i = 0; i < state->nfields && st == AR_OK; i++) {
-    const ckpt_field *f = &state->fields[i];
+  for (int i = 0; i < ckpt_state_nfields(state) && st == AR_OK; i++) {
+    const ckpt_field *f = ckpt_state_field(state, i);
     st = write_field(out.file, state, f, f->distributed && first_distributed, comm, out.tmp_path);
     if (f->distributed) first_distributed = 0;
   }

@@ -4,7 +4,7 @@
  *   1. rank 0 creates DIR if needed and picks the next sequence number seq;
  *   2. DIR/ckpt-<seq>.h5.tmp is created through the MPI-IO driver; root attributes are written
  *      (format, format_version, tool_version, created, parameters, input_checksum,
- *      search_parameters, month, iteration, the state's scalars, sequence, written_by_ranks);
+ *      search_parameters, epoch, iteration, the parts' scalars, sequence, written_by_ranks);
  *   3. every field becomes a contiguous dataset written with one collective transfer (each rank
  *      its hyperslab of a distributed field; rank 0 a replicated one) and gets a `crc32`
  *      attribute (CRC-32 of the whole dataset in global order, see ckpt_crc.h) and a

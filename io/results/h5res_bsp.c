@@ -1,6 +1,8 @@
 /* h5res_bsp: writes a bsp_log as the /bsp group of a results file. */
 #include "h5res_bsp.h"
 
+#include "timer.h"
+
 #include <stdlib.h>
 #include <string.h>
 

@@ -8,16 +8,6 @@
 #include "h5res.h"
 #include "h5u.h"
 
-static const char *stop_name(aco_stop_reason r) {
-  switch (r) {
-  case ACO_STOP_ITERATIONS: return "iterations";
-  case ACO_STOP_TIME: return "time";
-  case ACO_STOP_HOOK: return "requested";
-  case ACO_STOP_NONE: break;
-  }
-  return "none";
-}
-
 /* Rank 0's view of numbers that differ between ranks (times), so that every rank writes the
  * same attribute values. */
 typedef struct {
@@ -27,9 +17,11 @@ typedef struct {
 } run_times;
 
 static ar_status write_epochs(hid_t file, const aco_engine *e) {
-  const int64_t E = e->epoch;
-  const int32_t C = e->par.colonies;
-  int root = e->rank == 0;
+  aco_engine_info in;
+  aco_engine_get_info(e, &in);
+  const int64_t E = in.epoch;
+  const int32_t C = in.par->colonies;
+  int root = in.rank == 0;
   ar_status st = AR_OK;
   int64_t *iteration = NULL, *t_iteration = NULL;
   double *time = NULL, *best = NULL, *colony_best = NULL, *t_time = NULL, *t_best = NULL;
@@ -47,13 +39,13 @@ static ar_status write_epochs(hid_t file, const aco_engine *e) {
       st = ar_fail(AR_ERR_NOMEM, "out of memory writing %lld epoch records", (long long)E);
     } else {
       for (int64_t i = 0; i < E; i++) {
-        iteration[i] = e->epochs[i].iteration;
-        time[i] = e->epochs[i].time;
-        best[i] = e->epochs[i].best_cost.key[0];
+        iteration[i] = in.epochs[i].iteration;
+        time[i] = in.epochs[i].time;
+        best[i] = in.epochs[i].best_cost.key[0];
         for (int32_t c = 0; c < C; c++)
-          colony_best[i * C + c] = e->colony_best[i * C + c].key[0];
+          colony_best[i * C + c] = in.colony_best[i * C + c].key[0];
         /* The trace keeps the epoch ends where the global best improved. */
-        if (i == 0 || e->epochs[i].best_cost.key[0] != e->epochs[i - 1].best_cost.key[0]) {
+        if (i == 0 || in.epochs[i].best_cost.key[0] != in.epochs[i - 1].best_cost.key[0]) {
           t_iteration[T] = iteration[i];
           t_time[T] = time[i];
           t_best[T] = best[i];
@@ -62,9 +54,9 @@ static ar_status write_epochs(hid_t file, const aco_engine *e) {
       }
     }
   }
-  st = ar_agree(e->comm, st);
+  st = ar_agree(in.comm, st);
   long long tcount = T;
-  if (st == AR_OK && MPI_Bcast(&tcount, 1, MPI_LONG_LONG, 0, e->comm) != MPI_SUCCESS)
+  if (st == AR_OK && MPI_Bcast(&tcount, 1, MPI_LONG_LONG, 0, in.comm) != MPI_SUCCESS)
     st = ar_fail(AR_ERR_MPI, "MPI_Bcast failed writing the trace");
   hid_t g = -1;
   hsize_t de[1] = {(hsize_t)E}, dec[2] = {(hsize_t)E, (hsize_t)C}, dt[1] = {(hsize_t)tcount};
@@ -105,22 +97,24 @@ static ar_status write_epochs(hid_t file, const aco_engine *e) {
 }
 
 static ar_status write_layout(hid_t file, const aco_engine *e) {
+  aco_engine_info in;
+  aco_engine_get_info(e, &in);
   hid_t g = -1;
   ar_status st = h5u_group_create(file, "layout", &g);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "ranks", e->size);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "threads_per_rank", e->threads);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "colonies", e->par.colonies);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "ranks", in.size);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "threads_per_rank", in.threads);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "colonies", in.par->colonies);
   int32_t *owner = NULL;
-  if (st == AR_OK && e->rank == 0) {
-    owner = ar_alloc_array((size_t)e->par.colonies, sizeof(int32_t));
+  if (st == AR_OK && in.rank == 0) {
+    owner = ar_alloc_array((size_t)in.par->colonies, sizeof(int32_t));
     if (owner)
-      for (int32_t c = 0; c < e->par.colonies; c++)
-        owner[c] = aco_block_owner(e->par.colonies, e->size, c);
+      for (int32_t c = 0; c < in.par->colonies; c++)
+        owner[c] = aco_block_owner(in.par->colonies, in.size, c);
   }
-  if (st == AR_OK) st = ar_agree(e->comm, e->rank == 0 && !owner ? AR_ERR_NOMEM : AR_OK);
-  hsize_t dc[1] = {(hsize_t)e->par.colonies};
+  if (st == AR_OK) st = ar_agree(in.comm, in.rank == 0 && !owner ? AR_ERR_NOMEM : AR_OK);
+  hsize_t dc[1] = {(hsize_t)in.par->colonies};
   if (st == AR_OK)
-    st = h5u_write(g, "colony_rank", H5T_NATIVE_INT32, 1, dc, e->rank == 0 ? owner : NULL, NULL,
+    st = h5u_write(g, "colony_rank", H5T_NATIVE_INT32, 1, dc, in.rank == 0 ? owner : NULL, NULL,
                    "the MPI rank that ran each colony (contiguous blocks)");
   ar_free(owner);
   if (g >= 0) H5Gclose(g);
@@ -129,10 +123,12 @@ static ar_status write_layout(hid_t file, const aco_engine *e) {
 
 static ar_status write_run(hid_t file, const aco_engine *e, const run_times *rt,
                            const double *rank_seconds) {
-  const aco_params *par = &e->par;
+  aco_engine_info in;
+  aco_engine_get_info(e, &in);
+  const aco_params *par = in.par;
   hid_t g = -1;
   ar_status st = h5u_group_create(file, "run", &g);
-  int64_t tours = e->iteration * par->ants * par->colonies;
+  int64_t tours = in.iteration * par->ants * par->colonies;
   double secs = rt->elapsed > 0 ? rt->elapsed : 1e-9;
   if (st == AR_OK) st = h5u_attr_write_str(g, "algorithm", aco_algorithm_name(par->algorithm));
   if (st == AR_OK) st = h5u_attr_write_i64(g, "colonies", par->colonies);
@@ -148,15 +144,15 @@ static ar_status write_run(hid_t file, const aco_engine *e, const run_times *rt,
   if (st == AR_OK) st = h5u_attr_write_i64(g, "epoch_iterations", par->epoch_iterations);
   if (st == AR_OK) st = h5u_attr_write_i64(g, "seed", (int64_t)par->seed);
   if (st == AR_OK) st = h5u_attr_write_i64(g, "migrate", par->migrate);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "iterations", e->iteration);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "epochs", e->epoch);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "iterations", in.iteration);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "epochs", in.epoch);
   if (st == AR_OK) st = h5u_attr_write_i64(g, "tours", tours);
   if (st == AR_OK) st = h5u_attr_write_f64(g, "seconds", rt->elapsed);
-  if (st == AR_OK) st = h5u_attr_write_f64(g, "iterations_per_second", e->iteration / secs);
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "iterations_per_second", in.iteration / secs);
   if (st == AR_OK) st = h5u_attr_write_f64(g, "tours_per_second", tours / secs);
-  if (st == AR_OK) st = h5u_attr_write_str(g, "stopped_by", stop_name(e->stop_reason));
+  if (st == AR_OK) st = h5u_attr_write_str(g, "stopped_by", aco_stop_reason_name(in.stop_reason));
   if (st == AR_OK) st = h5u_attr_write_f64(g, "cpu_seconds", rt->cpu_total);
-  hsize_t dr[2] = {(hsize_t)e->size, 5};
+  hsize_t dr[2] = {(hsize_t)in.size, 5};
   if (st == AR_OK)
     st = h5u_write(g, "rank_seconds", H5T_NATIVE_DOUBLE, 2, dr, rank_seconds, "s",
                    "per rank: seconds building ants, updating trails, exchanging, in total; "
@@ -174,19 +170,21 @@ static ar_status write_run(hid_t file, const aco_engine *e, const run_times *rt,
 
 ar_status h5res_write_run(hid_t file, const aco_engine *e, const param_set *ps,
                           const h5res_info *info) {
+  aco_engine_info in;
+  aco_engine_get_info(e, &in);
   run_times rt = {
       aco_engine_elapsed(e),
-      {e->time_construct, e->time_update, e->time_exchange, 0.0, aco_engine_cpu_seconds(e)},
+      {in.time_construct, in.time_update, in.time_exchange, 0.0, aco_engine_cpu_seconds(e)},
       0.0};
   rt.seconds[3] = rt.elapsed;
-  double *rank_seconds = e->rank == 0 ? malloc(sizeof(double) * 5 * (size_t)e->size) : NULL;
-  ar_status st = ar_agree(e->comm, e->rank == 0 && !rank_seconds ? AR_ERR_NOMEM : AR_OK);
+  double *rank_seconds = in.rank == 0 ? malloc(sizeof(double) * 5 * (size_t)in.size) : NULL;
+  ar_status st = ar_agree(in.comm, in.rank == 0 && !rank_seconds ? AR_ERR_NOMEM : AR_OK);
   if (st != AR_OK) return st;
-  if (MPI_Gather(rt.seconds, 5, MPI_DOUBLE, rank_seconds, 5, MPI_DOUBLE, 0, e->comm) !=
+  if (MPI_Gather(rt.seconds, 5, MPI_DOUBLE, rank_seconds, 5, MPI_DOUBLE, 0, in.comm) !=
           MPI_SUCCESS ||
-      MPI_Reduce(&rt.seconds[4], &rt.cpu_total, 1, MPI_DOUBLE, MPI_SUM, 0, e->comm) !=
+      MPI_Reduce(&rt.seconds[4], &rt.cpu_total, 1, MPI_DOUBLE, MPI_SUM, 0, in.comm) !=
           MPI_SUCCESS ||
-      MPI_Bcast(&rt, (int)sizeof rt, MPI_BYTE, 0, e->comm) != MPI_SUCCESS) {
+      MPI_Bcast(&rt, (int)sizeof rt, MPI_BYTE, 0, in.comm) != MPI_SUCCESS) {
     free(rank_seconds);
     return ar_fail(AR_ERR_MPI, "MPI_Gather of the run times failed");
   }

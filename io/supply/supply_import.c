@@ -720,9 +720,9 @@ ar_status supply_import_dir(const char *dir, int strict, supply_net *net,
 }
 
 ar_status supply_import_check_output(const char *dir, const char *output, const char *what) {
-  static const char *const tables[] = {"WhCosts.csv",      "WhCapacities.csv",    "PlantPorts.csv",
-                                       "FreightRates.csv", "ProductsPerPlant.csv", "VmiCustomers.csv",
-                                       "OrderList.csv"};
+  static const char *const tables[] = {
+      "WhCosts.csv",          "WhCapacities.csv", "PlantPorts.csv", "FreightRates.csv",
+      "ProductsPerPlant.csv", "VmiCustomers.csv", "OrderList.csv"};
   enum { NTABLES = (int)(sizeof tables / sizeof tables[0]) };
   char paths[NTABLES][4200];
   ar_path_role inputs[NTABLES];

@@ -5,13 +5,15 @@
 
 ar_status h5res_write_tour_best(hid_t file, const aco_engine *e, const tour_problem *tp,
                                 const h5res_info *info) {
-  int root = e->rank == 0;
-  int64_t cost = (int64_t)e->best_cost.key[0];
-  int32_t colony = e->best_colony;
-  int64_t iteration = e->best_iteration;
-  double time = e->best_time;
+  aco_engine_info in;
+  aco_engine_get_info(e, &in);
+  int root = in.rank == 0;
+  int64_t cost = (int64_t)in.best_cost.key[0];
+  int32_t colony = in.best_colony;
+  int64_t iteration = in.best_iteration;
+  double time = in.best_time;
   /* Times differ between ranks; rank 0's are the ones written. */
-  if (MPI_Bcast(&time, 1, MPI_DOUBLE, 0, e->comm) != MPI_SUCCESS)
+  if (MPI_Bcast(&time, 1, MPI_DOUBLE, 0, in.comm) != MPI_SUCCESS)
     return ar_fail(AR_ERR_MPI, "MPI_Bcast failed writing /best");
   hid_t g = -1;
   hsize_t dn[1] = {(hsize_t)tp->n};
@@ -19,7 +21,7 @@ ar_status h5res_write_tour_best(hid_t file, const aco_engine *e, const tour_prob
   /* tour and cost carry no attributes of their own: `h5dump -d /best/tour -y -O /dev/null`
    * must print exactly the numbers (scripts rely on it); their description lives on /best. */
   if (st == AR_OK)
-    st = h5u_write(g, "tour", H5T_NATIVE_INT32, 1, dn, root ? e->best : NULL, NULL, NULL);
+    st = h5u_write(g, "tour", H5T_NATIVE_INT32, 1, dn, root ? in.best : NULL, NULL, NULL);
   if (st == AR_OK)
     st = h5u_write(g, "cost", H5T_NATIVE_INT64, 0, NULL, root ? &cost : NULL, NULL, NULL);
   if (st == AR_OK)

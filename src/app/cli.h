@@ -25,15 +25,9 @@ extern const cli_command cli_command_table[];
 ar_status cmd_import(int argc, char **argv);
 ar_status cmd_inspect(int argc, char **argv);
 ar_status cmd_advise(int argc, char **argv);
-ar_status cmd_solve(int argc, char **argv);
+ar_status cmd_solve(int argc, char **argv); /* solve_driver.c, for every problem kind */
 ar_status cmd_evaluate(int argc, char **argv);
 ar_status cmd_export(int argc, char **argv);
-/* `solve` of a supply-chain network (order routing, cmd_solve_supply.c). cmd_solve() asks
- * cmd_solve_is_supply() first (collective: it opens the input file named among argv, the
- * options that take a value being those of defs and of the supply-chain table) and hands the
- * whole command line over when the network's kind is "supply-chain". */
-ar_status cmd_solve_supply(int argc, char **argv);
-int cmd_solve_is_supply(int argc, char **argv, const param_def *defs, int ndefs);
 ar_status cmd_report(int argc, char **argv);
 
 /* `antroute import <kind>` sub-commands (cmd_import.c dispatches on argv[1]). */

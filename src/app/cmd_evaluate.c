@@ -28,9 +28,8 @@ static ar_status evaluate_work(void *arg) {
   const char *net_path = ps->positional[0];
   int historical = param_flag(ps, "historical");
   const char *plan_path = ps->npositional > 1 ? ps->positional[1] : NULL;
-  ar_path_role inputs[] = {{net_path, "the network file"},
-                           {plan_path, "the plan"},
-                           {ps->param_file, "--params"}};
+  ar_path_role inputs[] = {
+      {net_path, "the network file"}, {plan_path, "the plan"}, {ps->param_file, "--params"}};
   ar_path_role output = {param_str(ps, "write-plan"), "--write-plan"};
   ar_status st = ar_outputs_check(inputs, 3, &output, 1);
   if (st != AR_OK) return st;

@@ -10,30 +10,11 @@
 #include "ar_agree.h"
 #include "ar_memory.h"
 #include "h5u.h"
-#include "solve_parallel.h"
-#include "supply_estimate.h"
-#include "supply_problem.h"
-#include "tour_estimate.h"
 
-enum { MAX_PARTS = 8, PART_TEXT = 160 };
-
-/* One term of the estimate, and what to lower when it is the one that does not fit. */
-typedef struct {
-  char what[PART_TEXT];
-  uint64_t bytes;
-  char advice[PART_TEXT];
-} part;
-
-typedef struct {
-  part p[MAX_PARTS];
-  int n;
-} parts;
-
-static void add(parts *ps, uint64_t bytes, const char *advice, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void add(parts *ps, uint64_t bytes, const char *advice, const char *fmt, ...) {
-  if (ps->n == MAX_PARTS || bytes == 0) return;
-  part *p = &ps->p[ps->n++];
+void solve_memory_add(solve_memory_parts *m, uint64_t bytes, const char *advice, const char *fmt,
+                      ...) {
+  if (m->n == SOLVE_MEMORY_PARTS || bytes == 0) return;
+  solve_memory_part *p = &m->p[m->n++];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(p->what, sizeof p->what, fmt, ap);
@@ -42,39 +23,44 @@ static void add(parts *ps, uint64_t bytes, const char *advice, const char *fmt, 
   snprintf(p->advice, sizeof p->advice, "%s", advice);
 }
 
-static void engine_parts(parts *ps, const aco_estimate *e, const aco_params *par) {
+void solve_memory_add_engine(solve_memory_parts *m, const aco_problem *shape, const aco_params *par,
+                             int ranks, int rank) {
+  aco_estimate e;
+  aco_engine_estimate(shape, par, ranks, rank, &e);
   char each[32], pher[32], ants[32];
-  ar_memory_format(e->per_colony, each, sizeof each);
-  ar_memory_format(e->pheromone, pher, sizeof pher);
-  ar_memory_format(e->ants, ants, sizeof ants);
-  add(ps, e->colonies,
-      e->pheromone >= e->ants ? "lower --colonies (or spread them over more ranks or nodes)"
-                              : "lower --ants or --colonies",
-      "%d colon%s x %s (pheromone %s, ants %s)", (int)e->local_colonies,
-      e->local_colonies == 1 ? "y" : "ies", each, pher, ants);
-  add(ps, e->records,
-      par->iterations > 0 ? "raise --epoch-iterations (fewer epochs recorded) or lower --colonies"
-                          : "lower --colonies",
-      "records of %lld epochs", (long long)e->epochs);
-  add(ps, e->shared, "lower --candidates", "heuristic and best");
+  ar_memory_format(e.per_colony, each, sizeof each);
+  ar_memory_format(e.pheromone, pher, sizeof pher);
+  ar_memory_format(e.ants, ants, sizeof ants);
+  solve_memory_add(m, e.colonies,
+                   e.pheromone >= e.ants
+                       ? "lower --colonies (or spread them over more ranks or nodes)"
+                       : "lower --ants or --colonies",
+                   "%d colon%s x %s (pheromone %s, ants %s)", (int)e.local_colonies,
+                   e.local_colonies == 1 ? "y" : "ies", each, pher, ants);
+  solve_memory_add(m, e.records,
+                   par->iterations > 0
+                       ? "raise --epoch-iterations (fewer epochs recorded) or lower --colonies"
+                       : "lower --colonies",
+                   "records of %lld epochs", (long long)e.epochs);
+  solve_memory_add(m, e.shared, "lower --candidates", "heuristic and best");
 }
 
-static uint64_t parts_total(const parts *ps) {
+uint64_t solve_memory_total(const solve_memory_parts *m) {
   uint64_t t = 0;
-  for (int i = 0; i < ps->n; i++)
-    t = aco_estimate_add(t, ps->p[i].bytes);
+  for (int i = 0; i < m->n; i++)
+    t = aco_estimate_add(t, m->p[i].bytes);
   return t;
 }
 
-static const part *largest(const parts *ps) {
-  const part *big = NULL;
+static const solve_memory_part *largest(const solve_memory_parts *ps) {
+  const solve_memory_part *big = NULL;
   for (int i = 0; i < ps->n; i++)
     if (!big || ps->p[i].bytes > big->bytes) big = &ps->p[i];
   return big;
 }
 
 /* "100 colonies x 12 KB (...), records of 2 epochs 5 MB, ..., held now 30 MB" */
-static void describe(const parts *ps, uint64_t resident, char *buf, size_t cap) {
+static void describe(const solve_memory_parts *ps, uint64_t resident, char *buf, size_t cap) {
   char size[32];
   size_t len = 0;
   buf[0] = '\0';
@@ -88,8 +74,8 @@ static void describe(const parts *ps, uint64_t resident, char *buf, size_t cap) 
   if (len < cap) snprintf(buf + len, cap - len, "%sheld now %s", ps->n ? ", " : "", size);
 }
 
-/* The verdict of every rank, agreed; rank 0 prints the estimate line. */
-static ar_status judge(const param_set *ps, const parts *pt, MPI_Comm comm, solve_memory *mem) {
+ar_status solve_memory_check(const param_set *ps, const solve_memory_parts *pt, int quiet,
+                             MPI_Comm comm, solve_memory *mem) {
   memset(mem, 0, sizeof *mem);
   uint64_t max_memory = 0;
   const char *opt = param_str(ps, "max-memory");
@@ -99,7 +85,7 @@ static ar_status judge(const param_set *ps, const parts *pt, MPI_Comm comm, solv
   st = ar_agree(comm, st);
   if (st != AR_OK) return st;
   uint64_t resident = ar_memory_resident();
-  mem->need = aco_estimate_add(resident, parts_total(pt));
+  mem->need = aco_estimate_add(resident, solve_memory_total(pt));
   unsigned long long mine[2] = {mem->need, UINT64_MAX - lim.bytes}, all[2];
   if (MPI_Allreduce(mine, all, 2, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm) != MPI_SUCCESS)
     return ar_agree(comm, ar_fail(AR_ERR_MPI, "MPI_Allreduce of the memory estimates failed"));
@@ -112,7 +98,7 @@ static ar_status judge(const param_set *ps, const parts *pt, MPI_Comm comm, solv
   ar_memory_format(mem->need, need, sizeof need);
   ar_memory_format(lim.bytes, limit, sizeof limit);
   describe(pt, resident, detail, sizeof detail);
-  if (rank == 0 && !param_flag(ps, "quiet")) {
+  if (rank == 0 && !quiet) {
     char most[32];
     ar_memory_format(mem->need_max, most, sizeof most);
     printf("memory: needs about %s per rank (rank 0: %s); a rank may use %s (%s)\n", most, detail,
@@ -120,74 +106,13 @@ static ar_status judge(const param_set *ps, const parts *pt, MPI_Comm comm, solv
     fflush(stdout);
   }
   if (mem->need > lim.bytes) {
-    const part *big = largest(pt);
+    const solve_memory_part *big = largest(pt);
     st = ar_fail(AR_ERR_NOMEM,
                  "needs about %s per rank (%s) but may use %s (%s): %s, or run on nodes with "
                  "more memory",
                  need, detail, limit, lim.source, big ? big->advice : "use more memory");
   }
   return ar_agree(comm, st);
-}
-
-ar_status solve_memory_tour(const param_set *ps, const tour_net *net, const tour_options *to,
-                            const aco_params *par, MPI_Comm comm, solve_memory *mem) {
-  int ranks = 1, rank = 0;
-  MPI_Comm_size(comm, &ranks);
-  MPI_Comm_rank(comm, &rank);
-  int threads = omp_get_max_threads();
-  aco_problem shape;
-  int32_t width;
-  tour_problem_shape(net, to, &shape, &width);
-  aco_estimate e;
-  aco_engine_estimate(&shape, par, ranks, rank, &e);
-  tour_estimate t;
-  tour_problem_estimate(net, to, threads, &t);
-  parts pt = {.n = 0};
-  engine_parts(&pt, &e, par);
-  add(&pt, t.candidates, "lower --candidates and --ls-neighbours", "neighbour lists (%d x %d)",
-      (int)net->n, (int)width);
-  add(&pt, t.scratch, "lower OMP_NUM_THREADS", "scratch of %d thread%s", threads,
-      threads == 1 ? "" : "s");
-  return judge(ps, &pt, comm, mem);
-}
-
-ar_status solve_memory_supply(const param_set *ps, const supply_model *m, const supply_months *mo,
-                              MPI_Comm comm, solve_memory *mem) {
-  int ranks = 1, rank = 0;
-  MPI_Comm_size(comm, &ranks);
-  MPI_Comm_rank(comm, &rank);
-  int threads = omp_get_max_threads();
-  /* What the engine size depends on; the month driver reads the same parameters. */
-  aco_params par = aco_params_default();
-  par.colonies = (int32_t)param_int(ps, "colonies");
-  par.ants = (int32_t)param_int(ps, "ants");
-  par.iterations = param_int(ps, "iterations");
-  par.epoch_iterations = param_int(ps, "epoch-iterations");
-  solve_parallel_params(ps, &par);
-  /* The biggest month: one engine and one problem live at a time. */
-  parts best = {.n = 0};
-  uint64_t best_total = 0;
-  for (int32_t t = 0; t < mo->n; t++) {
-    const int32_t *orders = mo->orders + mo->start[t];
-    int32_t n = mo->start[t + 1] - mo->start[t];
-    aco_problem shape;
-    supply_problem_shape(m, orders, n, &shape);
-    aco_estimate e;
-    aco_engine_estimate(&shape, &par, ranks, rank, &e);
-    supply_estimate s;
-    supply_problem_estimate(m, orders, n, threads, &s);
-    parts pt = {.n = 0};
-    engine_parts(&pt, &e, &par);
-    add(&pt, s.scope, "use nodes with more memory", "%04d-%02d: %d orders over %d ship days",
-        (int)mo->year[t], (int)mo->month[t], (int)n, (int)s.days);
-    add(&pt, s.scratch, "lower OMP_NUM_THREADS", "scratch of %d thread%s", threads,
-        threads == 1 ? "" : "s");
-    if (parts_total(&pt) >= best_total) {
-      best = pt;
-      best_total = parts_total(&pt);
-    }
-  }
-  return judge(ps, &best, comm, mem);
 }
 
 ar_status solve_memory_record(hid_t results, const solve_memory *mem, MPI_Comm comm) {

@@ -45,7 +45,7 @@ size_t ar_alloc_footprint(size_t size) {
 #ifdef ANTROUTE_HAVE_TBB
   /* oneTBB's small-object bins that hold cache-aligned blocks: four per power of two up to
    * 1 KB, then the "fitting" sizes of a 16 KB slab; larger blocks carry a header. */
-  static const size_t bins[] = {64,  128, 192,  256,  320,  384,  448,  512,  640,
+  static const size_t bins[] = {64,  128, 192,  256,  320,  384,  448,  512, 640,
                                 768, 896, 1024, 1792, 2688, 3968, 5376, 8128};
   for (size_t i = 0; i < sizeof bins / sizeof bins[0]; i++)
     if (rounded <= bins[i]) return bins[i];

@@ -276,9 +276,15 @@ void param_print_help(const param_set *ps, FILE *out) {
   fprintf(out, "usage: %s\n\n", ps->usage);
   if (ps->description) fprintf(out, "%s\n\n", ps->description);
   fprintf(out, "options:\n");
+  const char *group = NULL;
   for (int i = 0; i < ps->ndefs; i++) {
     const param_def *d = &ps->defs[i];
     if (d->flags & PARAM_HIDDEN) continue;
+    const char *g = ps->groups ? ps->groups[i] : NULL;
+    if (g && (!group || strcmp(group, g) != 0)) {
+      group = g;
+      fprintf(out, "\n%s:\n", group);
+    }
     char left[128];
     const char *arg = d->type == PARAM_FLAG ? "" : (d->arg_name ? d->arg_name : "VALUE");
     if (d->short_name)
@@ -290,6 +296,7 @@ void param_print_help(const param_set *ps, FILE *out) {
     if (d->default_value && d->type != PARAM_FLAG) fprintf(out, " [default: %s]", d->default_value);
     fprintf(out, "\n");
   }
+  if (group) fprintf(out, "\ngeneral:\n");
   fprintf(out, "  %-30s %s\n", "    --params FILE",
           "read parameters from an INI file (command line wins)");
   fprintf(out, "  %-30s %s\n", "-h, --help", "show this help");
@@ -329,6 +336,23 @@ ar_status param_set_value(param_set *ps, const char *name, const char *value) {
   snprintf(where, sizeof where, "parameter %s", name);
   return param_store(ps, i, value, PARAM_FROM_COMMAND_LINE, where);
 }
+
+ar_status param_set_default(param_set *ps, const char *name, const char *value) {
+  int i = param_index_checked(ps, name);
+  if (ps->values[i]) return AR_OK;
+  char where[256];
+  snprintf(where, sizeof where, "default of %s", name);
+  return param_store(ps, i, value, PARAM_FROM_DEFAULT, where);
+}
+
+void param_unset(param_set *ps, const char *name) {
+  int i = param_index_checked(ps, name);
+  free(ps->values[i]);
+  ps->values[i] = NULL;
+  ps->origin[i] = PARAM_FROM_DEFAULT;
+}
+
+int param_defined(const param_set *ps, const char *name) { return param_index(ps, name) >= 0; }
 
 char *param_serialize(const param_set *ps, int search_only) {
   size_t cap = 256, len = 0;

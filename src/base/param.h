@@ -45,6 +45,8 @@ typedef struct {
   const char *description; /* a paragraph for --help */
   const param_def *defs;
   int ndefs;
+  /* Optional, [ndefs]: --help lists the options of a group under its heading (NULL: general). */
+  const char *const *groups;
   int min_positional, max_positional;
   /* Filled by param_parse(): */
   char *values[PARAM_MAX];
@@ -72,6 +74,13 @@ param_origin param_origin_of(const param_set *ps, const char *name);
 
 /* Overrides a value after parsing (validated as if given on the command line). */
 ar_status param_set_value(param_set *ps, const char *name, const char *value);
+/* Gives an unset parameter a default after parsing (validated; origin PARAM_FROM_DEFAULT); a
+ * parameter that is set keeps its value. For defaults that depend on what was parsed. */
+ar_status param_set_default(param_set *ps, const char *name, const char *value);
+/* Forgets a parameter's value (it is then unset, and not serialised). */
+void param_unset(param_set *ps, const char *name);
+/* 1 when the table has a parameter of that name. */
+int param_defined(const param_set *ps, const char *name);
 
 /* "key = value" lines for every set parameter, under a [command] section: a parameter file that
  * reproduces the run. Only PARAM_SEARCH parameters when search_only. Caller frees. */

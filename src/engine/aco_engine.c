@@ -8,6 +8,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "aco_engine_ckpt.h"
+#include "aco_engine_state.h"
 #include "aco_exchange.h"
 #include "aco_share.h"
 #include "ar_agree.h"
@@ -142,6 +144,7 @@ ar_status aco_engine_create(const aco_problem *problem, const aco_params *par, M
 void aco_engine_free(aco_engine *e) {
   if (!e) return;
   aco_share_free(e);
+  aco_engine_ckpt_free(e);
   free(e->bsp_rows);
   if (e->colony)
     for (int32_t c = 0; c < e->local_colonies; c++)
@@ -301,4 +304,46 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
     if (st != AR_OK) return st;
   }
   return aco_exchange_gather_records(e);
+}
+
+void aco_engine_get_info(const aco_engine *e, aco_engine_info *info) {
+  memset(info, 0, sizeof *info);
+  info->comm = e->comm;
+  info->rank = e->rank;
+  info->size = e->size;
+  info->threads = e->threads;
+  info->first_colony = e->first_colony;
+  info->local_colonies = e->local_colonies;
+  info->par = &e->par;
+  info->problem = e->problem;
+  info->iteration = e->iteration;
+  info->epoch = e->epoch;
+  info->best_cost = e->best_cost;
+  info->best = e->best;
+  info->best_colony = e->best_colony;
+  info->best_iteration = e->best_iteration;
+  info->best_time = e->best_time;
+  info->epochs = e->epochs;
+  info->colony_best = e->colony_best;
+  info->stop_reason = e->stop_reason;
+  info->time_construct = e->time_construct;
+  info->time_update = e->time_update;
+  info->time_exchange = e->time_exchange;
+  info->start_wtime = e->start_wtime;
+}
+
+aco_cost aco_engine_local_best(const aco_engine *e, int32_t local) {
+  return e->colony[local].s.best_cost;
+}
+
+void aco_engine_set_time_limit(aco_engine *e, double seconds) { e->par.time_limit = seconds; }
+
+const char *aco_stop_reason_name(aco_stop_reason r) {
+  switch (r) {
+  case ACO_STOP_ITERATIONS: return "iterations";
+  case ACO_STOP_TIME: return "time";
+  case ACO_STOP_HOOK: return "requested";
+  case ACO_STOP_NONE: break;
+  }
+  return "none";
 }

@@ -12,8 +12,9 @@
  * Stopping: after `iterations` iterations, or when rank 0 sees the time limit passed (it decides
  * at iteration boundaries and broadcasts, so all ranks stop together), or when a hook asks.
  *
- * The state lives in aco_engine_state.h (private to src/engine once every caller uses the
- * accessors); the colony blocks in aco_block.h.
+ * The state lives in aco_engine_state.h, private to src/engine: callers read a run through
+ * aco_engine_get_info(), and checkpoints hold the engine's own part (aco_engine_ckpt.h). The
+ * colony blocks are in aco_block.h.
  */
 #ifndef AR_ACO_ENGINE_H
 #define AR_ACO_ENGINE_H
@@ -22,7 +23,6 @@
 #include <stdint.h>
 
 #include "aco_block.h"
-#include "aco_engine_state.h" /* until the driver uses accessors only */
 #include "aco_hooks.h"
 #include "aco_params.h"
 #include "aco_record.h"
@@ -46,5 +46,40 @@ double aco_engine_elapsed(const aco_engine *e);
 double aco_engine_cpu_seconds(const aco_engine *e);
 
 void aco_engine_free(aco_engine *e);
+
+/* What the driver and the results writers may read of a run (a snapshot: the pointers stay
+ * valid until the engine runs again or is freed). */
+typedef struct {
+  MPI_Comm comm;
+  int rank, size, threads;              /* this rank, the ranks, OpenMP threads per rank */
+  int32_t first_colony, local_colonies; /* this rank's block of colonies */
+  const aco_params *par;
+  const aco_problem *problem;
+  int64_t iteration, epoch; /* iterations and epochs completed */
+  /* The global best (the same on every rank after an epoch end). */
+  aco_cost best_cost;
+  const int32_t *best; /* [solution_len] */
+  int32_t best_colony;
+  int64_t best_iteration;         /* -1: the initial solution was never beaten */
+  double best_time;               /* seconds since the start when it became known */
+  const aco_epoch_record *epochs; /* [epoch] */
+  const aco_cost *colony_best;    /* [epoch][colonies], rank 0 after aco_engine_run, else NULL */
+  aco_stop_reason stop_reason;
+  double time_construct, time_update, time_exchange; /* this rank's seconds in each phase */
+  double start_wtime;                                /* MPI_Wtime() when the run started */
+} aco_engine_info;
+
+void aco_engine_get_info(const aco_engine *e, aco_engine_info *info);
+
+/* The best cost of a local colony (0 <= local < local_colonies), e.g. its initial solution's
+ * before the run. */
+aco_cost aco_engine_local_best(const aco_engine *e, int32_t local);
+
+/* Changes the time limit of the next run (seconds, > 0; e.g. what is left of a month after its
+ * initial solutions). */
+void aco_engine_set_time_limit(aco_engine *e, double seconds);
+
+/* "iterations", "time", "requested" (a hook), "none". */
+const char *aco_stop_reason_name(aco_stop_reason r);
 
 #endif

@@ -16,6 +16,8 @@
 #include "problem.h"
 #include "timer.h"
 
+struct aco_engine_ckpt; /* aco_engine_ckpt.c: the engine's checkpoint part */
+
 struct aco_engine {
   const aco_problem *problem;
   aco_params par;
@@ -63,6 +65,8 @@ struct aco_engine {
   double *bsp_rows;               /* [bsp_cap][ACO_BSP_FIELDS] */
   double ant_busy, ant_capacity;  /* thread-seconds inside ants / wall x threads of the ant loop */
   int64_t bsp_cap;
+
+  struct aco_engine_ckpt *ckpt; /* NULL until a checkpoint part is asked for */
 };
 
 /* Seconds since the start of the search (including earlier runs). */

@@ -51,20 +51,21 @@ static ar_status allreduce_lexmin(MPI_Comm comm, double *value) {
   return AR_OK;
 }
 
-static ar_status grow_records(aco_engine *e) {
-  int64_t cap = e->records_cap * 2;
-  aco_epoch_record *epochs = ar_alloc_array((size_t)cap, sizeof *epochs);
+ar_status aco_exchange_reserve_records(aco_engine *e, int64_t epochs) {
+  if (epochs < e->records_cap) return AR_OK;
+  int64_t cap = 2 * epochs + 2;
+  aco_epoch_record *rec = ar_alloc_array((size_t)cap, sizeof *rec);
   aco_cost *log = ar_alloc_array((size_t)cap * (size_t)e->local_colonies, sizeof *log);
-  if (!epochs || !log) {
-    ar_free(epochs);
+  if (!rec || !log) {
+    ar_free(rec);
     ar_free(log);
-    return ar_fail(AR_ERR_NOMEM, "out of memory for %lld epoch records", (long long)cap);
+    return ar_fail(AR_ERR_NOMEM, "out of memory for %lld epoch records", (long long)epochs);
   }
-  memcpy(epochs, e->epochs, (size_t)e->epoch * sizeof *epochs);
+  memcpy(rec, e->epochs, (size_t)e->epoch * sizeof *rec);
   memcpy(log, e->local_best_log, (size_t)e->epoch * (size_t)e->local_colonies * sizeof *log);
   ar_free(e->epochs);
   ar_free(e->local_best_log);
-  e->epochs = epochs;
+  e->epochs = rec;
   e->local_best_log = log;
   e->records_cap = cap;
   return AR_OK;
@@ -117,7 +118,7 @@ ar_status aco_exchange_epoch(aco_engine *e) {
     e->best_time = aco_state_elapsed(e);
   }
 
-  if (e->epoch == e->records_cap && (st = grow_records(e)) != AR_OK) return st;
+  if ((st = aco_exchange_reserve_records(e, e->epoch)) != AR_OK) return st;
   aco_epoch_record *rec = &e->epochs[e->epoch];
   rec->iteration = e->iteration;
   rec->time = aco_state_elapsed(e);

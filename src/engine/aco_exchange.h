@@ -11,4 +11,8 @@ ar_status aco_exchange_epoch(aco_engine *e);
 /* Collective. Every colony's best per epoch into e->colony_best on rank 0. */
 ar_status aco_exchange_gather_records(aco_engine *e);
 
+/* Makes room for records of at least epochs + 1 epoch ends (keeping those recorded), growing by
+ * doubling: for the exchange and for a restore from a checkpoint. AR_ERR_NOMEM. */
+ar_status aco_exchange_reserve_records(aco_engine *e, int64_t epochs);
+
 #endif

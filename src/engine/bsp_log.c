@@ -1,6 +1,8 @@
 /* bsp_log: gathering and printing the per-epoch BSP rows of every rank. */
 #include "bsp_log.h"
 
+#include "aco_engine_state.h"
+
 #include "ar_agree.h"
 
 #include <stdlib.h>

@@ -36,17 +36,17 @@ static herr_t list_dataset(hid_t obj, const char *name, const H5O_info_t *info, 
 }
 
 ar_status inspect_checkpoint(hid_t file, FILE *out) {
-  int64_t month = -1, iteration = -1, sequence = -1, ranks = -1, complete = 0;
+  int64_t epoch = -1, iteration = -1, sequence = -1, ranks = -1, complete = 0;
   char input[128] = "?";
-  h5u_attr_read_i64(file, "month", &month);
+  h5u_attr_read_i64(file, "epoch", &epoch);
   h5u_attr_read_i64(file, "iteration", &iteration);
   h5u_attr_read_i64(file, "sequence", &sequence);
   h5u_attr_read_i64(file, "written_by_ranks", &ranks);
   h5u_attr_read_str(file, "input_checksum", input, sizeof input);
   if (h5u_attr_exists(file, "complete")) h5u_attr_read_i64(file, "complete", &complete);
   ar_error_clear();
-  fprintf(out, "checkpoint %lld: month %lld, iteration %lld, written by %lld rank(s)%s\n",
-          (long long)sequence, (long long)month, (long long)iteration, (long long)ranks,
+  fprintf(out, "checkpoint %lld: epoch %lld, iteration %lld, written by %lld rank(s)%s\n",
+          (long long)sequence, (long long)epoch, (long long)iteration, (long long)ranks,
           complete == 1 ? "" : " -- NOT COMPLETE");
   fprintf(out, "input %s\n", input);
   H5Ovisit2(file, H5_INDEX_NAME, H5_ITER_INC, list_dataset, out, H5O_INFO_BASIC);

@@ -73,8 +73,8 @@ static const char *last_line(char *text) {
   return nl ? nl + 1 : text;
 }
 
-ar_status report_plot_check_outputs(const char *dir, const char *format,
-                                    const char *const *inputs, int ninputs) {
+ar_status report_plot_check_outputs(const char *dir, const char *format, const char *const *inputs,
+                                    int ninputs) {
   /* The pictures of tools/antroute_report.py (its save() calls). */
   static const char *const pictures[] = {"tour", "convergence", "flows", "goals", "bsp"};
   const char *fmt = format ? format : "png";
@@ -86,7 +86,7 @@ ar_status report_plot_check_outputs(const char *dir, const char *format,
       if (!inputs[i]) continue;
       const char *hit = ar_path_same_file(final, inputs[i]) ? final
                         : ar_path_same_file(tmp, inputs[i]) ? tmp
-                                                             : NULL;
+                                                            : NULL;
       if (hit)
         return ar_fail(AR_ERR_USAGE,
                        "-o %s: the picture %s would be %s, which report reads: antroute never "

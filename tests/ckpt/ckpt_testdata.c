@@ -56,12 +56,12 @@ int testdata_init(testdata *t, uint64_t colonies, uint64_t rows, uint64_t option
   t->fields[1].colony_rows = t->rows_of_colony;
   t->scalars[0] = (ckpt_scalar){"seed", CKPT_SCALAR_I64, 0, 0};
   t->scalars[1] = (ckpt_scalar){"best_cost", CKPT_SCALAR_F64, 0, 0};
-  t->state.fields = t->fields;
-  t->state.nfields = TESTDATA_FIELDS;
+  t->part = (ckpt_part){
+      "testdata", t->fields, TESTDATA_FIELDS, t->scalars, TESTDATA_SCALARS, NULL, NULL, NULL, NULL};
+  t->state.parts[0] = &t->part;
+  t->state.nparts = 1;
   t->state.colony_first = first;
   t->state.colony_count = count;
-  t->state.scalars = t->scalars;
-  t->state.nscalars = TESTDATA_SCALARS;
   t->state.input_checksum = "crc32:00000000 size:0";
   t->state.search_parameters = "[solve]\ncolonies = 4\nrho = 0.1\n";
   return 0;
@@ -136,7 +136,7 @@ static void rows_to_data(const testdata *t) {
 }
 
 void testdata_fill(testdata *t, uint64_t seed, int64_t month, int64_t iteration) {
-  t->state.month = month;
+  t->state.epoch = month;
   t->state.iteration = iteration;
   t->scalars[0].i64 = (int64_t)seed;
   t->scalars[1].f64 = 1000.0 * (double)month + (double)iteration + 0.25;
@@ -152,7 +152,7 @@ void testdata_fill(testdata *t, uint64_t seed, int64_t month, int64_t iteration)
 }
 
 void testdata_clear(testdata *t) {
-  t->state.month = -1;
+  t->state.epoch = -1;
   t->state.iteration = -1;
   t->scalars[0].i64 = 0;
   t->scalars[1].f64 = 0;
@@ -162,7 +162,7 @@ void testdata_clear(testdata *t) {
 }
 
 uint64_t testdata_mismatches(const testdata *t, uint64_t seed) {
-  int64_t month = t->state.month, iteration = t->state.iteration;
+  int64_t month = t->state.epoch, iteration = t->state.iteration;
   uint64_t bad = 0;
   rows_to_data(t);
   if (t->scalars[0].i64 != (int64_t)seed) bad++;

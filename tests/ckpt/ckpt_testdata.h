@@ -22,6 +22,7 @@ enum { TESTDATA_FIELDS = 5, TESTDATA_SCALARS = 2 };
 typedef struct {
   ckpt_field fields[TESTDATA_FIELDS];
   ckpt_scalar scalars[TESTDATA_SCALARS];
+  ckpt_part part;
   ckpt_state state;
   uint64_t colonies, rows, options;
   void **rows_of_colony; /* /colonies/best_tour: one allocation per local colony */

@@ -133,7 +133,7 @@ static ar_status cmd_resume(const char *dir, const char *mode, const tool_args *
     MPI_Allreduce(&bad, &all, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, comm);
     if (rank_of(comm) == 0)
       printf("resumed %s month %lld iteration %lld mismatches %llu\n", path,
-             (long long)t.state.month, (long long)t.state.iteration, all);
+             (long long)t.state.epoch, (long long)t.state.iteration, all);
     if (all) st = ar_fail(AR_ERR_INTERNAL, "%llu values differ from what was written", all);
   } else if (st == AR_OK && rank_of(comm) == 0) {
     printf("fresh\n");

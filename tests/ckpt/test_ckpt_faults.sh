@@ -57,7 +57,7 @@ run 2 "$TOOL" resume "$D" auto 2>/dev/null | grep -q "ckpt-000005.h5 month 0 ite
 
 # antroute inspect: a summary with every CRC checked; a damaged file fails with status 3.
 "$ANTROUTE" inspect "$D/ckpt-000005.h5" >"$AR_TMP/o" 2>&1 && grep -q "sound: all 5 datasets" "$AR_TMP/o" \
-  && grep -q "month 0, iteration 6, written by 2 rank" "$AR_TMP/o" && pass "inspect: sound" \
+  && grep -q "epoch 0, iteration 6, written by 2 rank" "$AR_TMP/o" && pass "inspect: sound" \
   || fail "inspect: $(cat "$AR_TMP/o")"
 cp "$D/ckpt-000005.h5" "$AR_TMP/bad.h5"
 printf 'X' | dd of="$AR_TMP/bad.h5" bs=1 seek=12000 conv=notrunc status=none

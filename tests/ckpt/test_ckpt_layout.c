@@ -95,7 +95,7 @@ static void roundtrip(uint64_t colonies, int w, int r, const char *dir, int64_t 
     ar_status st = ckpt_read(path, &t.state, 0, stderr, rcomm, &problem);
     if (st != AR_OK) fprintf(stderr, "read: %s\n", ar_error_message());
     CHECK(st == AR_OK);
-    CHECK_EQ_INT(t.state.month, 3);
+    CHECK_EQ_INT(t.state.epoch, 3);
     CHECK_EQ_INT(t.state.iteration, 17);
     CHECK_EQ_INT(testdata_mismatches(&t, seed), 0);
     ckpt_problem vproblem;

@@ -77,9 +77,11 @@ static inline ar_status fixture_solve(const tour_net *t, const tour_options *to,
   st = aco_engine_create(&p, par, comm, &e);
   if (st == AR_OK) st = aco_engine_run(e, NULL);
   if (st == AR_OK) {
-    memcpy(tour, e->best, (size_t)t->n * sizeof(int32_t));
-    *length = (int64_t)e->best_cost.key[0];
-    aco_solution best = {e->best_cost, e->best};
+    aco_engine_info in;
+    aco_engine_get_info(e, &in);
+    memcpy(tour, in.best, (size_t)t->n * sizeof(int32_t));
+    *length = (int64_t)in.best_cost.key[0];
+    aco_solution best = {in.best_cost, (int32_t *)in.best};
     st = p.verify(&p, &best);
   }
   aco_engine_free(e);

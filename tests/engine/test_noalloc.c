@@ -90,12 +90,14 @@ static void check_run(const char *label, const tour_net *t, const tour_options *
   CHECK(aco_engine_run(e, &hooks) == AR_OK);
   atomic_store(&counting, 0);
   long total = atomic_load(&allocations);
+  aco_engine_info in;
+  aco_engine_get_info(e, &in);
   printf("%s, %d thread(s): %ld allocations in set-up, %ld in the %lld iterations after the "
          "first epoch (%ld in the whole run, with the first epoch and the final gathering)\n",
-         label, threads, setup, between_epochs, (long long)(e->iteration - par.epoch_iterations),
+         label, threads, setup, between_epochs, (long long)(in.iteration - par.epoch_iterations),
          total);
   CHECK(setup > 0);
-  CHECK(e->epoch >= 3);
+  CHECK(in.epoch >= 3);
   CHECK_EQ_INT(between_epochs, 0);
   aco_engine_free(e);
   tour_problem_free(&tp);

@@ -69,7 +69,7 @@ expect_error 4 "no-such.h5" "$out" -- "$ANTROUTE" solve "$AR_TMP/no-such.h5" -o 
 # A supply-chain network goes to the order-routing solver (tests/orders), with its own options:
 # a tour option is refused there.
 "$ANTROUTE" import supply-chain "$AR_SOURCE_DIR/inputs/supply_chain" -o "$AR_TMP/sc.h5" \
-  >/dev/null 2>&1 && expect_error 2 "unknown option '--candidates'" "$out" -- \
+  >/dev/null 2>&1 && expect_error 2 "--candidates is an option of tour networks" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/sc.h5" -o "$out" --candidates 8
 # The final self-check: a tour whose recomputed length differs stops the run, exit 1, no file.
 expect_error 1 "recomputed from scratch, but the search recorded" "$out" -- \

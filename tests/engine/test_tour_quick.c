@@ -74,10 +74,11 @@ int test_run(int argc, char **argv) {
   if (st == AR_OK) st = aco_engine_create(&p, &par, MPI_COMM_SELF, &eng);
   double t1 = omp_get_wtime();
   if (st == AR_OK) st = aco_engine_run(eng, NULL);
-  len = (int64_t)eng->best_cost.key[0];
-  printf("%s n=%d len %lld setup %.2f run %.2f it %lld best_it %lld restarts %lld\n", t.name, t.n,
-         (long long)len, t1 - t0, omp_get_wtime() - t1, (long long)eng->iteration,
-         (long long)eng->best_iteration, (long long)eng->colony[0].s.restarts);
+  aco_engine_info in;
+  aco_engine_get_info(eng, &in);
+  len = (int64_t)in.best_cost.key[0];
+  printf("%s n=%d len %lld setup %.2f run %.2f it %lld best_it %lld\n", t.name, t.n, (long long)len,
+         t1 - t0, omp_get_wtime() - t1, (long long)in.iteration, (long long)in.best_iteration);
   aco_engine_free(eng);
   tour_problem_free(&tp);
   CHECK(st == AR_OK);

@@ -5,7 +5,8 @@
    layer; a file of a layer may include (#include "x.h") only headers of its own folder or of the
    layers it depends on, directly or through them. An upward or sideways include is an error.
 2. Header names are unique across the layers (a flat include path must not be ambiguous).
-3. No circles between the modules of a layer: a module is a file stem (x.c with x.h); module A
+3. A header named *_state.h holds a module's private state: only files of its own layer include it.
+4. No circles between the modules of a layer: a module is a file stem (x.c with x.h); module A
    depends on B when A's files include B.h. A circle is an error, named with its modules.
 Prints one line per problem and exits 1 if there is any, else prints a summary and exits 0.
 """
@@ -68,6 +69,9 @@ for t in layers:
             owner = header_layer.get(os.path.basename(inc))
             if owner is None:
                 problems.append('%s includes "%s", which is in no layer' % (rel, inc))
+            elif owner != t and os.path.basename(inc).endswith('_state.h'):
+                problems.append('%s includes "%s", the private state of layer %s' %
+                                (rel, inc, layers[owner][0]))
             elif owner not in allowed:
                 problems.append('%s (layer %s) includes "%s" of layer %s, which %s does not '
                                 'depend on' % (rel, layers[t][0], inc, layers[owner][0],

@@ -8,7 +8,24 @@
 # scenarios run against antroute itself (no stand-in solver: real parts only).
 
 export AR_SLURM_DIR=$AR_TMP/cluster
-export AR_SLURM_PORT=${AR_SLURM_TEST_PORT:-6917}
+# Two consecutive free ports (slurmctld, slurmd), so that test suites of several checkouts can run
+# on one machine at the same time; AR_SLURM_TEST_PORT fixes them.
+free_port_pair() {
+  python3 - <<'PY'
+import random, socket
+for _ in range(200):
+    base = random.randrange(20000, 40000)
+    try:
+        for p in (base, base + 1):
+            s = socket.socket(); s.bind(("", p)); s.close()
+        print(base); break
+    except OSError:
+        continue
+else:
+    print(6917)
+PY
+}
+export AR_SLURM_PORT=${AR_SLURM_TEST_PORT:-$(free_port_pair)}
 export AR_SLURM_GRACE=${AR_SLURM_TEST_GRACE:-20}
 export SLURM_CONF=$AR_SLURM_DIR/slurm.conf
 export AR_STEP_HELPER=$AR_SOURCE_DIR/slurm/antroute-step.sh

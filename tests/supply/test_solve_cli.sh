@@ -89,7 +89,7 @@ h5dump -d /months/orders "$AR_TMP/mini-r.h5" 2>/dev/null | grep -q "(0): 1, 2" \
 
 # Usage and input errors.
 expect_error 2 "missing --csv" - -- "$ANTROUTE" export "$AR_TMP/ic.h5"
-expect_error 2 "unknown option '--candidates'" "$AR_TMP/x.h5" -- "$ANTROUTE" solve "$NET" -o "$AR_TMP/x.h5" --candidates 3
+expect_error 2 "--candidates is an option of tour networks.*is a supply-chain network" "$AR_TMP/x.h5" -- "$ANTROUTE" solve "$NET" -o "$AR_TMP/x.h5" --candidates 3
 expect_error 3 "not an antroute file|not the results of a supply-chain network|is an antroute-network" "$AR_TMP/x.csv" -- \
   "$ANTROUTE" export "$NET" --csv "$AR_TMP/x.csv"
 finish

@@ -1,0 +1,90 @@
+/* ckpt_session: checkpoints of one run, from its options to its last checkpoint
+ * (docs/checkpoint.md).
+ *
+ * The driver opens a session from the parsed options (CKPT_PARAM_DEFS), asks it which checkpoint
+ * to continue from (ckpt_session_pick), reads the parts it needs from that file
+ * (ckpt_session_read: a problem kind's part first, then the engine's, once the engine is made),
+ * attaches the parts that the checkpoints written from now on hold, and calls
+ * ckpt_session_boundary() at every iteration boundary: there the ranks agree on a stop (signals,
+ * deadline), and the checkpoints the schedule asks for are written. Nothing here knows what a
+ * part holds.
+ *
+ * Messages go to the streams the driver gives (rank 0 only): `info` for a line per checkpoint
+ * written and the resume line (NULL: quiet), `warn` for warnings (a failed checkpoint inside a
+ * run, a damaged file moved aside).
+ */
+#ifndef AR_CKPT_SESSION_H
+#define AR_CKPT_SESSION_H
+
+#include <mpi.h>
+#include <stdio.h>
+
+#include "ckpt_deadline.h"
+#include "ckpt_field.h"
+#include "ckpt_input.h"
+#include "ckpt_options.h"
+#include "ckpt_schedule.h"
+#include "h5u.h"
+
+typedef struct {
+  ckpt_options opt;
+  int enabled; /* --checkpoint-dir or --resume given */
+  int writing; /* --checkpoint-dir given: checkpoints are written */
+  MPI_Comm comm;
+  int rank;
+  FILE *info, *warn;
+  char input_checksum[CKPT_INPUT_CHECKSUM_MAX];
+  char *search; /* param_serialize(ps, 1) */
+  const param_set *ps;
+  ckpt_deadline deadline;
+  ckpt_schedule schedule;
+  double last_boundary; /* MPI_Wtime() at the previous iteration boundary */
+  ckpt_state state;     /* the parts attached */
+
+  /* What happened: */
+  int stop_reasons, stop_signal; /* why the run stopped (ckpt_stop.h), 0: it did not */
+  int written;                   /* checkpoints written by this run */
+  int failed;                    /* checkpoints that could not be written (the run went on) */
+  double write_seconds;          /* their total time */
+  char last_path[H5U_PATH_MAX];
+} ckpt_session;
+
+/* Collective. Reads the checkpoint options from ps (CKPT_PARAM_DEFS); with --checkpoint-dir or
+ * --resume: the input file's checksum and the search parameters; with --checkpoint-dir: signal
+ * handlers, the deadline and the schedule. AR_ERR_USAGE for contradictory options (the same on
+ * every rank), AR_ERR_IO when the input cannot be read for its checksum. */
+ar_status ckpt_session_init(ckpt_session *s, const param_set *ps, const char *input, FILE *info,
+                            FILE *warn, MPI_Comm comm);
+
+/* Collective. Applies --resume (ckpt_pick: the newest sound checkpoint of this run, damaged ones
+ * moved aside): *found = 1 and path when the run continues from a checkpoint. */
+ar_status ckpt_session_pick(ckpt_session *s, char *path, size_t cap, int *found);
+
+/* Collective. Reads parts[0..n-1] from checkpoint path (ckpt_read: checksums, shapes, each part's
+ * restore()); first/count: this rank's colony block (0, 0 when the parts hold no distributed
+ * field). Failures: AR_ERR_INPUT naming the file for a checkpoint that cannot be continued. */
+ar_status ckpt_session_read(ckpt_session *s, const char *path, ckpt_part *const *parts, int n,
+                            hsize_t first, hsize_t count);
+
+/* What the checkpoints written from now on hold (replaces what was attached). */
+ar_status ckpt_session_attach(ckpt_session *s, ckpt_part *const *parts, int n, hsize_t first,
+                              hsize_t count);
+
+/* Collective, at an iteration boundary where no mid-epoch exchange has happened. `iteration`:
+ * iterations completed; epoch_end: this boundary ends an epoch; finishing: the run ends here by
+ * its iteration limit (then a stop request is ignored: the run ends normally). Agrees on a stop,
+ * writes the checkpoints the schedule asks for, and sets *stop after writing one on a stop
+ * request. A failed checkpoint is reported (warn) and the run goes on, unless it was the
+ * checkpoint of a stop: then the run fails with its status. */
+ar_status ckpt_session_boundary(ckpt_session *s, int64_t iteration, int epoch_end, int finishing,
+                                int *stop);
+
+/* "stopped by signal SIGTERM after iteration N; checkpoint F; exit status 75: run again with
+ * --resume auto --checkpoint-dir D to continue" for the stop that ended the run, with `where`
+ * (e.g. " in month 2013-05", may be "") after the reason. */
+void ckpt_session_stop_message(const ckpt_session *s, int64_t iteration, const char *where,
+                               char *buf, size_t cap);
+
+void ckpt_session_free(ckpt_session *s);
+
+#endif

@@ -1,0 +1,339 @@
+/* solve_driver: `antroute solve NET.h5 -o RESULTS.h5`, for every problem kind.
+ *
+ * Parses the options once (solve_options.h), opens the network once and hands it to the kind
+ * named by its `kind` attribute (solve_kinds.h). Then, phase by phase (a tour solve has one, order
+ * routing one per month): the kind makes the phase's problem, the engine searches it over the
+ * ranks and threads with progress lines and checkpoints at iteration boundaries, the phase's best
+ * is checked from scratch, and the kind keeps it. At the end the kind checks the whole answer and
+ * writes its results, with the BSP record, into the results file (opened before the search, so
+ * that an unwritable path fails at once). A run stopped by a signal or its deadline checkpoints
+ * and ends with exit status 75; `--resume auto` continues it, in whichever phase it stopped.
+ * Collective on MPI_COMM_WORLD.
+ */
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aco_engine_ckpt.h"
+#include "ar_agree.h"
+#include "bsp_log.h"
+#include "ckpt_session.h"
+#include "cli.h"
+#include "cli_parse.h"
+#include "h5net.h"
+#include "h5res_bsp.h"
+#include "h5u.h"
+#include "progress.h"
+#include "solve_kinds.h"
+#include "solve_options.h"
+#include "solve_outputs.h"
+#include "solve_parallel.h"
+
+typedef struct {
+  param_set *ps;
+  solve_run run;
+  const solve_kind *kind;
+  void *state;      /* the kind's */
+  solve_memory mem; /* the estimate, checked before the search */
+  ckpt_session ck;  /* checkpoints and resume */
+  char resume_path[H5U_PATH_MAX];
+  int resume_found;
+  bsp_log bsp;
+  h5u_output out;
+  int out_open;
+  aco_engine *engine; /* of the current (at the end: the last) phase */
+  int32_t phase;
+  progress_out progress;
+  char final_line[512]; /* the last progress line, shown with the summary */
+} solve_driver;
+
+/* --- Progress and checkpoints at the engine's hooks ----------------------------------------- */
+
+static void show_progress(solve_driver *d, aco_engine *e, int final) {
+  char body[448], line[512];
+  d->kind->progress(d->state, &d->run, d->phase, e, final, body, sizeof body);
+  if (!body[0]) return;
+  double now = aco_engine_elapsed(e);
+  snprintf(line, sizeof line, "[%8.1f s] %s", now, body);
+  if (final)
+    snprintf(d->final_line, sizeof d->final_line, "%s", line);
+  else
+    progress_show(&d->progress, now, line);
+}
+
+static ar_status hook_epoch(aco_engine *e, void *arg) {
+  solve_driver *d = arg;
+  if (d->run.rank == 0 && !d->progress.quiet && progress_due(&d->progress, aco_engine_elapsed(e)))
+    show_progress(d, e, 0);
+  return AR_OK;
+}
+
+static ar_status hook_iteration(aco_engine *e, void *arg, int *stop) {
+  solve_driver *d = arg;
+  aco_engine_info in;
+  aco_engine_get_info(e, &in);
+  int finishing = in.par->iterations > 0 && in.iteration >= in.par->iterations;
+  int epoch_end = in.iteration % in.par->epoch_iterations == 0;
+  return ckpt_session_boundary(&d->ck, in.iteration, epoch_end, finishing, stop);
+}
+
+/* --- One phase ------------------------------------------------------------------------------- */
+
+/* The checkpoints of this phase hold the engine's part, then the kind's; on the phase a resume
+ * continues in, the engine's state comes from that checkpoint. */
+static ar_status phase_checkpoints(solve_driver *d, int resuming) {
+  if (!d->ck.enabled) return AR_OK;
+  ckpt_part *parts[2];
+  int n = 0;
+  ar_status st = ar_agree(d->run.comm, aco_engine_ckpt_part(d->engine, &parts[n]));
+  if (st != AR_OK) return st;
+  n++;
+  if (d->kind->ckpt_part) parts[n++] = d->kind->ckpt_part(d->state);
+  aco_engine_info in;
+  aco_engine_get_info(d->engine, &in);
+  hsize_t first = (hsize_t)in.first_colony, count = (hsize_t)in.local_colonies;
+  st = ckpt_session_attach(&d->ck, parts, n, first, count);
+  if (st != AR_OK || !resuming) return st;
+  st = ckpt_session_read(&d->ck, d->resume_path, parts, 1, first, count);
+  if (st == AR_OK && d->run.rank == 0 && !d->run.quiet) {
+    aco_engine_get_info(d->engine, &in);
+    printf("resumed from %s: iteration %lld, %lld epoch%s, best %.0f\n", d->resume_path,
+           (long long)in.iteration, (long long)in.epoch, in.epoch == 1 ? "" : "s",
+           in.best_cost.key[0]);
+    fflush(stdout);
+  }
+  return st;
+}
+
+/* The phase's best, checked from scratch before the kind keeps it (a mismatch is a bug). */
+static ar_status verify_best(solve_driver *d) {
+  aco_engine_info in;
+  aco_engine_get_info(d->engine, &in);
+  size_t len = (size_t)in.problem->solution_len;
+  int32_t *copy = malloc((len ? len : 1) * sizeof *copy);
+  ar_status st = copy ? AR_OK : ar_fail(AR_ERR_NOMEM, "out of memory for the self-check");
+  if (st == AR_OK) {
+    memcpy(copy, in.best, len * sizeof *copy);
+    if (param_flag(d->ps, "fault-corrupt-best") && len > 1) { /* test switch */
+      int32_t t = copy[0];
+      copy[0] = copy[len / 2];
+      copy[len / 2] = t;
+    }
+    aco_solution best = {in.best_cost, copy};
+    st = in.problem->verify(in.problem, &best);
+  }
+  free(copy);
+  return ar_agree(d->run.comm, st);
+}
+
+/* Stopped by a signal or the deadline: checkpointed; the results come with the last run. */
+static ar_status phase_stopped(solve_driver *d) {
+  if (d->run.rank == 0) {
+    aco_engine_info in;
+    aco_engine_get_info(d->engine, &in);
+    char label[64] = "", where[80] = "", msg[2048];
+    if (d->kind->phase_label) {
+      d->kind->phase_label(d->state, d->phase, label, sizeof label);
+      snprintf(where, sizeof where, " in %s", label);
+    }
+    ckpt_session_stop_message(&d->ck, in.iteration, where, msg, sizeof msg);
+    fprintf(stderr, "antroute solve: %s\n", msg);
+  }
+  return AR_ERR_RESUME;
+}
+
+static ar_status run_phase(solve_driver *d, int resuming) {
+  aco_params par;
+  const aco_problem *problem = NULL;
+  ar_status st = ar_agree(d->run.comm, solve_options_engine(d->ps, &par));
+  if (st == AR_OK) st = d->kind->phase_begin(d->state, &d->run, d->phase, &par, &problem);
+  if (st == AR_OK)
+    st = ar_agree(d->run.comm, aco_engine_create(problem, &par, d->run.comm, &d->engine));
+  if (st == AR_OK && d->kind->phase_started)
+    st = d->kind->phase_started(d->state, &d->run, d->phase, d->engine);
+  if (st == AR_OK) st = phase_checkpoints(d, resuming);
+  progress_init(&d->progress, param_real(d->ps, "progress"), d->run.quiet);
+  if (st == AR_OK) {
+    aco_hooks hooks = {hook_epoch, NULL, d, hook_iteration};
+    st = ar_agree(d->run.comm, aco_engine_run(d->engine, &hooks));
+  }
+  if (st == AR_OK && d->run.rank == 0 && !d->run.quiet) show_progress(d, d->engine, 1);
+  if (!d->final_line[0]) progress_end(&d->progress);
+  if (st == AR_OK) st = bsp_log_append(&d->bsp, d->engine);
+  if (st == AR_OK && d->ck.stop_reasons) return phase_stopped(d);
+  if (st == AR_OK) st = verify_best(d);
+  if (st == AR_OK) st = d->kind->phase_end(d->state, &d->run, d->phase, d->engine);
+  return st;
+}
+
+/* --- The run --------------------------------------------------------------------------------- */
+
+/* Opens the network once: its kind picks the problem kind, which reads it. */
+static ar_status open_network(solve_driver *d) {
+  hid_t file;
+  char kind[64] = "";
+  ar_status st = h5u_open_read(d->run.input, d->run.comm, &file);
+  if (st == AR_OK) {
+    /* The header check of every reader of networks: format, kind, version (h5net.h). */
+    st = h5net_header_check(file, kind, sizeof kind);
+    if (st == AR_OK && !(d->kind = solve_kind_find(kind)))
+      st = ar_fail(AR_ERR_INPUT, "%s: networks of kind '%s' are not solved by this antroute",
+                   d->run.input, kind);
+    if (st == AR_OK) st = solve_options_for_kind(d->ps, d->kind, d->run.input);
+  }
+  st = ar_agree(d->run.comm, st);
+  if (st == AR_OK) st = d->kind->open(&d->run, file, &d->state);
+  h5u_close(file);
+  return st;
+}
+
+/* What the run will need against what a rank may use, before anything big is allocated. */
+static ar_status check_memory(solve_driver *d) {
+  aco_params par;
+  ar_status st = ar_agree(d->run.comm, solve_options_engine(d->ps, &par));
+  if (st != AR_OK) return st;
+  solve_memory_parts parts = {.n = 0};
+  if (d->kind->memory) d->kind->memory(d->state, &d->run, &par, &parts);
+  return solve_memory_check(d->ps, &parts, d->run.quiet, d->run.comm, &d->mem);
+}
+
+/* Opens the results file (before the search) and the checkpoint session; applies --resume. */
+static ar_status open_outputs(solve_driver *d) {
+  ar_status st = h5u_output_create(&d->out, d->run.output, d->run.comm);
+  d->out_open = st == AR_OK;
+  st = ar_agree(d->run.comm, st);
+  FILE *info = d->run.quiet ? NULL : stdout;
+  if (st == AR_OK) st = ckpt_session_init(&d->ck, d->ps, d->run.input, info, stderr, d->run.comm);
+  if (st == AR_OK)
+    st = ckpt_session_pick(&d->ck, d->resume_path, sizeof d->resume_path, &d->resume_found);
+  if (st != AR_OK || !d->resume_found) return st;
+  /* The kind's part says which phase the checkpoint's engine belongs to. */
+  if (d->kind->ckpt_part) {
+    ckpt_part *part = d->kind->ckpt_part(d->state);
+    st = ckpt_session_read(&d->ck, d->resume_path, &part, 1, 0, 0);
+    if (st == AR_OK)
+      st = ar_agree(d->run.comm, d->kind->resumed(d->state, &d->run, d->resume_path, &d->phase));
+  }
+  return st;
+}
+
+static ar_status write_results(solve_driver *d) {
+  ar_status st = d->kind->finish ? d->kind->finish(d->state, &d->run) : AR_OK;
+  if (st == AR_OK)
+    st = ar_agree(d->run.comm, d->kind->write(d->state, &d->run, d->out.file, d->engine));
+  if (st == AR_OK)
+    st = ar_agree(d->run.comm, solve_memory_record(d->out.file, &d->mem, d->run.comm));
+  if (st == AR_OK)
+    st = ar_agree(d->run.comm,
+                  h5res_bsp_write(d->out.file, &d->bsp, d->run.comm, d->kind->epochs_in_results));
+  if (st == AR_OK) {
+    st = ar_agree(d->run.comm, h5u_output_commit(&d->out));
+    d->out_open = 0;
+  }
+  if (st == AR_OK && d->kind->write_extra) st = d->kind->write_extra(d->state, &d->run);
+  return st;
+}
+
+/* Rank 0: the final progress line, the kind's summary, the checkpoints, the BSP table. */
+static void print_summary(solve_driver *d) {
+  if (d->run.rank != 0) return;
+  if (d->final_line[0]) {
+    progress_show(&d->progress, aco_engine_elapsed(d->engine), d->final_line);
+    progress_end(&d->progress);
+  }
+  d->kind->summary(d->state, &d->run, d->engine, stdout);
+  aco_engine_info in;
+  aco_engine_get_info(d->engine, &in);
+  double this_run = MPI_Wtime() - in.start_wtime;
+  if (this_run <= 0) this_run = 1e-9;
+  if (d->ck.written > 0)
+    printf("checkpoints: %d written in %.2f s (%.2f %% of this run's %.1f s), the last %s\n",
+           d->ck.written, d->ck.write_seconds, 100.0 * d->ck.write_seconds / this_run, this_run,
+           d->ck.last_path);
+  if (!d->run.quiet) bsp_log_print(&d->bsp, stdout);
+  fflush(stdout);
+}
+
+static ar_status solve_all(solve_driver *d) {
+  ar_status st = open_network(d);
+  if (st == AR_OK) st = check_memory(d);
+  if (st == AR_OK) st = open_outputs(d);
+  const int32_t first = d->phase, phases = st == AR_OK ? d->kind->phases(d->state) : 0;
+  for (int32_t p = first; st == AR_OK && p < phases; p++) {
+    if (d->engine) { /* the previous phase's engine and problem */
+      aco_engine_free(d->engine);
+      d->engine = NULL;
+      d->kind->phase_free(d->state);
+    }
+    d->phase = p;
+    d->final_line[0] = '\0';
+    st = run_phase(d, d->resume_found && p == first);
+  }
+  if (st == AR_OK) st = write_results(d);
+  if (st == AR_OK) print_summary(d);
+  return st;
+}
+
+static void solve_free(solve_driver *d) {
+  if (d->out_open) h5u_output_abort(&d->out);
+  progress_end(&d->progress);
+  bsp_log_free(&d->bsp);
+  ckpt_session_free(&d->ck);
+  aco_engine_free(d->engine);
+  if (d->kind && d->state) d->kind->close(d->state);
+}
+
+static const char solve_description[] =
+    "Searches a network file with ant colonies (MAX-MIN Ant System or Ant Colony System) and "
+    "writes the results file. Tour networks: the best tour. Supply-chain networks: every order "
+    "routed month by month (docs/model.md: per order a plant, origin port, lane and ship day; "
+    "fewest unserved orders first, then cost, see --goal-order), each month's best plan checked "
+    "from scratch and fixed before the next month. Threads come from OMP_NUM_THREADS; under "
+    "mpirun the colonies are spread over the ranks. The answer depends only on the input, the "
+    "parameters, the seed and the number of colonies, not on ranks or threads (unless --time "
+    "stops it). Options of one kind of network are refused for the other.";
+
+ar_status cmd_solve(int argc, char **argv) {
+  solve_option_table *table = malloc(sizeof *table);
+  ar_status st = table ? solve_options_table(table) : ar_fail(AR_ERR_NOMEM, "out of memory");
+  if (st != AR_OK) {
+    free(table);
+    return st;
+  }
+  param_set ps = {.command = "solve",
+                  .usage = "antroute solve NETWORK.h5 -o RESULTS.h5 [options]",
+                  .description = solve_description,
+                  .defs = table->defs,
+                  .ndefs = table->ndefs,
+                  .groups = table->groups,
+                  .min_positional = 1,
+                  .max_positional = 1};
+  int help_done = 0;
+  st = cli_parse(&ps, argc, argv, "output", "solve: missing the results file (-o RESULTS.h5)",
+                 &help_done);
+  if (st == AR_OK && !help_done) st = solve_parallel_setup(&ps);
+  if (st == AR_OK && !help_done) st = solve_outputs_check(&ps, MPI_COMM_WORLD);
+  if (st == AR_OK && !help_done) {
+    solve_driver d;
+    memset(&d, 0, sizeof d);
+    d.ps = &ps;
+    d.run = (solve_run){.ps = &ps,
+                        .input = ps.positional[0],
+                        .output = param_str(&ps, "output"),
+                        .comm = MPI_COMM_WORLD,
+                        .quiet = param_flag(&ps, "quiet"),
+                        .time = param_is_set(&ps, "time") ? param_real(&ps, "time")
+                                                          : SOLVE_DEFAULT_SECONDS,
+                        .iterations = param_int(&ps, "iterations")};
+    MPI_Comm_rank(MPI_COMM_WORLD, &d.run.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &d.run.ranks);
+    d.run.threads = omp_get_max_threads();
+    bsp_log_init(&d.bsp, MPI_COMM_WORLD);
+    st = solve_all(&d);
+    solve_free(&d);
+  }
+  param_free(&ps);
+  free(table);
+  return st;
+}

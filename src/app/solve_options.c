@@ -1,0 +1,144 @@
+/* solve_options: the shared option table of solve, the kinds' options under their headings, and
+ * the engine's parameters. */
+#include "solve_options.h"
+
+#include <string.h>
+
+#include "ckpt_options.h"
+#include "solve_kinds.h"
+#include "solve_memory.h"
+#include "solve_parallel.h"
+
+static const param_def shared_params[] = {
+    {"output", 'o', PARAM_STRING, NULL, NULL, 1, 0, "RESULTS.h5", "the results file to write", 0},
+    {"time", 't', PARAM_REAL, NULL, NULL, 0, 1e9, "SECONDS",
+     "stop after this many seconds (default 10 when --iterations is not given); order routing "
+     "shares them among the months in proportion to their orders",
+     0},
+    {"iterations", 'i', PARAM_INT, "0", NULL, 0, 1e15, "N",
+     "stop after N iterations (order routing: N per month; 0: no limit); with no --time the "
+     "answer is reproducible",
+     0},
+    {"seed", 's', PARAM_INT, "1", NULL, 0, 9.2e18, "N", "random seed", PARAM_SEARCH},
+    {"colonies", 'c', PARAM_INT, "1", NULL, 1, 1e6, "C",
+     "independent colonies, spread in blocks over the MPI ranks (at least one per rank)",
+     PARAM_SEARCH},
+    {"ants", 'm', PARAM_INT, NULL, NULL, 1, 1e6, "M",
+     "ants per colony and iteration (default: 16 for tours, 8 for order routing)", PARAM_SEARCH},
+    {"algorithm", 'a', PARAM_CHOICE, "mmas", "mmas|acs", 0, -1, "NAME",
+     "MAX-MIN Ant System or Ant Colony System", PARAM_SEARCH},
+    {"alpha", 0, PARAM_REAL, "1", NULL, 0, 20, "X", "pheromone exponent", PARAM_SEARCH},
+    {"beta", 0, PARAM_REAL, NULL, NULL, 0, 20, "X",
+     "heuristic exponent (default: tours 2 for mmas and 8 for acs, order routing 2)", PARAM_SEARCH},
+    {"rho", 0, PARAM_REAL, NULL, NULL, 1e-6, 0.999999, "X",
+     "evaporation rate (default: 0.2 for mmas, 0.1 for acs)", PARAM_SEARCH},
+    {"q0", 0, PARAM_REAL, NULL, NULL, 0, 1, "X",
+     "probability of the greedy choice (default: 0.9 for acs, 0 for mmas)", PARAM_SEARCH},
+    {"xi", 0, PARAM_REAL, "0.1", NULL, 1e-6, 0.999999, "X", "ACS local evaporation", PARAM_SEARCH},
+    {"p-best", 0, PARAM_REAL, "0.1", NULL, 1e-9, 0.999999, "X",
+     "MMAS: probability of rebuilding the best solution at convergence (sets the trail bounds)",
+     PARAM_SEARCH},
+    {"p-gbest", 0, PARAM_REAL, "0.05", NULL, 0, 1, "X",
+     "MMAS: probability that the colony best deposits instead of the iteration best", PARAM_SEARCH},
+    {"restart", 0, PARAM_INT, "0", NULL, 0, 1e15, "N",
+     "MMAS: re-initialise trails after N iterations without improvement (0: never)", PARAM_SEARCH},
+    {"epoch-iterations", 'e', PARAM_INT, NULL, NULL, 1, 1e15, "K",
+     "iterations per epoch; colonies meet and report at epoch ends (default: 100 for tours, 20 "
+     "for order routing)",
+     PARAM_SEARCH},
+    {"migrate", 0, PARAM_CHOICE, "yes", "yes|no", 0, -1, "yes|no",
+     "at epoch ends, colonies adopt the global best when it is better than theirs", PARAM_SEARCH},
+    {"progress", 0, PARAM_REAL, NULL, NULL, 0, 1e9, "SECONDS",
+     "at most one progress line per SECONDS (0: one per epoch; default: 1 for tours, 5 for order "
+     "routing)",
+     0},
+    {"quiet", 'q', PARAM_FLAG, NULL, NULL, 1, 0, NULL, "no progress lines", 0},
+    {"fault-corrupt-best", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,
+     "test switch: swap two values of the best solution before the final self-check", PARAM_HIDDEN},
+    CKPT_PARAM_DEFS,
+    SOLVE_PARALLEL_PARAMS,
+    SOLVE_MEMORY_PARAMS,
+};
+
+static int table_has(const solve_option_table *t, const char *name) {
+  for (int i = 0; i < t->ndefs; i++)
+    if (strcmp(t->defs[i].name, name) == 0) return 1;
+  return 0;
+}
+
+static ar_status table_add(solve_option_table *t, const param_def *d, const char *group) {
+  if (t->ndefs >= PARAM_MAX)
+    return ar_fail(AR_ERR_INTERNAL, "solve: more than %d options", PARAM_MAX);
+  if (table_has(t, d->name))
+    return ar_fail(AR_ERR_INTERNAL, "solve: option --%s is declared twice", d->name);
+  t->groups[t->ndefs] = group;
+  t->defs[t->ndefs++] = *d;
+  return AR_OK;
+}
+
+ar_status solve_options_table(solve_option_table *t) {
+  memset(t, 0, sizeof *t);
+  ar_status st = AR_OK;
+  for (size_t i = 0; i < sizeof shared_params / sizeof shared_params[0] && st == AR_OK; i++)
+    st = table_add(t, &shared_params[i], NULL);
+  for (int k = 0; k < solve_kinds_count() && st == AR_OK; k++) {
+    const solve_kind *kind = solve_kind_at(k);
+    for (int i = 0; i < kind->nparams && st == AR_OK; i++)
+      st = table_add(t, &kind->params[i], kind->title);
+  }
+  return st;
+}
+
+/* The kind that declares option `name` (NULL: a shared option). */
+static const solve_kind *owner_of(const char *name) {
+  for (int k = 0; k < solve_kinds_count(); k++) {
+    const solve_kind *kind = solve_kind_at(k);
+    for (int i = 0; i < kind->nparams; i++)
+      if (strcmp(kind->params[i].name, name) == 0) return kind;
+  }
+  return NULL;
+}
+
+ar_status solve_options_for_kind(param_set *ps, const solve_kind *kind, const char *input) {
+  for (int i = 0; i < ps->ndefs; i++) {
+    const char *name = ps->defs[i].name;
+    const solve_kind *owner = owner_of(name);
+    if (!owner || owner == kind || !param_is_set(ps, name)) continue;
+    /* A parameter file may serve several kinds; the command line names this run. */
+    if (param_origin_of(ps, name) == PARAM_FROM_COMMAND_LINE)
+      return ar_fail(AR_ERR_USAGE, "--%s is an option of %s; %s is a %s network", name,
+                     owner->title, input, kind->name);
+    param_unset(ps, name);
+  }
+  for (int i = 0; i < kind->ndefaults; i++) {
+    ar_status st = param_set_default(ps, kind->defaults[i].name, kind->defaults[i].value);
+    if (st != AR_OK) return st;
+  }
+  return AR_OK;
+}
+
+ar_status solve_options_engine(const param_set *ps, aco_params *par) {
+  *par = aco_params_default();
+  par->algorithm = strcmp(param_str(ps, "algorithm"), "acs") == 0 ? ACO_ACS : ACO_MMAS;
+  int acs = par->algorithm == ACO_ACS;
+  par->colonies = (int32_t)param_int(ps, "colonies");
+  par->ants = (int32_t)param_int(ps, "ants");
+  par->alpha = param_real(ps, "alpha");
+  par->beta = param_is_set(ps, "beta") ? param_real(ps, "beta") : (acs ? 8.0 : 2.0);
+  par->rho = param_is_set(ps, "rho") ? param_real(ps, "rho") : (acs ? 0.1 : 0.2);
+  par->q0 = param_is_set(ps, "q0") ? param_real(ps, "q0") : (acs ? 0.9 : 0.0);
+  par->xi = param_real(ps, "xi");
+  par->p_best = param_real(ps, "p-best");
+  par->p_gbest = param_real(ps, "p-gbest");
+  par->restart_iterations = param_int(ps, "restart");
+  par->iterations = param_int(ps, "iterations");
+  par->time_limit = param_is_set(ps, "time") ? param_real(ps, "time") : 0.0;
+  if (par->iterations == 0 && par->time_limit == 0.0) par->time_limit = SOLVE_DEFAULT_SECONDS;
+  par->epoch_iterations = param_int(ps, "epoch-iterations");
+  par->seed = (uint64_t)param_int(ps, "seed");
+  par->migrate = strcmp(param_str(ps, "migrate"), "yes") == 0;
+  solve_parallel_params(ps, par);
+  if (par->algorithm == ACO_MMAS && par->q0 > 0)
+    return ar_fail(AR_ERR_USAGE, "--q0 applies to --algorithm acs only");
+  return aco_params_check(par);
+}

@@ -1,0 +1,38 @@
+/* solve_options: the options of `antroute solve`, declared once.
+ *
+ * The table holds the options every problem kind shares (search, limits, progress, checkpoints,
+ * the parallel run), then each kind's own options under its heading (solve_kinds.h), so that one
+ * parse reads any command line and --help shows everything. Once the network's kind is known,
+ * solve_options_for_kind() forgets the other kinds' options and applies the kind's defaults of
+ * shared options (ants, epoch length, progress interval), so that what is recorded in the outputs
+ * and compared on resume is exactly what this run uses.
+ */
+#ifndef AR_SOLVE_OPTIONS_H
+#define AR_SOLVE_OPTIONS_H
+
+#include "aco_params.h"
+#include "param.h"
+#include "solve_kind.h"
+
+enum { SOLVE_DEFAULT_SECONDS = 10 };
+
+typedef struct {
+  param_def defs[PARAM_MAX];
+  const char *groups[PARAM_MAX];
+  int ndefs;
+} solve_option_table;
+
+/* Fills the table. AR_ERR_INTERNAL when the kinds' options do not fit or repeat a name. */
+ar_status solve_options_table(solve_option_table *t);
+
+/* Collective in effect (every rank parsed the same): unsets the options of other kinds (an
+ * option of another kind given on the command line is AR_ERR_USAGE, naming the option, the kind
+ * it belongs to and the network's kind) and gives the kind's defaults to unset shared options. */
+ar_status solve_options_for_kind(param_set *ps, const solve_kind *kind, const char *input);
+
+/* The engine's parameters from the parsed options (defaults that depend on the algorithm:
+ * beta, rho, q0; 10 s when neither --time nor --iterations is given). AR_ERR_USAGE for
+ * contradictions (--q0 with mmas) and values aco_params_check() refuses. */
+ar_status solve_options_engine(const param_set *ps, aco_params *par);
+
+#endif

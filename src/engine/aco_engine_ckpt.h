@@ -1,0 +1,40 @@
+/* aco_engine_ckpt: the engine's state as a checkpoint part (the engine dumps and restores itself,
+ * so no other file knows its layout; docs/checkpoint.md lists the datasets).
+ *
+ * What the part holds (C colonies, R pheromone rows, K options, L = solution length, E = epochs
+ * completed):
+ *   /colonies/pheromone      float32 [C][R][K]  each colony's trails
+ *   /colonies/best           int32   [C][L]     each colony's best solution
+ *   /colonies/restart_best   int32   [C][L]     best since its last trail re-initialisation
+ *   /colonies/source         int32   [C][L]     the solution its ants modify next
+ *   /colonies/state_int      int64   [C][6]     colony, iterations, best_iteration,
+ *                                               restart_iteration, restart_best_iteration, restarts
+ *   /colonies/state_real     float64 [C][11]    tau_max, tau_min, best_cost (key0, key1, value),
+ *                                               restart_best_cost (3), source_cost (3)
+ *   /colonies/best_cost_log  float64 [C][E][3]  each colony's best cost at each epoch end
+ *   /global/best             int32   [L]        the global best solution
+ *   /global/best_cost        float64 [3]        its cost (key0, key1, value)
+ *   /global/epochs           float64 [E][6]     per epoch: iteration, time, best key0, key1, value,
+ *                                               best colony
+ * and the scalars best_colony, best_iteration, best_time, elapsed (seconds of search so far) and
+ * epoch_iterations, with the checkpoint's epoch (= E) and iteration. Random streams are derived
+ * from counters: nothing to save. A checkpoint taken at an iteration boundary where no mid-epoch
+ * exchange has happened continues exactly as an uninterrupted run.
+ */
+#ifndef AR_ACO_ENGINE_CKPT_H
+#define AR_ACO_ENGINE_CKPT_H
+
+#include "aco_hooks.h" /* the aco_engine type */
+#include "ckpt_field.h"
+
+/* The engine's checkpoint part (made on the first call, owned by the engine and freed with it).
+ * Its stage() copies the state into the fields before a write; its restore() puts a checkpoint's
+ * state into the engine after a read, checking it against itself (colony indices, epoch counts,
+ * iterations per epoch: AR_ERR_INPUT, which ckpt_read() reports as damage). The colony block of
+ * the part is the engine's (aco_engine_info: first_colony, local_colonies). AR_ERR_NOMEM. */
+ar_status aco_engine_ckpt_part(aco_engine *e, ckpt_part **part);
+
+/* Frees the part (aco_engine_free calls it). */
+void aco_engine_ckpt_free(aco_engine *e);
+
+#endif
