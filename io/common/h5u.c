@@ -55,7 +55,17 @@ static hid_t collective_dxpl(void) {
   return dxpl;
 }
 
+static ar_status output_create(h5u_output *out, const char *path, MPI_Comm comm, int latest);
+
 ar_status h5u_output_create(h5u_output *out, const char *path, MPI_Comm comm) {
+  return output_create(out, path, comm, 0);
+}
+
+ar_status h5u_output_create_latest(h5u_output *out, const char *path, MPI_Comm comm) {
+  return output_create(out, path, comm, 1);
+}
+
+static ar_status output_create(h5u_output *out, const char *path, MPI_Comm comm, int latest) {
   out->file = -1;
   out->comm = comm;
   if (snprintf(out->path, sizeof out->path, "%s", path) >= (int)sizeof out->path ||
@@ -70,6 +80,10 @@ ar_status h5u_output_create(h5u_output *out, const char *path, MPI_Comm comm) {
     return ar_fail(AR_ERR_IO, "cannot create %s: folder %s: %s", out->tmp_path, dir,
                    strerror(errno));
   hid_t fapl = mpio_fapl(comm);
+  if (fapl >= 0 && latest && H5Pset_libver_bounds(fapl, H5F_LIBVER_LATEST, H5F_LIBVER_LATEST) < 0) {
+    H5Pclose(fapl);
+    fapl = -1;
+  }
   if (fapl < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot set up the MPI-IO driver", path);
   out->file = H5Fcreate(out->tmp_path, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
   H5Pclose(fapl);

@@ -37,6 +37,10 @@ typedef struct {
 
 /* Collectively creates PATH.tmp (truncating an old one) on comm. */
 ar_status h5u_output_create(h5u_output *out, const char *path, MPI_Comm comm);
+/* The same in HDF5's latest file format (1.10), whose metadata (superblock, object headers with
+ * their attributes, indexes) carries checksums that HDF5 verifies on every read: damage to the
+ * file's own structures is then reported as such instead of being decoded (checkpoints). */
+ar_status h5u_output_create_latest(h5u_output *out, const char *path, MPI_Comm comm);
 /* Flushes and closes, barrier, rank 0 renames onto the final path and fsyncs the directory.
  * The same as h5u_output_close() then h5u_output_publish(). */
 ar_status h5u_output_commit(h5u_output *out);
