@@ -63,7 +63,17 @@ static ar_status tour_open(const solve_run *run, hid_t file, void **out) {
     free(s);
     return st;
   }
-  if (param_is_set(run->ps, "optimum")) s->net.optimum = param_int(run->ps, "optimum");
+  if (param_is_set(run->ps, "optimum")) {
+    /* The same judgement as for a stored optimum: it cannot be longer than any tour. */
+    s->net.optimum = param_int(run->ps, "optimum");
+    ar_status ost = tour_net_check_optimum(&s->net, "--optimum");
+    if (ost != AR_OK) {
+      ar_error_mark_shared(); /* every rank read the same network and options */
+      tour_net_free(&s->net);
+      free(s);
+      return AR_ERR_USAGE;
+    }
+  }
   s->opt = options_from(run->ps);
   *out = s;
   return AR_OK;
@@ -180,6 +190,11 @@ static void tour_summary(void *state, const solve_run *run, const aco_engine *la
   if (s->net.optimum > 0)
     snprintf(gap, sizeof gap, " (optimum %lld, gap %.3f %%)", (long long)s->net.optimum,
              100.0 * (in.best_cost.key[0] - s->net.optimum) / s->net.optimum);
+  if (s->net.optimum > 0 && in.best_cost.key[0] < (double)s->net.optimum)
+    fprintf(out,
+            "warning: the best tour (%.0f) is shorter than the optimum %lld the network states: "
+            "that optimum is wrong\n",
+            in.best_cost.key[0], (long long)s->net.optimum);
   fprintf(out,
           "best %.0f%s from colony %d at iteration %lld; %lld iterations in %.1f s "
           "(%.0f iterations/s, %.0f tours/s; rank 0 used %.1f CPU s) -> %s\n",

@@ -14,6 +14,7 @@
 
 #include "ckpt_read.h"
 #include "ckpt_verify.h"
+#include "fuzz_file.h"
 #include "h5u.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -80,11 +81,7 @@ static void check(ar_status st, ckpt_problem problem) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  FILE *f = fopen(path, "wb");
-  if (!f) return 0;
-  size_t wrote = fwrite(data, 1, size, f);
-  fclose(f);
-  if (wrote != size) return 0;
+  if (!fuzz_write_file(path, data, size)) return 0;
   ar_error_clear();
   ckpt_problem problem;
   int datasets = 0;

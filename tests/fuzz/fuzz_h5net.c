@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fuzz_file.h"
 #include "h5net.h"
 #include "h5net_supply.h"
 #include "h5net_tour.h"
@@ -73,11 +74,7 @@ static void read_supply(hid_t file) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  FILE *f = fopen(path, "wb");
-  if (!f) return 0;
-  size_t wrote = fwrite(data, 1, size, f);
-  fclose(f);
-  if (wrote != size) return 0;
+  if (!fuzz_write_file(path, data, size)) return 0;
   ar_error_clear();
   hid_t file;
   ar_status st = h5u_open_read(path, MPI_COMM_SELF, &file);

@@ -98,6 +98,18 @@ everywhere stale_length 3 "dataset /tour/known_tour: attribute length = 7000 but
 expect_error 3 "the optimum 1000000000000 is longer than the tour that visits the nodes in file order" "$T/imp.h5" -- \
   "$A" import tsplib "$AR_SOURCE_DIR/inputs/tsplib/berlin52.tsp" --no-tour --optimum 1000000000000 -o "$T/imp.h5"
 
+# --optimum on the command line is judged the same way (a usage error: the option contradicts
+# the data); an optimum the search beats is called wrong in the summary.
+expect_error 2 "--optimum: the optimum 1000000000000 is longer than the tour that visits the nodes" \
+  "$T/opt-res.h5" -- "$A" solve "$T/tour.h5" -o "$T/opt-res.h5" --optimum 1000000000000 -q
+expect_error 2 "--optimum: the known tour measures 7542, shorter than the optimum 7600" \
+  "$T/opt-res.h5" -- "$A" solve "$T/tour.h5" -o "$T/opt-res.h5" --optimum 7600 -q
+fixture opt_beaten tour 'del f["tour/known_tour"]; f["tour"].attrs["optimum"] = np.int64(7600)'
+"$A" solve "$T/opt_beaten.h5" -o "$T/beaten-res.h5" --iterations 5 -q >"$T/beaten.log" 2>&1 &&
+  grep -q "warning: the best tour (75[0-9][0-9]) is shorter than the optimum 7600 the network states" \
+    "$T/beaten.log" && pass "an optimum the search beats is called wrong" ||
+  fail "beaten optimum: $(cat "$T/beaten.log")"
+
 # The good files stay valid, and inspect says so.
 for n in tour orders; do
   "$A" inspect "$T/$n.h5" | grep -q "^valid: yes" && pass "$n.h5 is valid" || fail "$n.h5 not valid"
