@@ -17,6 +17,7 @@
 
 #include "aco_engine_ckpt.h"
 #include "ar_agree.h"
+#include "ar_comm.h"
 #include "bsp_log.h"
 #include "ckpt_session.h"
 #include "cli.h"
@@ -335,11 +336,10 @@ static ar_status solve_once(param_set *ps, int *retry) {
                   .quiet = param_flag(ps, "quiet"),
                   .time = param_is_set(ps, "time") ? param_real(ps, "time") : SOLVE_DEFAULT_SECONDS,
                   .iterations = param_int(ps, "iterations")};
-  MPI_Comm_rank(MPI_COMM_WORLD, &d.run.rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &d.run.ranks);
+  ar_status st = ar_comm_rank_size(MPI_COMM_WORLD, &d.run.rank, &d.run.ranks);
   d.run.threads = omp_get_max_threads();
   bsp_log_init(&d.bsp, MPI_COMM_WORLD);
-  ar_status st = solve_all(&d);
+  if (st == AR_OK) st = solve_all(&d);
   *retry = st != AR_OK && d.ck.retry;
   solve_free(&d);
   return st;

@@ -250,9 +250,12 @@ static ar_status engine_epoch_end(aco_engine *e) {
 static ar_status engine_should_stop(aco_engine *e, int *stop) {
   int decision = ACO_STOP_NONE;
   if (e->par.iterations > 0 && e->iteration >= e->par.iterations) decision = ACO_STOP_ITERATIONS;
-  int needs_broadcast = e->size > 1 && (e->par.time_limit > 0.0 || e->hooks.want_stop);
+  int needs_broadcast =
+      e->size > 1 && (e->par.time_limit > 0.0 || e->par.cpu_limit > 0.0 || e->hooks.want_stop);
   if (e->rank == 0 && decision == ACO_STOP_NONE) {
     if (e->par.time_limit > 0.0 && aco_engine_elapsed(e) >= e->par.time_limit)
+      decision = ACO_STOP_TIME;
+    else if (e->par.cpu_limit > 0.0 && aco_engine_cpu_seconds(e) >= e->par.cpu_limit)
       decision = ACO_STOP_TIME;
     else if (e->hooks.want_stop && e->hooks.want_stop(e, e->hooks.arg))
       decision = ACO_STOP_HOOK;
