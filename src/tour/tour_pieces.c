@@ -5,7 +5,6 @@
 
 #include "ar_alloc.h"
 #include "tour_array.h"
-#include "tour_problem.h"
 
 ar_status tour_pieces_alloc(tour_pieces *P, int32_t n, int32_t cap) {
   memset(P, 0, sizeof *P);
