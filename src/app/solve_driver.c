@@ -152,7 +152,8 @@ static ar_status run_phase(solve_driver *d, int resuming) {
   if (st == AR_OK) st = phase_checkpoints(d, resuming);
   progress_init(&d->progress, param_real(d->ps, "progress"), d->run.quiet);
   if (st == AR_OK) {
-    aco_hooks hooks = {hook_epoch, NULL, d, hook_iteration};
+    aco_hooks hooks = {hook_epoch, NULL, d, hook_iteration, 0, 0.0};
+    ckpt_session_cadence(&d->ck, &hooks.boundary_every, &hooks.boundary_seconds);
     st = ar_agree(d->run.comm, aco_engine_run(d->engine, &hooks));
   }
   if (st == AR_OK && d->run.rank == 0 && !d->run.quiet) show_progress(d, d->engine, 1);

@@ -1,4 +1,4 @@
-/* aco_engine: creation, the iteration loop over colonies and ants, stopping rules. */
+/* aco_engine: creation, the run as segments of iterations between boundaries, stopping rules. */
 #include "aco_engine.h"
 
 #include <math.h>
@@ -11,6 +11,7 @@
 #include "aco_engine_ckpt.h"
 #include "aco_engine_state.h"
 #include "aco_exchange.h"
+#include "aco_segment.h"
 #include "aco_share.h"
 #include "ar_agree.h"
 #include "ar_alloc.h"
@@ -53,7 +54,7 @@ static ar_status engine_alloc(aco_engine *e) {
     ar_status st = aco_colony_alloc(&e->colony[c], p, &e->par, e->first_colony + c);
     if (st != AR_OK) return st;
   }
-  return AR_OK;
+  return aco_segment_setup(e);
 }
 
 static void engine_eta_beta(aco_engine *e) {
@@ -144,6 +145,7 @@ ar_status aco_engine_create(const aco_problem *problem, const aco_params *par, M
 void aco_engine_free(aco_engine *e) {
   if (!e) return;
   aco_share_free(e);
+  aco_segment_free(e);
   aco_engine_ckpt_free(e);
   free(e->bsp_rows);
   if (e->colony)
@@ -160,60 +162,6 @@ void aco_engine_free(aco_engine *e) {
   ar_free(e->colony_best);
   ar_free(e->local_best_log);
   free(e);
-}
-
-/* One iteration of every local colony: ants in parallel, then the trail updates. */
-static void engine_iterate(aco_engine *e) {
-  const aco_problem *p = e->problem;
-  const aco_params *par = &e->par;
-  const int64_t it = e->iteration;
-  const int64_t epoch = it / par->epoch_iterations;
-  const int64_t tasks = (int64_t)e->local_colonies * par->ants;
-  const double q0 = par->algorithm == ACO_ACS ? par->q0 : 0.0;
-  double t0 = MPI_Wtime();
-  double busy_construct = 0.0, busy_ls = 0.0; /* thread-seconds, only with timers on */
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : busy_construct, busy_ls)
-  for (int64_t task = 0; task < tasks; task++) {
-    aco_colony *col = &e->colony[task / par->ants];
-    int32_t ant = (int32_t)(task % par->ants);
-    aco_solution source = {col->s.source_cost, col->source};
-    aco_ant_ctx ctx = {.choice = col->choice,
-                       .options = p->options,
-                       .source = &source,
-                       .source_index = col->source_index,
-                       .q0 = q0,
-                       .rng = aco_rng_stream(par->seed, col->s.colony, epoch, it, ant),
-                       .iteration = it,
-                       .colony = (int32_t)col->s.colony,
-                       .ant = ant};
-    void *scratch = e->scratch[omp_get_thread_num()];
-    double c0 = timer_now();
-    p->construct(p, &ctx, scratch, &col->ant[ant]);
-    double c1 = timer_now();
-    if (p->improve) p->improve(p, &ctx, scratch, &col->ant[ant]);
-    busy_construct += c1 - c0;
-    busy_ls += timer_now() - c1;
-  }
-  double t1 = MPI_Wtime();
-  /* The ant loop's wall time, split in the proportion of the threads' busy time. */
-  double busy = busy_construct + busy_ls;
-  double ls_share = busy > 0.0 ? busy_ls / busy : 0.0;
-  timer_add_seconds(&e->timers, TIMER_CONSTRUCT, (t1 - t0) * (1.0 - ls_share));
-  timer_add_seconds(&e->timers, TIMER_LOCAL_SEARCH, (t1 - t0) * ls_share);
-  if (timer_enabled()) {
-    e->ant_busy += busy;
-    e->ant_capacity += (t1 - t0) * e->threads;
-  }
-  if (e->local_colonies > 1) {
-#pragma omp parallel for schedule(dynamic, 1)
-    for (int32_t c = 0; c < e->local_colonies; c++)
-      aco_colony_update(&e->colony[c], p, par, e->eta_beta, it, 0);
-  } else {
-    aco_colony_update(&e->colony[0], p, par, e->eta_beta, it, 1);
-  }
-  e->time_construct += t1 - t0;
-  e->time_update += MPI_Wtime() - t1;
-  timer_add(&e->timers, TIMER_UPDATE, t1);
 }
 
 /* The epoch-end hook, timed as I/O, then this rank's BSP row of the epoch just ended. */
@@ -246,55 +194,100 @@ static ar_status engine_epoch_end(aco_engine *e) {
   return AR_OK;
 }
 
-/* Rank 0 decides; the others follow when a decision could differ between ranks. */
-static ar_status engine_should_stop(aco_engine *e, int *stop) {
-  int decision = ACO_STOP_NONE;
-  if (e->par.iterations > 0 && e->iteration >= e->par.iterations) decision = ACO_STOP_ITERATIONS;
-  int needs_broadcast = e->size > 1 && (e->par.time_limit > 0.0 || e->hooks.want_stop);
-  if (e->rank == 0 && decision == ACO_STOP_NONE) {
-    if (e->par.time_limit > 0.0 && aco_engine_elapsed(e) >= e->par.time_limit)
-      decision = ACO_STOP_TIME;
-    else if (e->hooks.want_stop && e->hooks.want_stop(e, e->hooks.arg))
-      decision = ACO_STOP_HOOK;
+/* The longest the engine runs without looking at the clock for the time limit and want_stop. */
+static const double CHECK_SECONDS = 0.5;
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* Rank 0: how many iterations fit before the next look at the clock (at least one). */
+static int64_t iterations_until_check(const aco_engine *e) {
+  double check = e->hooks.boundary_seconds > 0.0 ? e->hooks.boundary_seconds : 1e300;
+  if (e->par.time_limit > 0.0 || e->hooks.want_stop)
+    check = check < CHECK_SECONDS ? check : CHECK_SECONDS;
+  const double per = e->seconds_per_iteration;
+  if (per <= 0.0) return 1; /* nothing measured yet */
+  double n = check / per;
+  if (e->par.time_limit > 0.0) {
+    double to_limit = ceil((e->par.time_limit - aco_engine_elapsed(e)) / per);
+    if (to_limit < n) n = to_limit;
   }
-  if (needs_broadcast && MPI_Bcast(&decision, 1, MPI_INT, 0, e->comm) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Bcast of the stop decision failed");
-  *stop = decision;
+  return n < 1.0                                  ? 1
+         : n > (double)ACO_SEGMENT_MAX_ITERATIONS ? ACO_SEGMENT_MAX_ITERATIONS
+                                                  : (int64_t)n;
+}
+
+/* Whether the run stops before the next segment, and where that segment ends: at the next epoch
+ * end, the iteration limit, the next multiple of hooks.boundary_every, or earlier when a clock
+ * or a hook must be looked at. Rank 0 decides what depends on its clock and hooks and broadcasts
+ * it; without a time limit or such hooks every rank plans alike and nothing is sent. */
+static ar_status engine_plan(aco_engine *e, int *stop, int64_t *end) {
+  const int64_t it = e->iteration, K = e->par.epoch_iterations;
+  int64_t plan[2] = {ACO_STOP_NONE, min64((it / K + 1) * K, it + ACO_SEGMENT_MAX_ITERATIONS)};
+  if (e->par.iterations > 0) {
+    if (it >= e->par.iterations) plan[0] = ACO_STOP_ITERATIONS;
+    plan[1] = min64(plan[1], e->par.iterations);
+  }
+  if (e->hooks.boundary_every > 0)
+    plan[1] = min64(plan[1], (it / e->hooks.boundary_every + 1) * e->hooks.boundary_every);
+  const int timed =
+      e->par.time_limit > 0.0 || e->hooks.want_stop || e->hooks.boundary_seconds > 0.0;
+  if (timed && e->rank == 0 && plan[0] == ACO_STOP_NONE) {
+    if (e->par.time_limit > 0.0 && aco_engine_elapsed(e) >= e->par.time_limit)
+      plan[0] = ACO_STOP_TIME;
+    else if (e->hooks.want_stop && e->hooks.want_stop(e, e->hooks.arg))
+      plan[0] = ACO_STOP_HOOK;
+    else
+      plan[1] = min64(plan[1], it + iterations_until_check(e));
+  }
+  if (timed && e->size > 1 && MPI_Bcast(plan, 2, MPI_INT64_T, 0, e->comm) != MPI_SUCCESS)
+    return ar_fail(AR_ERR_MPI, "MPI_Bcast of the next segment failed");
+  *stop = (int)plan[0];
+  *end = plan[1];
   return AR_OK;
 }
 
+/* After a segment: the epoch's exchange when it ended one, then the driver's boundary hook. */
+static ar_status engine_boundary(aco_engine *e, int *stop) {
+  ar_status st = AR_OK;
+  *stop = 0;
+  if (e->iteration % e->par.epoch_iterations == 0) {
+    st = aco_exchange_epoch(e);
+    if (st == AR_OK) st = engine_epoch_end(e);
+    if (st != AR_OK) return st;
+  }
+  if (!e->hooks.iteration_end) return AR_OK;
+  double h0 = timer_now();
+  st = e->hooks.iteration_end(e, e->hooks.arg, stop);
+  timer_add(&e->timers, TIMER_CHECKPOINT, h0);
+  return st;
+}
+
 ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
-  static const aco_hooks no_hooks = {NULL, NULL, NULL, NULL};
+  static const aco_hooks no_hooks = {0};
   e->hooks = hooks ? *hooks : no_hooks;
   e->start_wtime = MPI_Wtime();
   e->cpu_start = process_cpu_seconds();
   e->stop_reason = ACO_STOP_NONE;
+  e->seconds_per_iteration = 0.0;
   ar_status st = AR_OK;
   for (;;) {
     int stop = 0;
-    st = engine_should_stop(e, &stop);
+    int64_t end = 0;
+    st = engine_plan(e, &stop, &end);
     if (st != AR_OK) return st;
     if (stop) {
       e->stop_reason = (aco_stop_reason)stop;
       break;
     }
-    engine_iterate(e);
-    e->iteration++;
-    if (e->iteration % e->par.epoch_iterations == 0) {
-      st = aco_exchange_epoch(e);
-      if (st == AR_OK) st = engine_epoch_end(e);
-      if (st != AR_OK) return st;
-    }
-    if (e->hooks.iteration_end) {
-      int hook_stop = 0;
-      double h0 = timer_now();
-      st = e->hooks.iteration_end(e, e->hooks.arg, &hook_stop);
-      timer_add(&e->timers, TIMER_CHECKPOINT, h0);
-      if (st != AR_OK) return st;
-      if (hook_stop) {
-        e->stop_reason = ACO_STOP_HOOK;
-        break;
-      }
+    double t0 = MPI_Wtime();
+    aco_segment_run(e, e->iteration, end);
+    e->seconds_per_iteration = (MPI_Wtime() - t0) / (double)(end - e->iteration);
+    e->iteration = end;
+    st = engine_boundary(e, &stop);
+    if (st != AR_OK) return st;
+    if (stop) {
+      e->stop_reason = ACO_STOP_HOOK;
+      break;
     }
   }
   /* A run that stopped inside an epoch still meets once more, so the answer is global. */
