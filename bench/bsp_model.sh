@@ -38,7 +38,7 @@ import glob, os, math, h5py
 out = os.environ["OUT"]; gap = float(os.environ["TARGET_GAP"])
 s = float(os.environ["SMT_YIELD"]); C = int(os.environ["MODEL_COLONIES"])
 def median_run(lay):  # the quiet run of median solve seconds (bench/scaling.sh's files)
-    files = sorted(glob.glob(f"{out}/quiet-{lay}-*.h5"),
+    files = sorted(glob.glob(f"{out}/quiet-{lay}-[0-9]*.h5"),
                    key=lambda p: float(h5py.File(p, "r")["run"].attrs["seconds"]))
     return files[len(files) // 2]
 runfile = {lay: median_run(lay) for lay in ("1x1", "1x2", "2x1")}

@@ -6,7 +6,8 @@
 # figure is solve's own seconds (/run seconds: the search, without MPI start-up and file I/O).
 #   quiet:  1x1, 1x2 and 2x1 (ranks x threads), REPEAT rounds interleaved, median per layout;
 #   stray:  the same with one CPU-bound process running beside the solve in its own session
-#           (`setsid`), as a stray job on a shared node would: 1x2, 1x1 and 2x1.
+#           (`setsid`), as a stray job on a shared node would: 1x2, 1x1, 2x1, and 1x2 with its
+#           threads bound to cores (--bind auto).
 # Then it prints the target lines: quiet 1x2 and 2x1 at least 1.9x faster than quiet 1x1, and
 # 1x2 beside the stray process at least 1.3x faster than quiet 1x1. Every figure depends on the
 # machine being otherwise idle: `uptime` is printed before and after each phase, and CPU seconds
@@ -51,9 +52,13 @@ echo "# antroute scaling, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, commi
 echo "fixed work: $(basename "$TSP"), $COLONIES colonies x $ANTS ants, $ITER iterations," \
   "epochs of $EPOCH; median of $REPEAT"
 
-solve() { # PHASE R T ROUND: one solve, kept as OUT/PHASE-RxT-ROUND.h5
-  OMP_NUM_THREADS=$3 "${MPIRUN[@]}" -np "$2" "$ANTROUTE" solve "$NET" -o "$OUT/$1-$2x$3-$4.h5" -q \
-    -c "$COLONIES" -m "$ANTS" -i "$ITER" -e "$EPOCH" "${EXTRA[@]}" >/dev/null
+solve() { # PHASE R T ROUND [TAG OPTION...]: one solve, kept as OUT/PHASE-RxT[TAG]-ROUND.h5
+  local phase=$1 r=$2 t=$3 k=$4 tag=${5:-}
+  shift 4
+  [ $# -gt 0 ] && shift
+  OMP_NUM_THREADS=$t "${MPIRUN[@]}" -np "$r" "$ANTROUTE" solve "$NET" -q \
+    -o "$OUT/$phase-${r}x$t$tag-$k.h5" -c "$COLONIES" -m "$ANTS" -i "$ITER" -e "$EPOCH" \
+    "${EXTRA[@]}" "$@" >/dev/null
 }
 # Rounds interleave the layouts, so that a burst of load from elsewhere hits them alike.
 for ((k = 0; k < REPEAT; k++)); do
@@ -68,6 +73,8 @@ if [ "$STRAY" = 1 ]; then
   sleep 1
   for ((k = 0; k < REPEAT; k++)); do
     for layout in "1 2" "1 1" "2 1"; do solve stray $layout $k; done
+    # Bound threads: the scheduler cannot then stack both on one core beside the stray process.
+    solve stray 1 2 "$k" -bound --bind auto
   done
   kill "$stray"
   wait "$stray" 2>/dev/null || true
@@ -80,7 +87,7 @@ import glob, os, statistics, h5py
 out = os.environ["OUT"]
 def runs(phase, lay):
     rows = []
-    for path in sorted(glob.glob(f"{out}/{phase}-{lay}-*.h5")):
+    for path in sorted(glob.glob(f"{out}/{phase}-{lay}-[0-9]*.h5")):
         with h5py.File(path, "r") as f:
             a = f["run"].attrs
             rows.append(dict(path=path, secs=float(a["seconds"]), cpu=float(a["cpu_seconds"]),
@@ -93,7 +100,7 @@ table = {}
 print("\n| phase | ranks x threads | solve seconds (median) | all runs | CPU seconds | team efficiency | best |")
 print("|---|---|---|---|---|---|---|")
 for phase in ("quiet", "stray"):
-    for lay in ("1x1", "1x2", "2x1"):
+    for lay in ("1x1", "1x2", "2x1", "1x2-bound"):
         rows = runs(phase, lay)
         if not rows: continue
         table[phase, lay] = median(rows, "secs")
@@ -109,5 +116,6 @@ print()
 target("quiet 1x2", ("quiet", "1x2"), 1.9)
 target("quiet 2x1", ("quiet", "2x1"), 1.9)
 target("1x2 beside a CPU-bound process", ("stray", "1x2"), 1.3)
+target("1x2 beside a CPU-bound process, threads bound (--bind auto)", ("stray", "1x2-bound"), 1.3)
 target("(for comparison) 2x1 beside a CPU-bound process", ("stray", "2x1"), 1.3)
 PYEOF

@@ -9,6 +9,7 @@
 #include "param.h"
 #include "topo_bind.h"
 #include "topo_binding.h"
+#include "topo_colonies.h"
 #include "topo_judge.h"
 #include "topo_launch.h"
 #include "topo_load.h"
@@ -36,6 +37,8 @@ static const param_def advise_params[] = {
      "text: the full advice; sbatch: only the #SBATCH header block; env: shell assignments "
      "(OMP_*, AR_SRUN_OPTIONS, AR_MPIRUN_OPTIONS) for eval",
      0},
+    {"colonies", 0, PARAM_INT, NULL, NULL, 1, 1e9, "C",
+     "judge solve --colonies C for the layout (default: recommend a count)", 0},
     {"prefer-threads", 0, PARAM_INT, "3", NULL, 1, 4096, "T",
      "threads per rank the recommendation favours (3: the seed work's measured best)", 0},
     {"plan", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,
@@ -117,6 +120,22 @@ static void print_lines(const topo_plan *plan, const char *source, const char *p
   topo_launch_print_mpirun(plan, program, out);
 }
 
+static void print_colonies(long long ranks, long long colonies, int given, FILE *out) {
+  if (given)
+    fprintf(out, "colonies: %lld (--colonies) over %lld rank%s\n", colonies, ranks,
+            ranks == 1 ? "" : "s");
+  else if (ranks == 1)
+    fprintf(out,
+            "colonies: solve --colonies %lld (the threads go on with one colony's ants while "
+            "another ends its iteration)\n",
+            colonies);
+  else
+    fprintf(out,
+            "colonies: solve --colonies %lld (%lld per rank); any multiple of %lld keeps the "
+            "ranks even (the answer depends on the count, not on the layout)\n",
+            colonies, colonies / ranks, ranks);
+}
+
 static void print_candidates(const topo_candidate *cands, int n, FILE *out) {
   fprintf(out, "\nlayouts for this node, best first:\n");
   for (int i = 0; i < n; i++)
@@ -160,6 +179,11 @@ static ar_status advise(param_set *ps, FILE *out) {
   topo_findings findings;
   st = topo_judge(topo, &layout, prefer, &findings);
   if (st != AR_OK) goto done;
+  const long long job_ranks = (long long)nodes * layout.ranks_per_node;
+  const long long colonies = param_is_set(ps, "colonies")
+                                 ? param_int(ps, "colonies")
+                                 : topo_colonies_recommend(job_ranks, layout.threads_per_rank);
+  topo_colonies_judge(job_ranks, layout.threads_per_rank, colonies, &findings);
   const int runnable = topo_findings_worst(&findings) < (int)TOPO_ERROR;
   if (runnable) {
     st = topo_plan_make(topo, &layout, &plan);
@@ -178,10 +202,12 @@ static ar_status advise(param_set *ps, FILE *out) {
                    worst ? worst->text : "see antroute advise --format text");
       goto done;
     }
-    if (strcmp(format, "sbatch") == 0)
+    if (strcmp(format, "sbatch") == 0) {
       topo_launch_print_sbatch(&plan, described, out);
-    else
+    } else {
       topo_launch_print_env(&plan, out);
+      fprintf(out, "AR_COLONIES=%lld\n", colonies);
+    }
     goto done;
   }
 
@@ -199,6 +225,7 @@ static ar_status advise(param_set *ps, FILE *out) {
           total_threads == 1 ? "" : "s",
           judged ? "the layout asked for (--layout)" : "recommended");
   if (runnable) print_placement(topo, &plan, param_flag(ps, "plan"), out);
+  print_colonies(job_ranks, colonies, param_is_set(ps, "colonies"), out);
   if (findings.count == 0)
     fprintf(out, "judgement: no problem found\n");
   else
