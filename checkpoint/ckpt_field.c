@@ -10,6 +10,13 @@ void ckpt_block(uint64_t n, int size, int rank, hsize_t *first, hsize_t *count) 
   *count = hi - lo;
 }
 
+ckpt_field ckpt_field_make(const char *path, hid_t type, int rank, hsize_t d0, hsize_t d1,
+                           hsize_t d2, int distributed, void *data, void *const *rows,
+                           const char *description) {
+  ckpt_field f = {path, type, rank, {d0, d1, d2}, distributed, data, description, rows};
+  return f;
+}
+
 int ckpt_field_npieces(const ckpt_state *st, const ckpt_field *f, int rank, int reading) {
   if (!f->distributed) return reading || rank == 0 ? 1 : 0;
   if (f->colony_rows) return (int)st->colony_count;

@@ -38,6 +38,11 @@ typedef struct {
   void *const *colony_rows;
 } ckpt_field;
 
+/* A field from its parts (dims beyond rank are ignored; rows: per-colony rows instead of data). */
+ckpt_field ckpt_field_make(const char *path, hid_t type, int rank, hsize_t d0, hsize_t d1,
+                           hsize_t d2, int distributed, void *data, void *const *rows,
+                           const char *description);
+
 /* A scalar root attribute (seed, best cost, ...): integer or real. */
 typedef enum { CKPT_SCALAR_I64, CKPT_SCALAR_F64 } ckpt_scalar_kind;
 typedef struct {

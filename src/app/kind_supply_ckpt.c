@@ -9,12 +9,6 @@
 
 static const char *const stopped_names[] = {"none", "iterations", "time", "requested"};
 
-static ckpt_field replicated(const char *path, hid_t type, int rank, hsize_t d0, hsize_t d1,
-                             void *data, const char *description) {
-  ckpt_field f = {path, type, rank, {d0, d1, 0}, 0, data, description, NULL};
-  return f;
-}
-
 /* Before a write: the index of the month whose engine the checkpoint holds. */
 static ar_status stage(void *owner, ckpt_state *st) {
   (void)st;
@@ -79,25 +73,27 @@ ar_status supply_kind_ckpt_init(supply_state *s) {
   if (!s->month_int || !s->month_real)
     return ar_fail(AR_ERR_NOMEM, "out of memory preparing checkpoints");
   ckpt_field *f = s->fields;
-  f[0] = replicated("/supply/served", H5T_NATIVE_INT8, 1, N, 0, res->plan.served,
-                    "per order: 1 served (finished months; the current month's orders as "
-                    "initialised)");
-  f[1] =
-      replicated("/supply/plant", H5T_NATIVE_INT32, 1, N, 0, res->plan.plant, "per order: plant");
-  f[2] = replicated("/supply/port", H5T_NATIVE_INT32, 1, N, 0, res->plan.port,
-                    "per order: origin port");
-  f[3] = replicated("/supply/lane", H5T_NATIVE_INT32, 1, N, 0, res->plan.lane,
-                    "per order: lane or -1");
-  f[4] = replicated("/supply/day", H5T_NATIVE_INT32, 1, N, 0, res->plan.day,
-                    "per order: ship day (days since 1970-01-01)");
-  f[5] = replicated("/supply/reason", H5T_NATIVE_INT8, 1, N, 0, res->reason,
-                    "per order: why unserved (0: served)");
-  f[6] = replicated("/supply/month_int", H5T_NATIVE_INT64, 2, M, SUPPLY_MONTH_INT, s->month_int,
-                    "per finished month: min_unserved, iterations, epochs, best_colony, "
-                    "best_iteration, stopped_by (0 none, 1 iterations, 2 time, 3 requested)");
-  f[7] = replicated("/supply/month_real", H5T_NATIVE_DOUBLE, 2, M, SUPPLY_MONTH_REAL, s->month_real,
-                    "per finished month: lower_wc, lower_cost, lower_served_cost, "
-                    "seconds");
+  f[0] = ckpt_field_make("/supply/served", H5T_NATIVE_INT8, 1, N, 0, 0, 0, res->plan.served, NULL,
+                         "per order: 1 served (finished months; the current month's orders as "
+                         "initialised)");
+  f[1] = ckpt_field_make("/supply/plant", H5T_NATIVE_INT32, 1, N, 0, 0, 0, res->plan.plant, NULL,
+                         "per order: plant");
+  f[2] = ckpt_field_make("/supply/port", H5T_NATIVE_INT32, 1, N, 0, 0, 0, res->plan.port, NULL,
+                         "per order: origin port");
+  f[3] = ckpt_field_make("/supply/lane", H5T_NATIVE_INT32, 1, N, 0, 0, 0, res->plan.lane, NULL,
+                         "per order: lane or -1");
+  f[4] = ckpt_field_make("/supply/day", H5T_NATIVE_INT32, 1, N, 0, 0, 0, res->plan.day, NULL,
+                         "per order: ship day (days since 1970-01-01)");
+  f[5] = ckpt_field_make("/supply/reason", H5T_NATIVE_INT8, 1, N, 0, 0, 0, res->reason, NULL,
+                         "per order: why unserved (0: served)");
+  f[6] = ckpt_field_make("/supply/month_int", H5T_NATIVE_INT64, 2, M, SUPPLY_MONTH_INT, 0, 0,
+                         s->month_int, NULL,
+                         "per finished month: min_unserved, iterations, epochs, best_colony, "
+                         "best_iteration, stopped_by (0 none, 1 iterations, 2 time, 3 requested)");
+  f[7] = ckpt_field_make("/supply/month_real", H5T_NATIVE_DOUBLE, 2, M, SUPPLY_MONTH_REAL, 0, 0,
+                         s->month_real, NULL,
+                         "per finished month: lower_wc, lower_cost, lower_served_cost, "
+                         "seconds");
   s->month_scalar = (ckpt_scalar){"supply_month", CKPT_SCALAR_I64, 0, 0};
   s->part = (ckpt_part){"supply", s->fields, SUPPLY_CKPT_FIELDS, &s->month_scalar, 1, s, stage,
                         NULL,     restore};

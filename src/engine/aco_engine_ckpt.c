@@ -190,12 +190,6 @@ static ar_status restore(void *owner, const ckpt_state *st) {
   return AR_OK;
 }
 
-static ckpt_field field(const char *path, hid_t type, int rank, hsize_t d0, hsize_t d1, hsize_t d2,
-                        void *data, void *const *rows, const char *description, int distributed) {
-  ckpt_field f = {path, type, rank, {d0, d1, d2}, distributed, data, description, rows};
-  return f;
-}
-
 static ar_status describe(aco_engine *e, struct aco_engine_ckpt *k) {
   const aco_problem *p = e->problem;
   const hsize_t C = (hsize_t)e->par.colonies, R = (hsize_t)p->rows, K = (hsize_t)p->options,
@@ -216,29 +210,31 @@ static ar_status describe(aco_engine *e, struct aco_engine_ckpt *k) {
     k->source_rows[c] = e->colony[c].source;
   }
   ckpt_field *f = k->field_array;
-  f[F_PHEROMONE] = field("/colonies/pheromone", H5T_NATIVE_FLOAT, 3, C, R, K, NULL, k->tau_rows,
-                         "trails per colony, decision row and option", 1);
-  f[F_BEST] = field("/colonies/best", H5T_NATIVE_INT32, 2, C, L, 0, NULL, k->best_rows,
-                    "each colony's best solution", 1);
+  f[F_PHEROMONE] = ckpt_field_make("/colonies/pheromone", H5T_NATIVE_FLOAT, 3, C, R, K, 1, NULL,
+                                   k->tau_rows, "trails per colony, decision row and option");
+  f[F_BEST] = ckpt_field_make("/colonies/best", H5T_NATIVE_INT32, 2, C, L, 0, 1, NULL, k->best_rows,
+                              "each colony's best solution");
   f[F_RESTART_BEST] =
-      field("/colonies/restart_best", H5T_NATIVE_INT32, 2, C, L, 0, NULL, k->restart_rows,
-            "best since the colony's last trail re-initialisation", 1);
-  f[F_SOURCE] = field("/colonies/source", H5T_NATIVE_INT32, 2, C, L, 0, NULL, k->source_rows,
-                      "the solution the colony's ants modify next", 1);
-  f[F_STATE_INT] = field(
-      "/colonies/state_int", H5T_NATIVE_INT64, 2, C, STATE_INT, 0, k->si, NULL,
-      "colony, iterations, best_iteration, restart_iteration, restart_best_iteration, restarts", 1);
-  f[F_STATE_REAL] = field(
-      "/colonies/state_real", H5T_NATIVE_DOUBLE, 2, C, STATE_REAL, 0, k->sr, NULL,
-      "tau_max, tau_min, best_cost (key0, key1, value), restart_best_cost (3), source_cost (3)", 1);
-  f[F_COLONY_LOG] = field("/colonies/best_cost_log", H5T_NATIVE_DOUBLE, 3, C, 0, COST_DOUBLES, NULL,
-                          NULL, "each colony's best cost (key0, key1, value) at each epoch end", 1);
-  f[F_GLOBAL_BEST] = field("/global/best", H5T_NATIVE_INT32, 1, L, 0, 0, e->best, NULL,
-                           "the global best solution", 0);
-  f[F_GLOBAL_COST] = field("/global/best_cost", H5T_NATIVE_DOUBLE, 1, COST_DOUBLES, 0, 0, k->cost,
-                           NULL, "key0, key1, value", 0);
-  f[F_EPOCHS] = field("/global/epochs", H5T_NATIVE_DOUBLE, 2, 0, RECORD_DOUBLES, 0, NULL, NULL,
-                      "per epoch end: iteration, time, best key0, key1, value, best colony", 0);
+      ckpt_field_make("/colonies/restart_best", H5T_NATIVE_INT32, 2, C, L, 0, 1, NULL,
+                      k->restart_rows, "best since the colony's last trail re-initialisation");
+  f[F_SOURCE] = ckpt_field_make("/colonies/source", H5T_NATIVE_INT32, 2, C, L, 0, 1, NULL,
+                                k->source_rows, "the solution the colony's ants modify next");
+  f[F_STATE_INT] = ckpt_field_make(
+      "/colonies/state_int", H5T_NATIVE_INT64, 2, C, STATE_INT, 0, 1, k->si, NULL,
+      "colony, iterations, best_iteration, restart_iteration, restart_best_iteration, restarts");
+  f[F_STATE_REAL] = ckpt_field_make(
+      "/colonies/state_real", H5T_NATIVE_DOUBLE, 2, C, STATE_REAL, 0, 1, k->sr, NULL,
+      "tau_max, tau_min, best_cost (key0, key1, value), restart_best_cost (3), source_cost (3)");
+  f[F_COLONY_LOG] =
+      ckpt_field_make("/colonies/best_cost_log", H5T_NATIVE_DOUBLE, 3, C, 0, COST_DOUBLES, 1, NULL,
+                      NULL, "each colony's best cost (key0, key1, value) at each epoch end");
+  f[F_GLOBAL_BEST] = ckpt_field_make("/global/best", H5T_NATIVE_INT32, 1, L, 0, 0, 0, e->best, NULL,
+                                     "the global best solution");
+  f[F_GLOBAL_COST] = ckpt_field_make("/global/best_cost", H5T_NATIVE_DOUBLE, 1, COST_DOUBLES, 0, 0,
+                                     0, k->cost, NULL, "key0, key1, value");
+  f[F_EPOCHS] =
+      ckpt_field_make("/global/epochs", H5T_NATIVE_DOUBLE, 2, 0, RECORD_DOUBLES, 0, 0, NULL, NULL,
+                      "per epoch end: iteration, time, best key0, key1, value, best colony");
   k->scalars[SC_BEST_COLONY] = (ckpt_scalar){"best_colony", CKPT_SCALAR_I64, 0, 0};
   k->scalars[SC_BEST_ITERATION] = (ckpt_scalar){"best_iteration", CKPT_SCALAR_I64, 0, 0};
   k->scalars[SC_BEST_TIME] = (ckpt_scalar){"best_time", CKPT_SCALAR_F64, 0, 0};

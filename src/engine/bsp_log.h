@@ -1,4 +1,4 @@
-/* bsp_log: the BSP cost of a run per epoch ("month") and rank, gathered on rank 0.
+/* bsp_log: the BSP cost of a run per epoch and rank, gathered on rank 0.
  *
  * Each epoch of the engine leaves, on every rank, a row (w, comm, sync, io) in seconds (see
  * aco_engine.h, ACO_BSP_*): compute w = construction + local search + trail update,

@@ -53,7 +53,13 @@ trap - EXIT
 left=
 for p in $pids; do kill -0 "$p" 2>/dev/null && left="$left $p"; done
 expect_eq "daemons left (recorded pids $pids)" "$left" ""
-expect_eq "slurmstepd processes left" "$(ps -eo comm= | grep -c '^slurmstepd$')" 0
+# Only this cluster's step daemons count (other clusters may run on the machine): they inherit
+# slurmd's environment, which names this cluster's configuration.
+ours=0
+for p in $(pgrep -x slurmstepd); do
+  tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "SLURM_CONF=$SLURM_CONF" && ours=$((ours + 1))
+done
+expect_eq "slurmstepd processes left" "$ours" 0
 "$AR_CLUSTER" status "$AR_SLURM_DIR" >/dev/null && fail "status says running after stop" ||
   pass "status: not running"
 "$AR_CLUSTER" stop "$AR_SLURM_DIR" >/dev/null && pass "stop again: nothing to do" ||
