@@ -208,7 +208,9 @@ static int64_t iterations_until_check(const aco_engine *e) {
   if (per <= 0.0) return 1; /* nothing measured yet */
   double n = check / per;
   if (e->par.time_limit > 0.0) {
-    double to_limit = ceil((e->par.time_limit - aco_engine_elapsed(e)) / per);
+    /* Half the time left at a time: the run meets the limit within about one iteration even
+     * when the estimate is off, at the cost of a few short segments at its end. */
+    double to_limit = ceil(0.5 * (e->par.time_limit - aco_engine_elapsed(e)) / per);
     if (to_limit < n) n = to_limit;
   }
   return n < 1.0                                  ? 1
@@ -279,12 +281,14 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
       e->stop_reason = (aco_stop_reason)stop;
       break;
     }
-    double t0 = MPI_Wtime();
-    aco_segment_run(e, e->iteration, end);
-    e->seconds_per_iteration = (MPI_Wtime() - t0) / (double)(end - e->iteration);
+    const double t0 = MPI_Wtime();
+    const int64_t first = e->iteration;
+    aco_segment_run(e, first, end);
     e->iteration = end;
     st = engine_boundary(e, &stop);
     if (st != AR_OK) return st;
+    /* Per iteration, with the boundary's exchange and hooks: what the next plan must fit. */
+    e->seconds_per_iteration = (MPI_Wtime() - t0) / (double)(end - first);
     if (stop) {
       e->stop_reason = ACO_STOP_HOOK;
       break;

@@ -43,7 +43,7 @@ struct aco_engine {
   aco_thread_busy *thread_busy; /* [threads] */
   size_t update_chunk;          /* cells per chunk of a trail update */
   int32_t update_chunks;        /* chunks per trail update */
-  double seconds_per_iteration; /* of the last segment (what rank 0 plans the next one with) */
+  double seconds_per_iteration; /* last segment and its boundary (rank 0 plans the next with it) */
 
   /* Global state (identical on every rank after an epoch end). */
   int64_t iteration; /* iterations completed */
