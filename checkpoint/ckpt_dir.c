@@ -113,8 +113,8 @@ static ar_status mkdir_parents(const char *dir) {
 
 ar_status ckpt_dir_prepare(const char *dir, MPI_Comm comm) {
   int rank = 0;
-  MPI_Comm_rank(comm, &rank);
-  ar_status st = rank == 0 ? mkdir_parents(dir) : AR_OK;
+  ar_status st = ar_mpi_check(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
+  if (st == AR_OK && rank == 0) st = mkdir_parents(dir);
   return ar_agree(comm, st);
 }
 

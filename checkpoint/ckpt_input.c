@@ -38,11 +38,10 @@ static ar_status file_checksum(const char *path, char *out, size_t cap) {
 
 ar_status ckpt_input_checksum(const char *path, MPI_Comm comm, char *out, size_t cap) {
   int rank = 0;
-  MPI_Comm_rank(comm, &rank);
   char text[CKPT_INPUT_CHECKSUM_MAX] = "";
   ar_status st = cap < CKPT_INPUT_CHECKSUM_MAX
                      ? ar_fail(AR_ERR_INTERNAL, "ckpt_input_checksum: buffer too small")
-                     : AR_OK;
+                     : ar_mpi_check(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
   if (st == AR_OK && rank == 0) st = file_checksum(path, text, sizeof text);
   st = ar_agree(comm, st);
   if (st != AR_OK) return st;

@@ -2,6 +2,8 @@
  */
 #include "ckpt_schedule.h"
 
+#include "ar_agree.h"
+
 void ckpt_schedule_init(ckpt_schedule *s, int64_t every_iterations, double every_seconds) {
   s->every_iterations = every_iterations > 0 ? every_iterations : 0;
   s->every_seconds = every_seconds > 0 ? every_seconds : 0;
@@ -15,13 +17,14 @@ ar_status ckpt_schedule_due(ckpt_schedule *s, int64_t iterations_done, int epoch
           iterations_done % s->every_iterations == 0);
   if (*due || s->every_seconds <= 0) return AR_OK;
   int rank = 0;
-  MPI_Comm_rank(comm, &rank);
+  ar_status st = ar_mpi_check(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
+  if (st != AR_OK) return st;
   /* The ranks' clocks differ: only rank 0's counts. */
   int elapsed = rank == 0 && MPI_Wtime() - s->last >= s->every_seconds;
-  if (MPI_Bcast(&elapsed, 1, MPI_INT, 0, comm) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Bcast of the checkpoint schedule failed");
-  *due = elapsed;
-  return AR_OK;
+  st = ar_mpi_check(MPI_Bcast(&elapsed, 1, MPI_INT, 0, comm),
+                    "MPI_Bcast of the checkpoint schedule");
+  if (st == AR_OK) *due = elapsed;
+  return st;
 }
 
 void ckpt_schedule_written(ckpt_schedule *s) { s->last = MPI_Wtime(); }

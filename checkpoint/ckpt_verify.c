@@ -32,12 +32,12 @@ static herr_t collect_dataset(hid_t obj, const char *name, const H5O_info_t *inf
 static ar_status crc_of_share(hid_t dset, const char *path, const char *name, MPI_Comm comm,
                               uint32_t *whole, int64_t *stored) {
   int rank = 0, size = 1;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
+  ar_status st = ar_mpi_check(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
+  if (st == AR_OK) st = ar_mpi_check(MPI_Comm_size(comm, &size), "MPI_Comm_size");
+  if (st != AR_OK) return st;
   hid_t type = H5Dget_type(dset), space = H5Dget_space(dset);
   int ndims = space >= 0 ? H5Sget_simple_extent_ndims(space) : -1;
   hsize_t dims[H5U_MAX_RANK] = {0};
-  ar_status st = AR_OK;
   if (type < 0 || ndims < 0 || ndims > H5U_MAX_RANK ||
       (ndims > 0 && H5Sget_simple_extent_dims(space, dims, NULL) < 0))
     st = ar_fail(AR_ERR_INPUT, "%s: dataset %s has an unreadable type or shape", path, name);
@@ -168,7 +168,9 @@ ar_status ckpt_verify(const char *path, MPI_Comm comm, ckpt_problem *problem, in
     st = ar_fail(AR_ERR_INPUT, "%s: cannot close (%s)", path, h5u_error_detail());
   }
   int p = (int)*problem, worst = 0;
-  MPI_Allreduce(&p, &worst, 1, MPI_INT, MPI_MAX, comm);
+  ar_status mpi = ar_mpi_check(MPI_Allreduce(&p, &worst, 1, MPI_INT, MPI_MAX, comm),
+                               "MPI_Allreduce of the worst checkpoint problem");
+  if (mpi != AR_OK) return mpi;
   *problem = (ckpt_problem)worst;
   return ar_agree(comm, st);
 }

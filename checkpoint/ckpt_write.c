@@ -25,19 +25,18 @@ static void run_rows_write(void *arg) {
 
 /* The number of collective transfers for a field: the most pieces any rank has. */
 static ar_status agree_rounds(int mine, MPI_Comm comm, int *rounds) {
-  if (MPI_Allreduce(&mine, rounds, 1, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Allreduce of the number of transfers failed");
-  return AR_OK;
+  return ar_mpi_check(MPI_Allreduce(&mine, rounds, 1, MPI_INT, MPI_MAX, comm),
+                      "MPI_Allreduce of the number of transfers");
 }
 
 /* Writes one field: the dataset, its rows, its crc32 and distributed attributes. */
 static ar_status write_field(hid_t file, const ckpt_state *state, const ckpt_field *f,
                              int first_distributed, MPI_Comm comm, const char *path) {
   int rank = 0, rounds = 0;
-  MPI_Comm_rank(comm, &rank);
+  hid_t dset = -1;
+  ar_status st = ar_mpi_check(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
   int npieces = ckpt_field_npieces(state, f, rank, 0);
-  hid_t dset;
-  ar_status st = h5u_dataset_create(file, f->path, f->type, f->rank, f->dims, &dset);
+  if (st == AR_OK) st = h5u_dataset_create(file, f->path, f->type, f->rank, f->dims, &dset);
   if (st == AR_OK) st = agree_rounds(npieces, comm, &rounds);
   st = ar_agree(comm, st);
   if (st != AR_OK) {
@@ -49,7 +48,7 @@ static ar_status write_field(hid_t file, const ckpt_state *state, const ckpt_fie
     /* Half of this rank's first piece reaches the file (the write is collective: it matches
      * the other ranks' writes), then the process dies before any other collective call. */
     ckpt_piece p = ckpt_field_piece(state, f, rank, 0, 0);
-    h5u_write_rows(dset, f->type, p.first, p.count / 2, p.data);
+    (void)h5u_write_rows(dset, f->type, p.first, p.count / 2, p.data); /* the process dies next */
     ckpt_fault_exit_if("ckpt-mid-dataset", comm);
   }
   /* One collective transfer per round (a rank out of pieces takes part with nothing). The
@@ -126,10 +125,9 @@ static void disk_hint(const char *dir, uint64_t need) {
 /* Rank 0 picks the sequence number; every rank gets it. */
 static ar_status next_seq(const char *dir, MPI_Comm comm, int64_t *seq) {
   int rank = 0;
-  MPI_Comm_rank(comm, &rank);
-  ar_status st = AR_OK;
+  ar_status st = ar_mpi_check(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
   long long value = 0;
-  if (rank == 0) {
+  if (st == AR_OK && rank == 0) {
     ckpt_dir_list list;
     st = ckpt_dir_scan(dir, &list);
     if (st == AR_OK) value = ckpt_dir_next_seq(&list);
@@ -137,20 +135,21 @@ static ar_status next_seq(const char *dir, MPI_Comm comm, int64_t *seq) {
   }
   st = ar_agree(comm, st);
   if (st != AR_OK) return st;
-  if (MPI_Bcast(&value, 1, MPI_LONG_LONG, 0, comm) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Bcast of the checkpoint number failed");
-  *seq = value;
-  return AR_OK;
+  st = ar_mpi_check(MPI_Bcast(&value, 1, MPI_LONG_LONG, 0, comm),
+                    "MPI_Bcast of the checkpoint number");
+  if (st == AR_OK) *seq = value;
+  return st;
 }
 
 ar_status ckpt_write(const char *dir, int keep, const ckpt_state *state, MPI_Comm comm,
                      ckpt_write_info *info) {
   double start = MPI_Wtime();
   int rank = 0, nranks = 1;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &nranks);
+  ar_status st = ar_mpi_check(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
+  if (st == AR_OK) st = ar_mpi_check(MPI_Comm_size(comm, &nranks), "MPI_Comm_size");
+  if (st != AR_OK) return st;
   ckpt_fault_new_write();
-  ar_status st = ar_agree(comm, ckpt_state_check(state));
+  st = ar_agree(comm, ckpt_state_check(state));
   if (st == AR_OK) st = ckpt_dir_prepare(dir, comm);
   int64_t seq = 0;
   if (st == AR_OK) st = next_seq(dir, comm, &seq);
@@ -195,8 +194,9 @@ ar_status ckpt_write(const char *dir, int keep, const ckpt_state *state, MPI_Com
     snprintf(warning, sizeof warning, "%s", ar_error_message());
   }
   /* Not a failure of this checkpoint (it is in place), but the caller may want to warn. */
-  if (MPI_Bcast(&rotate_failed, 1, MPI_INT, 0, comm) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Bcast after checkpoint rotation failed");
+  st = ar_mpi_check(MPI_Bcast(&rotate_failed, 1, MPI_INT, 0, comm),
+                    "MPI_Bcast of whether the old checkpoints were rotated");
+  if (st != AR_OK) return st;
   if (info) {
     snprintf(info->path, sizeof info->path, "%s", path);
     info->seq = seq;

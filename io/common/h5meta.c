@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "ar_agree.h"
 #include "ar_version.h"
 #include "h5u.h"
 
@@ -17,11 +18,14 @@ ar_status h5meta_write(hid_t file, const char *format, int64_t format_version,
   strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &tm_utc);
   /* Attributes of a parallel file must be written with the same value on every rank; the ranks'
    * clocks may straddle a second, so rank 0's stamp is used. */
-  MPI_Comm comm = h5u_file_comm(file);
-  int rc = MPI_Bcast(stamp, (int)sizeof stamp, MPI_CHAR, 0, comm);
-  h5u_comm_free(&comm);
-  if (rc != MPI_SUCCESS) return ar_fail(AR_ERR_MPI, "MPI_Bcast of the creation time failed");
-  ar_status st = h5u_attr_write_str(file, "format", format);
+  MPI_Comm comm;
+  ar_status st = h5u_file_comm(file, &comm);
+  if (st == AR_OK)
+    st = ar_mpi_check(MPI_Bcast(stamp, (int)sizeof stamp, MPI_CHAR, 0, comm),
+                      "MPI_Bcast of the creation time");
+  ar_status free_st = h5u_comm_free(&comm);
+  if (st == AR_OK) st = free_st;
+  if (st == AR_OK) st = h5u_attr_write_str(file, "format", format);
   if (st == AR_OK) st = h5u_attr_write_i64(file, "format_version", format_version);
   if (st == AR_OK) st = h5u_attr_write_str(file, "tool_version", "antroute " AR_VERSION_STRING);
   if (st == AR_OK) st = h5u_attr_write_str(file, "created", stamp);

@@ -1,6 +1,8 @@
 /* h5u: error-checked HDF5 helpers (files, attributes, groups, datasets). */
 #include "h5u.h"
 
+#include "ar_agree.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -13,7 +15,11 @@
 static _Thread_local char detail_text[512];
 static _Thread_local char file_name_text[H5U_PATH_MAX];
 
-void h5u_init(void) { H5Eset_auto2(H5E_DEFAULT, NULL, NULL); }
+ar_status h5u_init(void) {
+  if (H5Eset_auto2(H5E_DEFAULT, NULL, NULL) < 0)
+    return ar_fail(AR_ERR_HDF5, "H5Eset_auto2: cannot turn off HDF5's own error printing");
+  return AR_OK;
+}
 
 static herr_t detail_walk(unsigned n, const H5E_error2_t *err, void *data) {
   (void)data;
@@ -23,7 +29,7 @@ static herr_t detail_walk(unsigned n, const H5E_error2_t *err, void *data) {
 
 const char *h5u_error_detail(void) {
   detail_text[0] = '\0';
-  H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, detail_walk, NULL);
+  if (H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, detail_walk, NULL) < 0) detail_text[0] = '\0';
   return detail_text;
 }
 
@@ -99,8 +105,12 @@ ar_status h5u_output_close(h5u_output *out) {
   if (H5Fclose(out->file) < 0) ok = 0;
   out->file = -1;
   int all_ok = 0;
-  if (MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, out->comm) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "%s: MPI_Allreduce failed while closing", out->tmp_path);
+  ar_status st = ar_mpi_check(MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, out->comm),
+                              "MPI_Allreduce of whether every rank closed the output");
+  if (st != AR_OK) {
+    ar_error_prefix("%s", out->tmp_path);
+    return st;
+  }
   if (!all_ok) {
     h5u_output_abort(out);
     return ar_fail(AR_ERR_IO, "%s: writing or closing failed (disk full?); %s left untouched",
@@ -111,7 +121,8 @@ ar_status h5u_output_close(h5u_output *out) {
 
 ar_status h5u_output_publish(h5u_output *out) {
   int rank = 0;
-  MPI_Comm_rank(out->comm, &rank);
+  ar_status st = ar_mpi_check(MPI_Comm_rank(out->comm, &rank), "MPI_Comm_rank");
+  if (st != AR_OK) return st;
   int renamed = 1;
   char why[256] = "";
   if (rank == 0) {
@@ -123,8 +134,12 @@ ar_status h5u_output_publish(h5u_output *out) {
       snprintf(why, sizeof why, "%s", ar_error_message());
     }
   }
-  if (MPI_Bcast(&renamed, 1, MPI_INT, 0, out->comm) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "%s: MPI_Bcast failed after rename", out->path);
+  st = ar_mpi_check(MPI_Bcast(&renamed, 1, MPI_INT, 0, out->comm),
+                    "MPI_Bcast of whether the output was renamed");
+  if (st != AR_OK) {
+    ar_error_prefix("%s", out->path);
+    return st;
+  }
   if (!renamed)
     return ar_fail(AR_ERR_IO, "cannot rename %s to %s: %s", out->tmp_path, out->path,
                    rank == 0 ? why : "see rank 0");
@@ -137,8 +152,10 @@ ar_status h5u_output_commit(h5u_output *out) {
 }
 
 void h5u_output_abort(h5u_output *out) {
+  /* After a failure every rank agreed on: what fails here cannot lose more than that failure
+   * already did, and the caller reports that one, so these returns are deliberately dropped. */
   int rank = 0;
-  MPI_Comm_rank(out->comm, &rank);
+  if (MPI_Comm_rank(out->comm, &rank) != MPI_SUCCESS) rank = -1;
   /* The temporary file goes first: on a full disk, closing flushes HDF5's metadata, and a flush
    * that fails on the rank that writes it (but not on the others) makes the ranks part ways
    * inside H5Fclose and wait for each other forever. Emptying the file frees the space, so the
@@ -146,11 +163,11 @@ void h5u_output_abort(h5u_output *out) {
   if (rank == 0) {
     if (truncate(out->tmp_path, 0) != 0) { /* nothing to free: it may not exist */
     }
-    unlink(out->tmp_path);
+    (void)unlink(out->tmp_path);
   }
   if (out->file >= 0) {
-    MPI_Barrier(out->comm);
-    H5Fclose(out->file);
+    (void)MPI_Barrier(out->comm);
+    (void)H5Fclose(out->file);
   }
   out->file = -1;
 }
@@ -179,10 +196,21 @@ ar_status h5u_open_read(const char *path, MPI_Comm comm, hid_t *file) {
 }
 
 void h5u_close(hid_t file) {
-  if (file >= 0) H5Fclose(file);
+  if (file >= 0) (void)H5Fclose(file); /* read only: a failing close loses nothing */
 }
 
 /* --- Attributes ------------------------------------------------------------------------------- */
+
+/* A C string type of `size` bytes (H5T_VARIABLE for variable length), or -1. */
+static hid_t string_type(size_t size) {
+  hid_t type = H5Tcopy(H5T_C_S1);
+  if (type >= 0 && (H5Tset_size(type, size) < 0 ||
+                    (size != H5T_VARIABLE && H5Tset_strpad(type, H5T_STR_NULLPAD) < 0))) {
+    H5Tclose(type);
+    return -1;
+  }
+  return type;
+}
 
 static ar_status attr_write(hid_t loc, const char *name, hid_t type, const void *value) {
   if (H5Aexists(loc, name) > 0 && H5Adelete(loc, name) < 0)
@@ -195,7 +223,7 @@ static ar_status attr_write(hid_t loc, const char *name, hid_t type, const void 
     return ar_fail(AR_ERR_HDF5, "%s: cannot create attribute %s (%s)", h5u_file_name(loc), name,
                    h5u_error_detail());
   herr_t rc = H5Awrite(attr, type, value);
-  H5Aclose(attr);
+  if (H5Aclose(attr) < 0) rc = -1; /* a written attribute: its close may still write */
   if (rc < 0)
     return ar_fail(AR_ERR_HDF5, "%s: cannot write attribute %s (%s)", h5u_file_name(loc), name,
                    h5u_error_detail());
@@ -203,13 +231,9 @@ static ar_status attr_write(hid_t loc, const char *name, hid_t type, const void 
 }
 
 ar_status h5u_attr_write_str(hid_t loc, const char *name, const char *value) {
-  hid_t type = H5Tcopy(H5T_C_S1);
-  if (type < 0) return ar_fail(AR_ERR_HDF5, "H5Tcopy failed");
   size_t len = strlen(value);
-  if (H5Tset_size(type, len > 0 ? len : 1) < 0 || H5Tset_strpad(type, H5T_STR_NULLPAD) < 0) {
-    H5Tclose(type);
-    return ar_fail(AR_ERR_HDF5, "cannot make a string type for attribute %s", name);
-  }
+  hid_t type = string_type(len > 0 ? len : 1);
+  if (type < 0) return ar_fail(AR_ERR_HDF5, "cannot make a string type for attribute %s", name);
   char empty[1] = {0};
   ar_status st = attr_write(loc, name, type, len > 0 ? value : empty);
   H5Tclose(type);
@@ -224,6 +248,15 @@ ar_status h5u_attr_write_f64(hid_t loc, const char *name, double value) {
   return attr_write(loc, name, H5T_NATIVE_DOUBLE, &value);
 }
 
+ar_status h5u_dataset_attr_write_str(hid_t loc, const char *dataset, const char *name,
+                                     const char *value) {
+  hid_t dset = H5Dopen2(loc, dataset, H5P_DEFAULT);
+  if (dset < 0)
+    return ar_fail(AR_ERR_HDF5, "%s: cannot reopen dataset %s (%s)", h5u_file_name(loc), dataset,
+                   h5u_error_detail());
+  return h5u_dataset_close(dset, h5u_attr_write_str(dset, name, value));
+}
+
 int h5u_attr_exists(hid_t loc, const char *name) { return H5Aexists(loc, name) > 0; }
 
 static ar_status attr_open_checked(hid_t loc, const char *name, H5T_class_t want, hid_t *attr) {
@@ -234,10 +267,15 @@ static ar_status attr_open_checked(hid_t loc, const char *name, H5T_class_t want
     return ar_fail(AR_ERR_HDF5, "%s: cannot open attribute %s", h5u_file_name(loc), name);
   hid_t type = H5Aget_type(*attr);
   hid_t space = H5Aget_space(*attr);
-  H5T_class_t cls = H5Tget_class(type);
-  hssize_t npoints = H5Sget_simple_extent_npoints(space);
-  H5Tclose(type);
-  H5Sclose(space);
+  H5T_class_t cls = type >= 0 ? H5Tget_class(type) : H5T_NO_CLASS;
+  hssize_t npoints = space >= 0 ? H5Sget_simple_extent_npoints(space) : -1;
+  if (type >= 0) H5Tclose(type);
+  if (space >= 0) H5Sclose(space);
+  if (type < 0 || space < 0 || cls == H5T_NO_CLASS || npoints < 0) {
+    H5Aclose(*attr);
+    return ar_fail(AR_ERR_HDF5, "%s: cannot read the type and size of attribute %s",
+                   h5u_file_name(loc), name);
+  }
   if (cls != want || npoints != 1) {
     H5Aclose(*attr);
     return ar_fail(AR_ERR_INPUT, "%s: attribute '%s' has the wrong type or size (want one %s)",
@@ -247,41 +285,44 @@ static ar_status attr_open_checked(hid_t loc, const char *name, H5T_class_t want
   return AR_OK;
 }
 
+/* Reads a variable-length string attribute into buf. */
+static herr_t attr_read_vlen_str(hid_t attr, char *buf, size_t cap) {
+  char *value = NULL;
+  hid_t mtype = string_type(H5T_VARIABLE);
+  herr_t rc = mtype < 0 ? -1 : H5Aread(attr, mtype, &value);
+  if (rc >= 0) snprintf(buf, cap, "%s", value ? value : "");
+  if (value && H5free_memory(value) < 0) rc = -1;
+  if (mtype >= 0) H5Tclose(mtype);
+  return rc;
+}
+
+/* Reads a fixed-length string attribute of `size` bytes into buf. */
+static herr_t attr_read_fixed_str(hid_t attr, size_t size, char *buf, size_t cap) {
+  char *tmp = calloc(size + 1, 1);
+  if (!tmp) return -2;
+  /* One byte more than stored: a NULLTERM memory type of the stored size would drop the last
+   * character of a NULLPAD string to make room for its terminator. */
+  hid_t mtype = H5Tcopy(H5T_C_S1);
+  herr_t rc = mtype < 0 || H5Tset_size(mtype, size + 1) < 0 ? -1 : H5Aread(attr, mtype, tmp);
+  if (rc >= 0) snprintf(buf, cap, "%s", tmp);
+  free(tmp);
+  if (mtype >= 0) H5Tclose(mtype);
+  return rc;
+}
+
 ar_status h5u_attr_read_str(hid_t loc, const char *name, char *buf, size_t cap) {
   hid_t attr;
   ar_status st = attr_open_checked(loc, name, H5T_STRING, &attr);
   if (st != AR_OK) return st;
   hid_t ftype = H5Aget_type(attr);
-  herr_t rc;
-  if (H5Tis_variable_str(ftype) > 0) {
-    char *value = NULL;
-    hid_t mtype = H5Tcopy(H5T_C_S1);
-    H5Tset_size(mtype, H5T_VARIABLE);
-    rc = H5Aread(attr, mtype, &value);
-    if (rc >= 0) {
-      snprintf(buf, cap, "%s", value ? value : "");
-      H5free_memory(value);
-    }
-    H5Tclose(mtype);
-  } else {
-    size_t size = H5Tget_size(ftype);
-    char *tmp = calloc(size + 1, 1);
-    if (!tmp) {
-      H5Tclose(ftype);
-      H5Aclose(attr);
-      return ar_fail(AR_ERR_NOMEM, "out of memory reading attribute %s", name);
-    }
-    /* One byte more than stored: a NULLTERM memory type of the stored size would drop the
-     * last character of a NULLPAD string to make room for its terminator. */
-    hid_t mtype = H5Tcopy(H5T_C_S1);
-    H5Tset_size(mtype, size + 1);
-    rc = H5Aread(attr, mtype, tmp);
-    snprintf(buf, cap, "%s", tmp);
-    free(tmp);
-    H5Tclose(mtype);
-  }
-  H5Tclose(ftype);
+  htri_t vlen = ftype >= 0 ? H5Tis_variable_str(ftype) : -1;
+  size_t size = ftype >= 0 ? H5Tget_size(ftype) : 0;
+  herr_t rc = vlen < 0 || (!vlen && size == 0) ? -1
+              : vlen                           ? attr_read_vlen_str(attr, buf, cap)
+                                               : attr_read_fixed_str(attr, size, buf, cap);
+  if (ftype >= 0) H5Tclose(ftype);
   H5Aclose(attr);
+  if (rc == -2) return ar_fail(AR_ERR_NOMEM, "out of memory reading attribute %s", name);
   if (rc < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot read attribute %s", h5u_file_name(loc), name);
   return AR_OK;
 }
@@ -330,6 +371,27 @@ int h5u_link_exists(hid_t loc, const char *path) {
   return H5Lexists(loc, buf, H5P_DEFAULT) > 0;
 }
 
+/* Closes object id with close(), which may still write; a failure becomes AR_ERR_IO naming the
+ * file and the object (`what`: "group", "dataset") unless st is a failure already. */
+static ar_status close_written(hid_t id, ar_status st, herr_t (*close)(hid_t), const char *what) {
+  if (id < 0) return st;
+  char name[512] = "?";
+  if (H5Iget_name(id, name, sizeof name) <= 0) snprintf(name, sizeof name, "?");
+  char file[H5U_PATH_MAX];
+  snprintf(file, sizeof file, "%s", h5u_file_name(id));
+  if (close(id) < 0 && st == AR_OK)
+    st = ar_fail(AR_ERR_IO, "%s: cannot close %s %s (%s)", file, what, name, h5u_error_detail());
+  return st;
+}
+
+ar_status h5u_group_close(hid_t group, ar_status st) {
+  return close_written(group, st, H5Gclose, "group");
+}
+
+ar_status h5u_dataset_close(hid_t dset, ar_status st) {
+  return close_written(dset, st, H5Dclose, "dataset");
+}
+
 ar_status h5u_group_open(hid_t loc, const char *name, hid_t *group) {
   *group = -1;
   if (!h5u_link_exists(loc, name))
@@ -364,11 +426,8 @@ static ar_status write_any(hid_t loc, const char *name, hid_t filetype, hid_t me
     /* An empty dataset: nothing to write (HDF5 refuses a collective write of no elements). */
   } else {
     /* Ranks without the data take part in the collective call with an empty selection. */
-    if (!data) {
-      H5Sselect_none(space);
-      H5Sselect_none(memspace);
-    }
-    rc = H5Dwrite(dset, memtype, memspace, space, dxpl, data);
+    if (!data && (H5Sselect_none(space) < 0 || H5Sselect_none(memspace) < 0)) rc = -1;
+    if (rc >= 0) rc = H5Dwrite(dset, memtype, memspace, space, dxpl, data);
   }
   if (dxpl >= 0) H5Pclose(dxpl);
   if (memspace >= 0) H5Sclose(memspace);
@@ -379,7 +438,9 @@ static ar_status write_any(hid_t loc, const char *name, hid_t filetype, hid_t me
                  h5u_error_detail());
   if (st == AR_OK && units) st = h5u_attr_write_str(dset, "units", units);
   if (st == AR_OK && description) st = h5u_attr_write_str(dset, "description", description);
-  H5Dclose(dset);
+  if (H5Dclose(dset) < 0 && st == AR_OK) /* a written dataset: its close may still write */
+    st = ar_fail(AR_ERR_IO, "%s: cannot close dataset %s (%s)", h5u_file_name(loc), name,
+                 h5u_error_detail());
   return st;
 }
 
@@ -398,13 +459,17 @@ ar_status h5u_write_strings(hid_t loc, const char *name, const char *const *stri
   }
   /* Every rank must agree on the type: take the widest string any rank holds. */
   MPI_Comm comm = MPI_COMM_SELF;
-  hid_t fapl = H5Fget_access_plist(loc);
-  if (fapl >= 0 && H5Pget_driver(fapl) == H5FD_MPIO) H5Pget_fapl_mpio(fapl, &comm, NULL);
-  if (fapl >= 0) H5Pclose(fapl);
+  ar_status st = h5u_file_comm(loc, &comm);
   unsigned long long w = width, wmax = width;
-  if (MPI_Allreduce(&w, &wmax, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Allreduce failed writing %s", name);
-  if (comm != MPI_COMM_SELF) MPI_Comm_free(&comm);
+  if (st == AR_OK)
+    st = ar_mpi_check(MPI_Allreduce(&w, &wmax, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm),
+                      "MPI_Allreduce of the widest string");
+  ar_status free_st = h5u_comm_free(&comm);
+  if (st == AR_OK) st = free_st;
+  if (st != AR_OK) {
+    ar_error_prefix("%s: dataset %s", h5u_file_name(loc), name);
+    return st;
+  }
   width = (size_t)wmax;
   char *block = NULL;
   if (have) {
@@ -413,11 +478,10 @@ ar_status h5u_write_strings(hid_t loc, const char *name, const char *const *stri
     for (hsize_t i = 0; i < n; i++)
       memcpy(block + i * width, strings[i], strlen(strings[i]));
   }
-  hid_t type = H5Tcopy(H5T_C_S1);
-  H5Tset_size(type, width);
-  H5Tset_strpad(type, H5T_STR_NULLPAD);
-  ar_status st = write_any(loc, name, type, type, 1, &n, block, NULL, description);
-  H5Tclose(type);
+  hid_t type = string_type(width);
+  st = type < 0 ? ar_fail(AR_ERR_HDF5, "cannot make a string type for dataset %s", name)
+                : write_any(loc, name, type, type, 1, &n, block, NULL, description);
+  if (type >= 0) H5Tclose(type);
   free(block);
   return st;
 }
@@ -431,15 +495,19 @@ static ar_status open_dataset_checked(hid_t loc, const char *path, int expect_ra
   if (*dset < 0) return ar_fail(AR_ERR_INPUT, "%s: %s is not a dataset", file, path);
   hid_t space = H5Dget_space(*dset);
   hid_t type = H5Dget_type(*dset);
-  int rank = H5Sget_simple_extent_ndims(space);
-  *cls = H5Tget_class(type);
-  H5Tclose(type);
+  int rank = space >= 0 ? H5Sget_simple_extent_ndims(space) : -1;
+  *cls = type >= 0 ? H5Tget_class(type) : H5T_NO_CLASS;
+  if (type >= 0) H5Tclose(type);
   ar_status st = AR_OK;
-  if (rank != expect_rank) {
+  if (rank < 0 || *cls == H5T_NO_CLASS) {
+    st = ar_fail(AR_ERR_HDF5, "%s: cannot read the shape and type of dataset %s (%s)", file, path,
+                 h5u_error_detail());
+  } else if (rank != expect_rank) {
     st = ar_fail(AR_ERR_INPUT, "%s: dataset %s has %d dimension(s), expected %d", file, path, rank,
                  expect_rank);
+  } else if (H5Sget_simple_extent_dims(space, dims, NULL) < 0) {
+    st = ar_fail(AR_ERR_HDF5, "%s: cannot read the dimensions of dataset %s", file, path);
   } else {
-    H5Sget_simple_extent_dims(space, dims, NULL);
     uint64_t total = 1;
     for (int i = 0; i < rank; i++) {
       if (dims[i] != 0 && total > UINT64_MAX / dims[i])
@@ -451,7 +519,7 @@ static ar_status open_dataset_checked(hid_t loc, const char *path, int expect_ra
       st = ar_fail(AR_ERR_INPUT, "%s: dataset %s has %llu elements, more than the %llu accepted",
                    file, path, (unsigned long long)total, (unsigned long long)max_elems);
   }
-  H5Sclose(space);
+  if (space >= 0) H5Sclose(space);
   if (st != AR_OK) H5Dclose(*dset);
   return st;
 }
@@ -465,6 +533,11 @@ ar_status h5u_read(hid_t loc, const char *path, hid_t memtype, int expect_rank, 
   if (st != AR_OK) return st;
   const char *file = h5u_file_name(loc);
   H5T_class_t want = H5Tget_class(memtype);
+  size_t size = H5Tget_size(memtype);
+  if (want == H5T_NO_CLASS || size == 0) {
+    H5Dclose(dset);
+    return ar_fail(AR_ERR_INTERNAL, "%s: reading %s: not a memory type", file, path);
+  }
   if (cls != want) {
     H5Dclose(dset);
     return ar_fail(AR_ERR_INPUT, "%s: dataset %s holds %s values, expected %s", file, path,
@@ -477,7 +550,6 @@ ar_status h5u_read(hid_t loc, const char *path, hid_t memtype, int expect_rank, 
   uint64_t total = 1;
   for (int i = 0; i < expect_rank; i++)
     total *= dims[i];
-  size_t size = H5Tget_size(memtype);
   if (total > 0) {
     *data = malloc(total * size);
     if (!*data) {
@@ -513,13 +585,15 @@ ar_status h5u_read_strings(hid_t loc, const char *path, uint64_t max_elems, hsiz
   if (st != AR_OK) return st;
   const char *file = h5u_file_name(loc);
   hid_t ftype = H5Dget_type(dset);
-  if (cls != H5T_STRING || H5Tis_variable_str(ftype) > 0) {
-    H5Tclose(ftype);
+  htri_t vlen = ftype >= 0 ? H5Tis_variable_str(ftype) : -1;
+  size_t width = ftype >= 0 ? H5Tget_size(ftype) : 0;
+  if (ftype >= 0) H5Tclose(ftype);
+  if (cls != H5T_STRING || vlen != 0 || width == 0) {
     H5Dclose(dset);
+    if (vlen < 0 || (cls == H5T_STRING && width == 0))
+      return ar_fail(AR_ERR_HDF5, "%s: cannot read the string type of dataset %s", file, path);
     return ar_fail(AR_ERR_INPUT, "%s: dataset %s must hold fixed-length strings", file, path);
   }
-  size_t width = H5Tget_size(ftype);
-  H5Tclose(ftype);
   char *block = calloc(dims[0] ? dims[0] : 1, width);
   char **out = calloc(dims[0] ? dims[0] : 1, sizeof *out);
   if (!block || !out) {
@@ -528,13 +602,11 @@ ar_status h5u_read_strings(hid_t loc, const char *path, uint64_t max_elems, hsiz
     H5Dclose(dset);
     return ar_fail(AR_ERR_NOMEM, "%s: out of memory reading %s", file, path);
   }
-  hid_t mtype = H5Tcopy(H5T_C_S1);
-  H5Tset_size(mtype, width);
-  H5Tset_strpad(mtype, H5T_STR_NULLPAD);
+  hid_t mtype = string_type(width);
   hid_t dxpl = collective_dxpl();
-  herr_t rc = dxpl < 0 ? -1 : H5Dread(dset, mtype, H5S_ALL, H5S_ALL, dxpl, block);
+  herr_t rc = dxpl < 0 || mtype < 0 ? -1 : H5Dread(dset, mtype, H5S_ALL, H5S_ALL, dxpl, block);
   if (dxpl >= 0) H5Pclose(dxpl);
-  H5Tclose(mtype);
+  if (mtype >= 0) H5Tclose(mtype);
   H5Dclose(dset);
   if (rc < 0) {
     free(block);
@@ -565,19 +637,29 @@ void h5u_free_strings(char **strings, hsize_t n) {
 
 /* --- Row blocks ------------------------------------------------------------------------------- */
 
-MPI_Comm h5u_file_comm(hid_t loc) {
-  MPI_Comm comm = MPI_COMM_SELF;
-  hid_t fapl = H5Fget_access_plist(loc);
-  if (fapl >= 0 && H5Pget_driver(fapl) == H5FD_MPIO && H5Pget_fapl_mpio(fapl, &comm, NULL) < 0)
-    comm = MPI_COMM_SELF;
+ar_status h5u_file_comm(hid_t loc, MPI_Comm *comm) {
+  *comm = MPI_COMM_SELF;
+  hid_t file = H5Iget_file_id(loc); /* loc may be a group or dataset of the file */
+  hid_t fapl = file >= 0 ? H5Fget_access_plist(file) : -1;
+  hid_t driver = fapl >= 0 ? H5Pget_driver(fapl) : -1;
+  herr_t rc = driver < 0 ? -1 : 0;
+  if (driver == H5FD_MPIO) rc = H5Pget_fapl_mpio(fapl, comm, NULL);
   if (fapl >= 0) H5Pclose(fapl);
-  return comm;
+  if (file >= 0) H5Fclose(file); /* the extra reference H5Iget_file_id made */
+  if (rc < 0) {
+    *comm = MPI_COMM_SELF;
+    return ar_fail(AR_ERR_HDF5, "%s: cannot read which ranks share the file (%s)",
+                   h5u_file_name(loc), h5u_error_detail());
+  }
+  return AR_OK;
 }
 
-void h5u_comm_free(MPI_Comm *comm) {
+ar_status h5u_comm_free(MPI_Comm *comm) {
+  ar_status st = AR_OK;
   if (*comm != MPI_COMM_SELF && *comm != MPI_COMM_WORLD && *comm != MPI_COMM_NULL)
-    MPI_Comm_free(comm);
+    st = ar_mpi_check(MPI_Comm_free(comm), "MPI_Comm_free of a file's communicator");
   *comm = MPI_COMM_NULL;
+  return st;
 }
 
 ar_status h5u_dataset_create(hid_t loc, const char *path, hid_t type, int rank, const hsize_t *dims,
@@ -647,7 +729,8 @@ static int rows_select(hid_t dset, hsize_t first, hsize_t count, hid_t *filespac
 static ar_status rows_transfer(hid_t dset, hid_t memtype, hsize_t first, hsize_t count, void *data,
                                int writing) {
   char name[512] = "?";
-  H5Iget_name(dset, name, sizeof name);
+  if (H5Iget_name(dset, name, sizeof name) <= 0)
+    snprintf(name, sizeof name, "?"); /* for messages */
   hid_t filespace, memspace;
   int sel = rows_select(dset, first, count, &filespace, &memspace);
   hid_t dxpl = collective_dxpl();

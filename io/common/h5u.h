@@ -20,8 +20,9 @@
 
 enum { H5U_PATH_MAX = 4096 };
 
-/* Turns off HDF5's automatic error printing (we report errors ourselves). */
-void h5u_init(void);
+/* Turns off HDF5's automatic error printing (we report errors ourselves). AR_ERR_HDF5 if HDF5
+ * refuses. */
+ar_status h5u_init(void);
 
 /* The innermost message on HDF5's error stack ("" if none), for adding detail to our message. */
 const char *h5u_error_detail(void);
@@ -54,6 +55,8 @@ void h5u_output_abort(h5u_output *out);
 /* Collectively opens an existing file read-only. Distinguishes "no such file" (AR_ERR_IO),
  * "not an HDF5 file" (AR_ERR_INPUT) and a damaged or truncated one (AR_ERR_INPUT). */
 ar_status h5u_open_read(const char *path, MPI_Comm comm, hid_t *file);
+/* Closes a file opened with h5u_open_read(). Nothing was written to it, so a failing close loses
+ * nothing and is not reported. (Outputs close through h5u_output_close, which checks.) */
 void h5u_close(hid_t file);
 
 /* fsyncs the directory that holds path (after a rename). */
@@ -64,6 +67,9 @@ ar_status h5u_fsync_dir(const char *path);
 ar_status h5u_attr_write_str(hid_t loc, const char *name, const char *value);
 ar_status h5u_attr_write_i64(hid_t loc, const char *name, int64_t value);
 ar_status h5u_attr_write_f64(hid_t loc, const char *name, double value);
+/* A string attribute on dataset `dataset` under loc (e.g. the column names of a table). */
+ar_status h5u_dataset_attr_write_str(hid_t loc, const char *dataset, const char *name,
+                                     const char *value);
 int h5u_attr_exists(hid_t loc, const char *name);
 /* Reads a string attribute (fixed or variable length) into buf; error if missing or not a string.
  */
@@ -76,6 +82,14 @@ ar_status h5u_attr_read_f64(hid_t loc, const char *name, double *value);
 ar_status h5u_group_create(hid_t loc, const char *name, hid_t *group);
 ar_status h5u_group_open(hid_t loc, const char *name, hid_t *group);
 int h5u_link_exists(hid_t loc, const char *path); /* each component checked in turn */
+
+/* Closes a group (or dataset) that was written to, whose close may still write: returns st
+ * unchanged when it is a failure already (the object is closed anyway), else AR_OK, or AR_ERR_IO
+ * naming the file and the object when the close fails. A negative id is skipped. Objects only
+ * read, and dataspaces, datatypes and property lists, are closed with the plain H5?close calls,
+ * unchecked: their failure loses nothing. */
+ar_status h5u_group_close(hid_t group, ar_status st);
+ar_status h5u_dataset_close(hid_t dset, ar_status st);
 
 /* --- Datasets --------------------------------------------------------------------------------- */
 
@@ -111,9 +125,12 @@ ar_status h5u_write_rows(hid_t dset, hid_t memtype, hsize_t first, hsize_t count
 ar_status h5u_read_rows(hid_t dset, hid_t memtype, hsize_t first, hsize_t count, void *data);
 
 /* The communicator of an MPI-IO file (a duplicate: free it with h5u_comm_free), or
- * MPI_COMM_SELF for a file opened with another driver. */
-MPI_Comm h5u_file_comm(hid_t loc);
-void h5u_comm_free(MPI_Comm *comm);
+ * MPI_COMM_SELF for a file opened with another driver. AR_ERR_HDF5 naming the file when HDF5
+ * cannot say (*comm is then MPI_COMM_SELF). */
+ar_status h5u_file_comm(hid_t loc, MPI_Comm *comm);
+/* Frees a communicator of h5u_file_comm (MPI_COMM_SELF and MPI_COMM_WORLD are kept); *comm
+ * becomes MPI_COMM_NULL. AR_ERR_MPI when MPI_Comm_free fails. */
+ar_status h5u_comm_free(MPI_Comm *comm);
 
 /* Reads a whole dataset collectively (every rank gets all of it) after checking that it exists,
  * has expect_rank dimensions, holds numbers of the same class as memtype (integer or float) and

@@ -70,7 +70,7 @@ static ar_status write_epochs(hid_t file, const aco_engine *e) {
   if (st == AR_OK)
     st = h5u_write(g, "best", H5T_NATIVE_DOUBLE, 1, dt, root ? t_best : NULL, NULL,
                    "best cost over all colonies (one entry per epoch end where it improved)");
-  if (g >= 0) H5Gclose(g);
+  st = h5u_group_close(g, st);
   g = -1;
   if (st == AR_OK) st = h5u_group_create(file, "epochs", &g);
   if (st == AR_OK)
@@ -85,7 +85,7 @@ static ar_status write_epochs(hid_t file, const aco_engine *e) {
   if (st == AR_OK)
     st = h5u_write(g, "colony_best", H5T_NATIVE_DOUBLE, 2, dec, root ? colony_best : NULL, NULL,
                    "each colony's best cost at each epoch end, [epoch][colony]");
-  if (g >= 0) H5Gclose(g);
+  st = h5u_group_close(g, st);
   ar_free(iteration);
   ar_free(t_iteration);
   ar_free(time);
@@ -117,7 +117,7 @@ static ar_status write_layout(hid_t file, const aco_engine *e) {
     st = h5u_write(g, "colony_rank", H5T_NATIVE_INT32, 1, dc, in.rank == 0 ? owner : NULL, NULL,
                    "the MPI rank that ran each colony (contiguous blocks)");
   ar_free(owner);
-  if (g >= 0) H5Gclose(g);
+  st = h5u_group_close(g, st);
   return st;
 }
 
@@ -157,14 +157,11 @@ static ar_status write_run(hid_t file, const aco_engine *e, const run_times *rt,
     st = h5u_write(g, "rank_seconds", H5T_NATIVE_DOUBLE, 2, dr, rank_seconds, "s",
                    "per rank: seconds building ants, updating trails, exchanging, in total; "
                    "CPU seconds of the process (all threads)");
-  if (st == AR_OK) {
-    /* Readers (antroute report) name the columns from this attribute. */
-    hid_t d = H5Dopen2(g, "rank_seconds", H5P_DEFAULT);
-    st = d < 0 ? ar_fail(AR_ERR_HDF5, "%s: cannot reopen /run/rank_seconds", h5u_file_name(g))
-               : h5u_attr_write_str(d, "columns", "construct,update,exchange,total,cpu");
-    if (d >= 0) H5Dclose(d);
-  }
-  if (g >= 0) H5Gclose(g);
+  /* Readers (antroute report) name the columns from this attribute. */
+  if (st == AR_OK)
+    st = h5u_dataset_attr_write_str(g, "rank_seconds", "columns",
+                                    "construct,update,exchange,total,cpu");
+  st = h5u_group_close(g, st);
   return st;
 }
 

@@ -179,18 +179,10 @@ static ar_status write_table(hid_t parent, const table_spec *t, supply_net *net)
     static const double dummy[1] = {0}; /* an empty table may have no array */
     st = h5u_write(group, col->name, mem_type(col->type), 1, &n, data ? data : (void *)dummy,
                    col->units, col->description);
-    if (st == AR_OK && col->codes) {
-      hid_t dset = H5Dopen2(group, col->name, H5P_DEFAULT);
-      if (dset < 0) {
-        st = ar_fail(AR_ERR_HDF5, "cannot reopen %s/%s", t->group, col->name);
-      } else {
-        st = h5u_attr_write_str(dset, "codes", col->codes);
-        H5Dclose(dset);
-      }
-    }
+    if (st == AR_OK && col->codes)
+      st = h5u_dataset_attr_write_str(group, col->name, "codes", col->codes);
   }
-  H5Gclose(group);
-  return st;
+  return h5u_group_close(group, st);
 }
 
 ar_status h5net_supply_write(const supply_net *net, const char *path, const param_set *ps) {
@@ -209,7 +201,7 @@ ar_status h5net_supply_write(const supply_net *net, const char *path, const para
                             "(see docs/formats.md)");
   for (int t = 0; st == AR_OK && t < NTABLES; t++)
     st = write_table(supply, &tables[t], (supply_net *)net); /* only read through */
-  if (supply >= 0) H5Gclose(supply);
+  st = h5u_group_close(supply, st);
   if (st != AR_OK) {
     h5u_output_abort(&out);
     return st;

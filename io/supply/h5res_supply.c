@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ar_agree.h"
 #include "h5meta.h"
 #include "h5u.h"
 #include "supply_params.h"
@@ -100,7 +101,7 @@ static ar_status write_codes(hid_t file, const supply_net *net) {
   if (st == AR_OK)
     st = h5u_write_strings(g, "carriers", (const char *const *)net->carriers.code,
                            (hsize_t)net->carriers.n, "carrier codes (/plan/carrier indexes them)");
-  if (g >= 0) H5Gclose(g);
+  st = h5u_group_close(g, st);
   return st;
 }
 
@@ -130,7 +131,7 @@ static ar_status write_plan(hid_t file, const supply_model *m, const plan_cols *
   W("reason", H5T_NATIVE_INT8, c->reason, NULL, reason_codes);
 #undef W
   if (st == AR_OK) st = h5u_attr_write_str(g, "reason_codes", reason_codes);
-  if (g >= 0) H5Gclose(g);
+  st = h5u_group_close(g, st);
   return st;
 }
 
@@ -158,130 +159,153 @@ static ar_status write_unserved(hid_t file, const supply_model *m, const supply_
     st = write_1d(g, "order_id", H5T_NATIVE_INT64, d[0], id, NULL, "the unserved orders");
   if (st == AR_OK) st = write_1d(g, "month", H5T_NATIVE_INT32, d[0], month, NULL, "row of /months");
   if (st == AR_OK) st = write_1d(g, "reason", H5T_NATIVE_INT8, d[0], reason, NULL, reason_codes);
-  if (g >= 0) H5Gclose(g);
+  st = h5u_group_close(g, st);
   free(id);
   free(month);
   free(reason);
   return st;
 }
 
-static ar_status write_months(hid_t file, const supply_model *m, const supply_result *r) {
-  int32_t M = r->n_months;
-  size_t cap = M > 0 ? (size_t)M : 1;
-  int32_t *i32[4];
-  int64_t *i64[7];
-  double *f64[10];
-  for (int j = 0; j < 4; j++)
-    i32[j] = malloc(cap * sizeof(int32_t));
-  for (int j = 0; j < 7; j++)
-    i64[j] = malloc(cap * sizeof(int64_t));
-  for (int j = 0; j < 10; j++)
-    f64[j] = malloc(cap * sizeof(double));
-  ar_status st = AR_OK;
-  for (int j = 0; j < 4; j++)
-    if (!i32[j]) st = AR_ERR_NOMEM;
-  for (int j = 0; j < 7; j++)
-    if (!i64[j]) st = AR_ERR_NOMEM;
-  for (int j = 0; j < 10; j++)
-    if (!f64[j]) st = AR_ERR_NOMEM;
-  if (st != AR_OK) st = ar_fail(AR_ERR_NOMEM, "out of memory writing /months");
-  for (int32_t t = 0; st == AR_OK && t < M; t++) {
+/* The columns of /months, one entry per month. */
+enum { MONTH_I32 = 4, MONTH_I64 = 7, MONTH_F64 = 10 };
+typedef struct {
+  int32_t *i32[MONTH_I32]; /* year, month, orders, best_colony */
+  int64_t *i64[MONTH_I64]; /* min_unserved, served, unserved, iterations, epochs, best_iteration */
+  double *f64[MONTH_F64];  /* wc, tc, time, co2, lower_wc, lower_cost, seconds, penalty, cost,
+                              lower_served_cost */
+} month_cols;
+
+static void month_cols_free(month_cols *c) {
+  for (int j = 0; j < MONTH_I32; j++)
+    free(c->i32[j]);
+  for (int j = 0; j < MONTH_I64; j++)
+    free(c->i64[j]);
+  for (int j = 0; j < MONTH_F64; j++)
+    free(c->f64[j]);
+}
+
+static ar_status month_cols_fill(const supply_model *m, const supply_result *r, month_cols *c) {
+  size_t cap = r->n_months > 0 ? (size_t)r->n_months : 1;
+  int ok = 1;
+  for (int j = 0; j < MONTH_I32; j++)
+    ok &= (c->i32[j] = malloc(cap * sizeof(int32_t))) != NULL;
+  for (int j = 0; j < MONTH_I64; j++)
+    ok &= (c->i64[j] = malloc(cap * sizeof(int64_t))) != NULL;
+  for (int j = 0; j < MONTH_F64; j++)
+    ok &= (c->f64[j] = malloc(cap * sizeof(double))) != NULL;
+  if (!ok) return ar_fail(AR_ERR_NOMEM, "out of memory writing /months");
+  for (int32_t t = 0; t < r->n_months; t++) {
     const supply_month_result *mr = &r->months[t];
-    i32[0][t] = mr->year;
-    i32[1][t] = mr->month;
-    i32[2][t] = mr->orders;
-    i32[3][t] = mr->best_colony;
-    i64[0][t] = mr->min_unserved;
-    i64[1][t] = mr->tot.served;
-    i64[2][t] = mr->tot.unserved;
-    i64[3][t] = mr->iterations;
-    i64[4][t] = mr->epochs;
-    i64[5][t] = mr->best_iteration;
-    i64[6][t] = 0;
-    f64[0][t] = mr->tot.wc;
-    f64[1][t] = mr->tot.tc;
-    f64[2][t] = mr->tot.time;
-    f64[3][t] = mr->tot.co2;
-    f64[4][t] = mr->lower_wc;
-    f64[5][t] = mr->lower_cost;
-    f64[6][t] = mr->seconds;
-    f64[7][t] = m->cfg.penalty * (double)mr->tot.unserved;
-    f64[8][t] = mr->tot.wc + mr->tot.tc + f64[7][t];
-    f64[9][t] = mr->lower_served_cost;
+    c->i32[0][t] = mr->year;
+    c->i32[1][t] = mr->month;
+    c->i32[2][t] = mr->orders;
+    c->i32[3][t] = mr->best_colony;
+    c->i64[0][t] = mr->min_unserved;
+    c->i64[1][t] = mr->tot.served;
+    c->i64[2][t] = mr->tot.unserved;
+    c->i64[3][t] = mr->iterations;
+    c->i64[4][t] = mr->epochs;
+    c->i64[5][t] = mr->best_iteration;
+    c->i64[6][t] = 0;
+    c->f64[0][t] = mr->tot.wc;
+    c->f64[1][t] = mr->tot.tc;
+    c->f64[2][t] = mr->tot.time;
+    c->f64[3][t] = mr->tot.co2;
+    c->f64[4][t] = mr->lower_wc;
+    c->f64[5][t] = mr->lower_cost;
+    c->f64[6][t] = mr->seconds;
+    c->f64[7][t] = m->cfg.penalty * (double)mr->tot.unserved;
+    c->f64[8][t] = mr->tot.wc + mr->tot.tc + c->f64[7][t];
+    c->f64[9][t] = mr->lower_served_cost;
   }
-  hsize_t d[1] = {(hsize_t)M};
-  hid_t g = -1;
-  if (st == AR_OK) st = h5u_group_create(file, "months", &g);
+  return AR_OK;
+}
+
+/* The datasets of /months (g), one row per month. */
+static ar_status write_month_table(hid_t g, hsize_t months, const month_cols *c) {
+  hsize_t d[1] = {months};
+  ar_status st = AR_OK;
 #define W(name, type, data, units, desc)                                                           \
   if (st == AR_OK) st = h5u_write(g, name, type, 1, d, (const void *)(data), units, desc)
-  W("year", H5T_NATIVE_INT32, i32[0], NULL, "calendar year of the month");
-  W("month", H5T_NATIVE_INT32, i32[1], NULL, "calendar month, 1..12");
-  W("orders", H5T_NATIVE_INT32, i32[2], NULL, "orders dated in the month");
-  W("best_colony", H5T_NATIVE_INT32, i32[3], NULL, "colony that found the month's best plan");
-  W("min_unserved", H5T_NATIVE_INT64, i64[0], NULL,
+  W("year", H5T_NATIVE_INT32, c->i32[0], NULL, "calendar year of the month");
+  W("month", H5T_NATIVE_INT32, c->i32[1], NULL, "calendar month, 1..12");
+  W("orders", H5T_NATIVE_INT32, c->i32[2], NULL, "orders dated in the month");
+  W("best_colony", H5T_NATIVE_INT32, c->i32[3], NULL, "colony that found the month's best plan");
+  W("min_unserved", H5T_NATIVE_INT64, c->i64[0], NULL,
     "lower bound on unserved orders (max flow over orders, plants and ship days)");
-  W("served", H5T_NATIVE_INT64, i64[1], NULL, "orders served");
-  W("unserved", H5T_NATIVE_INT64, i64[2], NULL, "orders left unserved");
-  W("iterations", H5T_NATIVE_INT64, i64[3], NULL, "engine iterations run for the month");
-  W("epochs", H5T_NATIVE_INT64, i64[4], NULL, "epochs (colony meetings) in the month");
-  W("best_iteration", H5T_NATIVE_INT64, i64[5], NULL,
+  W("served", H5T_NATIVE_INT64, c->i64[1], NULL, "orders served");
+  W("unserved", H5T_NATIVE_INT64, c->i64[2], NULL, "orders left unserved");
+  W("iterations", H5T_NATIVE_INT64, c->i64[3], NULL, "engine iterations run for the month");
+  W("epochs", H5T_NATIVE_INT64, c->i64[4], NULL, "epochs (colony meetings) in the month");
+  W("best_iteration", H5T_NATIVE_INT64, c->i64[5], NULL,
     "iteration that found the best plan (-1: the initial plan)");
-  W("wc", H5T_NATIVE_DOUBLE, f64[0], "USD", "warehouse cost of the month's orders");
-  W("tc", H5T_NATIVE_DOUBLE, f64[1], "USD", "transport cost of the month's orders");
-  W("time", H5T_NATIVE_DOUBLE, f64[2], "day kg", "transit days x weight");
-  W("co2", H5T_NATIVE_DOUBLE, f64[3], "kg CO2e", "emission estimate");
-  W("lower_wc", H5T_NATIVE_DOUBLE, f64[4], "USD", "lower bound on WC if every order were served");
-  W("lower_cost", H5T_NATIVE_DOUBLE, f64[5], "USD",
+  W("wc", H5T_NATIVE_DOUBLE, c->f64[0], "USD", "warehouse cost of the month's orders");
+  W("tc", H5T_NATIVE_DOUBLE, c->f64[1], "USD", "transport cost of the month's orders");
+  W("time", H5T_NATIVE_DOUBLE, c->f64[2], "day kg", "transit days x weight");
+  W("co2", H5T_NATIVE_DOUBLE, c->f64[3], "kg CO2e", "emission estimate");
+  W("lower_wc", H5T_NATIVE_DOUBLE, c->f64[4], "USD",
+    "lower bound on WC if every order were served");
+  W("lower_cost", H5T_NATIVE_DOUBLE, c->f64[5], "USD",
     "lower bound on WC + TC if every order were served");
-  W("seconds", H5T_NATIVE_DOUBLE, f64[6], "s", "wall time of the month");
-  W("penalty", H5T_NATIVE_DOUBLE, f64[7], "USD", "unserved penalty");
-  W("cost", H5T_NATIVE_DOUBLE, f64[8], "USD", "wc + tc + penalty");
-  W("lower_served_cost", H5T_NATIVE_DOUBLE, f64[9], "USD",
+  W("seconds", H5T_NATIVE_DOUBLE, c->f64[6], "s", "wall time of the month");
+  W("penalty", H5T_NATIVE_DOUBLE, c->f64[7], "USD", "unserved penalty");
+  W("cost", H5T_NATIVE_DOUBLE, c->f64[8], "USD", "wc + tc + penalty");
+  W("lower_served_cost", H5T_NATIVE_DOUBLE, c->f64[9], "USD",
     "lower bound on wc + tc for as many served orders, within capacity (-inf: not computed)");
 #undef W
-  for (int32_t t = 0; st == AR_OK && t < M; t++) {
-    const supply_month_result *mr = &r->months[t];
-    char name[32];
-    snprintf(name, sizeof name, "%04d-%02d", (int)mr->year, (int)mr->month);
-    hid_t gm = -1, gt = -1;
-    st = h5u_group_create(g, name, &gm);
-    if (st == AR_OK) st = h5u_attr_write_str(gm, "stopped_by", mr->stopped_by);
-    if (st == AR_OK) st = h5u_group_create(gm, "trace", &gt);
-    hsize_t dt[1] = {(hsize_t)mr->n_trace};
-    if (st == AR_OK)
-      st = write_1d(gt, "time", H5T_NATIVE_DOUBLE, dt[0], mr->trace_time, "s",
-                    "seconds since the month's search started (initial plans excluded)");
-    if (st == AR_OK)
-      st = write_1d(gt, "iteration", H5T_NATIVE_INT64, dt[0], mr->trace_iteration, NULL,
-                    "iterations completed");
-    for (int j = 0; j < 2 && st == AR_OK; j++) {
-      char kname[8], desc[96];
-      snprintf(kname, sizeof kname, "key%d", j);
-      snprintf(desc, sizeof desc, "best value of goal %d (%s)", j + 1,
-               j < m->cfg.n_keys ? supply_goal_name(m->cfg.key[j]) : "none");
-      st = write_1d(gt, kname, H5T_NATIVE_DOUBLE, dt[0], mr->trace_key[j], NULL, desc);
-    }
-    if (gt >= 0) H5Gclose(gt);
-    hsize_t dr[2] = {(hsize_t)mr->ranks, 4};
-    if (st == AR_OK && mr->ranks > 0)
-      st = h5u_write(gm, "rank_seconds", H5T_NATIVE_DOUBLE, 2, dr, mr->rank_seconds, "s",
-                     "per rank: seconds building ants, updating trails, exchanging at epoch "
-                     "ends, and in total (the search; initial plans excluded)");
-    if (st == AR_OK && mr->ranks > 0) {
-      hid_t ds = H5Dopen2(gm, "rank_seconds", H5P_DEFAULT);
-      st = ds >= 0 ? h5u_attr_write_str(ds, "columns", "construct,update,exchange,total")
-                   : ar_fail(AR_ERR_HDF5, "%s: cannot reopen rank_seconds", h5u_file_name(gm));
-      if (ds >= 0) H5Dclose(ds);
-    }
-    if (gm >= 0) H5Gclose(gm);
+  return st;
+}
+
+/* /months/YYYY-MM/trace: the month's convergence. */
+static ar_status write_month_trace(hid_t gm, const supply_model *m, const supply_month_result *mr) {
+  hid_t gt = -1;
+  ar_status st = h5u_group_create(gm, "trace", &gt);
+  hsize_t n = (hsize_t)mr->n_trace;
+  if (st == AR_OK)
+    st = write_1d(gt, "time", H5T_NATIVE_DOUBLE, n, mr->trace_time, "s",
+                  "seconds since the month's search started (initial plans excluded)");
+  if (st == AR_OK)
+    st = write_1d(gt, "iteration", H5T_NATIVE_INT64, n, mr->trace_iteration, NULL,
+                  "iterations completed");
+  for (int j = 0; j < 2 && st == AR_OK; j++) {
+    char kname[8], desc[96];
+    snprintf(kname, sizeof kname, "key%d", j);
+    snprintf(desc, sizeof desc, "best value of goal %d (%s)", j + 1,
+             j < m->cfg.n_keys ? supply_goal_name(m->cfg.key[j]) : "none");
+    st = write_1d(gt, kname, H5T_NATIVE_DOUBLE, n, mr->trace_key[j], NULL, desc);
   }
-  if (g >= 0) H5Gclose(g);
-  for (int j = 0; j < 4; j++)
-    free(i32[j]);
-  for (int j = 0; j < 7; j++)
-    free(i64[j]);
-  for (int j = 0; j < 10; j++)
-    free(f64[j]);
+  return h5u_group_close(gt, st);
+}
+
+/* /months/YYYY-MM: how the month's search stopped, its trace and its BSP split per rank. */
+static ar_status write_month_group(hid_t g, const supply_model *m, const supply_month_result *mr) {
+  char name[32];
+  snprintf(name, sizeof name, "%04d-%02d", (int)mr->year, (int)mr->month);
+  hid_t gm = -1;
+  ar_status st = h5u_group_create(g, name, &gm);
+  if (st == AR_OK) st = h5u_attr_write_str(gm, "stopped_by", mr->stopped_by);
+  if (st == AR_OK) st = write_month_trace(gm, m, mr);
+  hsize_t dr[2] = {(hsize_t)mr->ranks, 4};
+  if (st == AR_OK && mr->ranks > 0)
+    st = h5u_write(gm, "rank_seconds", H5T_NATIVE_DOUBLE, 2, dr, mr->rank_seconds, "s",
+                   "per rank: seconds building ants, updating trails, exchanging at epoch "
+                   "ends, and in total (the search; initial plans excluded)");
+  if (st == AR_OK && mr->ranks > 0)
+    st = h5u_dataset_attr_write_str(gm, "rank_seconds", "columns",
+                                    "construct,update,exchange,total");
+  return h5u_group_close(gm, st);
+}
+
+static ar_status write_months(hid_t file, const supply_model *m, const supply_result *r) {
+  month_cols c = {0};
+  hid_t g = -1;
+  ar_status st = month_cols_fill(m, r, &c);
+  if (st == AR_OK) st = h5u_group_create(file, "months", &g);
+  if (st == AR_OK) st = write_month_table(g, (hsize_t)r->n_months, &c);
+  for (int32_t t = 0; st == AR_OK && t < r->n_months; t++)
+    st = write_month_group(g, m, &r->months[t]);
+  st = h5u_group_close(g, st);
+  month_cols_free(&c);
   return st;
 }
 
@@ -316,7 +340,7 @@ static ar_status write_totals(hid_t file, const supply_model *m, const supply_re
     snprintf(name, sizeof name, "goal%d", i + 1);
     st = h5u_attr_write_f64(g, name, key[i]);
   }
-  if (g >= 0) H5Gclose(g);
+  st = h5u_group_close(g, st);
   return st;
 }
 
@@ -346,13 +370,10 @@ static ar_status write_run(hid_t file, const supply_result *r) {
     st = h5u_write(g, "rank_seconds", H5T_NATIVE_DOUBLE, 2, dr, sum, "s",
                    "per rank, summed over the months: seconds building ants, updating trails, "
                    "exchanging at epoch ends, and in total");
-  if (st == AR_OK && R > 0) {
-    hid_t ds = H5Dopen2(g, "rank_seconds", H5P_DEFAULT);
-    st = ds >= 0 ? h5u_attr_write_str(ds, "columns", "construct,update,exchange,total")
-                 : ar_fail(AR_ERR_HDF5, "%s: cannot reopen /run/rank_seconds", h5u_file_name(g));
-    if (ds >= 0) H5Dclose(ds);
-  }
-  if (g >= 0) H5Gclose(g);
+  if (st == AR_OK && R > 0)
+    st =
+        h5u_dataset_attr_write_str(g, "rank_seconds", "columns", "construct,update,exchange,total");
+  st = h5u_group_close(g, st);
   free(sum);
   return st;
 }
@@ -360,9 +381,9 @@ static ar_status write_run(hid_t file, const supply_result *r) {
 ar_status h5res_supply_write(hid_t file, const supply_model *m, const supply_result *r,
                              const param_set *ps, const h5res_supply_info *info) {
   int ranks = 1;
-  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   const char *base = strrchr(info->input, '/');
-  ar_status st = h5meta_write(file, H5META_RESULTS, H5RES_SUPPLY_VERSION, ps);
+  ar_status st = ar_mpi_check(MPI_Comm_size(MPI_COMM_WORLD, &ranks), "MPI_Comm_size");
+  if (st == AR_OK) st = h5meta_write(file, H5META_RESULTS, H5RES_SUPPLY_VERSION, ps);
   if (st == AR_OK) st = h5u_attr_write_str(file, "kind", "supply-chain");
   if (st == AR_OK) st = h5u_attr_write_str(file, "input", info->input);
   if (st == AR_OK) st = h5u_attr_write_str(file, "instance", base ? base + 1 : info->input);
@@ -382,7 +403,7 @@ ar_status h5res_supply_write(hid_t file, const supply_model *m, const supply_res
   if (st == AR_OK) st = h5u_attr_write_i64(g, "ranks", ranks);
   if (st == AR_OK) st = h5u_attr_write_i64(g, "threads_per_rank", info->threads);
   if (st == AR_OK) st = h5u_attr_write_i64(g, "colonies", info->colonies);
-  if (g >= 0) H5Gclose(g);
+  st = h5u_group_close(g, st);
   return st;
 }
 

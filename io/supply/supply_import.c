@@ -258,6 +258,85 @@ enum {
   FR_COLUMNS
 };
 
+/* One FreightRates row, checked. */
+typedef struct {
+  char carrier[SC_CODE_MAX + 1], orig[SC_CODE_MAX + 1], dest[SC_CODE_MAX + 1];
+  int8_t service, mode;
+  int64_t tpt;
+  double min_w, max_w, min_cost, rate;
+} freight_row;
+
+static ar_status parse_freight_row(csv_reader *r, const int *col, freight_row *f) {
+  char text[SC_CODE_MAX + 1];
+  ar_status st;
+  if ((st = get_code(r, col[FR_CARRIER], f->carrier)) != AR_OK ||
+      (st = get_code(r, col[FR_ORIG], f->orig)) != AR_OK ||
+      (st = get_code(r, col[FR_DEST], f->dest)) != AR_OK ||
+      (st = get_code(r, col[FR_SERVICE], text)) != AR_OK)
+    return st;
+  if (supply_service_parse(text, &f->service) != 0 || f->service == SC_SERVICE_CRF)
+    return csv_fail(r, col[FR_SERVICE], "'%s' is not a lane service level (DTD or DTP)", text);
+  if ((st = get_code(r, col[FR_MODE], text)) != AR_OK) return st;
+  if (supply_mode_parse(text, &f->mode) != 0)
+    return csv_fail(r, col[FR_MODE], "'%s' is not a transport mode (AIR or GROUND)", text);
+  if ((st = get_nonneg_int(r, col[FR_TPT], SC_TPT_MAX, &f->tpt)) != AR_OK ||
+      (st = get_nonneg_double(r, col[FR_MIN_W], &f->min_w)) != AR_OK ||
+      (st = get_nonneg_double(r, col[FR_MAX_W], &f->max_w)) != AR_OK ||
+      (st = get_nonneg_double(r, col[FR_MIN_COST], &f->min_cost)) != AR_OK ||
+      (st = get_nonneg_double(r, col[FR_RATE], &f->rate)) != AR_OK)
+    return st;
+  if (f->max_w < f->min_w)
+    return csv_fail(r, col[FR_MAX_W], "max weight %g is below the min weight %g", f->max_w,
+                    f->min_w);
+  return AR_OK;
+}
+
+/* The row's lane (a new one the first time its key is seen) and its weight band. */
+static ar_status add_freight_row(import_ctx *c, csv_reader *r, const int *col,
+                                 const freight_row *f) {
+  supply_net *net = c->net;
+  char key[4 * SC_CODE_MAX + 64];
+  int32_t icarrier, iorig, idest, itype, lane, lane5;
+  int added;
+  ar_status st;
+  if ((st = strdict_add(&c->carriers, f->carrier, &icarrier, NULL)) != AR_OK ||
+      (st = strdict_add(&c->ports, f->orig, &iorig, NULL)) != AR_OK ||
+      (st = strdict_add(&c->ports, f->dest, &idest, NULL)) != AR_OK ||
+      (st = add_code(r, col[FR_CARRIER_TYPE], &c->carrier_types, &itype)) != AR_OK)
+    return st;
+  snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%d\x1f%d\x1f%lld", f->carrier, f->orig, f->dest,
+           f->service, f->mode, (long long)f->tpt);
+  if ((st = strdict_add(&c->lanes, key, &lane, &added)) != AR_OK) return st;
+  if (added) {
+    net->lane_carrier[lane] = icarrier;
+    net->lane_orig_port[lane] = iorig;
+    net->lane_dest_port[lane] = idest;
+    net->lane_carrier_type[lane] = itype;
+    net->lane_service[lane] = f->service;
+    net->lane_mode[lane] = f->mode;
+    net->lane_tpt_days[lane] = (int32_t)f->tpt;
+    c->lane_line[lane] = csv_line(r);
+    net->n_lanes = lane + 1;
+    /* The historical routing names no mode: remember the first lane of each 5-field key. */
+    snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%d\x1f%lld", f->carrier, f->orig, f->dest,
+             f->service, (long long)f->tpt);
+    if ((st = strdict_add(&c->lanes5, key, &lane5, &added)) != AR_OK) return st;
+    if (added) c->lane5_first[lane5] = lane;
+  } else if (net->lane_carrier_type[lane] != itype) {
+    return csv_fail(r, col[FR_CARRIER_TYPE],
+                    "carrier type '%s' differs from '%s' on line %ld for the same lane",
+                    c->carrier_types.keys[itype],
+                    c->carrier_types.keys[net->lane_carrier_type[lane]], c->lane_line[lane]);
+  }
+  int32_t b = net->n_bands++;
+  net->band_lane[b] = lane;
+  net->band_min_weight[b] = f->min_w;
+  net->band_max_weight[b] = f->max_w;
+  net->band_min_cost[b] = f->min_cost;
+  net->band_rate[b] = f->rate;
+  return AR_OK;
+}
+
 static ar_status read_freight(import_ctx *c) {
   static const char *const names[FR_COLUMNS] = {
       "Carrier",  "Orig_Port", "Dest_Port", "Min_Weight_Quant", "Max_Weight_Quant", "Service_Level",
@@ -266,96 +345,17 @@ static ar_status read_freight(import_ctx *c) {
   csv_reader *r;
   ar_status st = open_table(c, "FreightRates.csv", names, FR_COLUMNS, col, &r);
   if (st != AR_OK) return st;
-  supply_net *net = c->net;
   long cap = csv_max_rows(r);
-  net->lane_carrier = alloc_array(cap, sizeof(int32_t));
-  net->lane_orig_port = alloc_array(cap, sizeof(int32_t));
-  net->lane_dest_port = alloc_array(cap, sizeof(int32_t));
-  net->lane_carrier_type = alloc_array(cap, sizeof(int32_t));
-  net->lane_service = alloc_array(cap, sizeof(int8_t));
-  net->lane_mode = alloc_array(cap, sizeof(int8_t));
-  net->lane_tpt_days = alloc_array(cap, sizeof(int32_t));
-  net->band_lane = alloc_array(cap, sizeof(int32_t));
-  net->band_min_weight = alloc_array(cap, sizeof(double));
-  net->band_max_weight = alloc_array(cap, sizeof(double));
-  net->band_min_cost = alloc_array(cap, sizeof(double));
-  net->band_rate = alloc_array(cap, sizeof(double));
+  st = supply_net_alloc_lanes(c->net, cap, cap);
   c->lane_line = alloc_array(cap, sizeof(long));
   c->lane5_first = alloc_array(cap, sizeof(int32_t));
-  if (!net->lane_carrier || !net->lane_orig_port || !net->lane_dest_port ||
-      !net->lane_carrier_type || !net->lane_service || !net->lane_mode || !net->lane_tpt_days ||
-      !net->band_lane || !net->band_min_weight || !net->band_max_weight || !net->band_min_cost ||
-      !net->band_rate || !c->lane_line || !c->lane5_first)
+  if (st != AR_OK || !c->lane_line || !c->lane5_first)
     st = ar_fail(AR_ERR_NOMEM, "out of memory reading %s", csv_name(r));
   int have = 0;
   while (st == AR_OK && (st = csv_next(r, &have)) == AR_OK && have) {
-    char carrier[SC_CODE_MAX + 1], orig[SC_CODE_MAX + 1], dest[SC_CODE_MAX + 1];
-    char text[SC_CODE_MAX + 1], key[4 * SC_CODE_MAX + 64];
-    int32_t icarrier, iorig, idest, itype, lane, lane5;
-    int8_t service, mode;
-    int64_t tpt;
-    double min_w, max_w, min_cost, rate;
-    int added;
-    if ((st = get_code(r, col[FR_CARRIER], carrier)) != AR_OK ||
-        (st = get_code(r, col[FR_ORIG], orig)) != AR_OK ||
-        (st = get_code(r, col[FR_DEST], dest)) != AR_OK)
-      break;
-    if ((st = get_code(r, col[FR_SERVICE], text)) != AR_OK) break;
-    if (supply_service_parse(text, &service) != 0 || service == SC_SERVICE_CRF) {
-      st = csv_fail(r, col[FR_SERVICE], "'%s' is not a lane service level (DTD or DTP)", text);
-      break;
-    }
-    if ((st = get_code(r, col[FR_MODE], text)) != AR_OK) break;
-    if (supply_mode_parse(text, &mode) != 0) {
-      st = csv_fail(r, col[FR_MODE], "'%s' is not a transport mode (AIR or GROUND)", text);
-      break;
-    }
-    if ((st = get_nonneg_int(r, col[FR_TPT], SC_TPT_MAX, &tpt)) != AR_OK ||
-        (st = get_nonneg_double(r, col[FR_MIN_W], &min_w)) != AR_OK ||
-        (st = get_nonneg_double(r, col[FR_MAX_W], &max_w)) != AR_OK ||
-        (st = get_nonneg_double(r, col[FR_MIN_COST], &min_cost)) != AR_OK ||
-        (st = get_nonneg_double(r, col[FR_RATE], &rate)) != AR_OK)
-      break;
-    if (max_w < min_w) {
-      st = csv_fail(r, col[FR_MAX_W], "max weight %g is below the min weight %g", max_w, min_w);
-      break;
-    }
-    if ((st = strdict_add(&c->carriers, carrier, &icarrier, NULL)) != AR_OK ||
-        (st = strdict_add(&c->ports, orig, &iorig, NULL)) != AR_OK ||
-        (st = strdict_add(&c->ports, dest, &idest, NULL)) != AR_OK ||
-        (st = add_code(r, col[FR_CARRIER_TYPE], &c->carrier_types, &itype)) != AR_OK)
-      break;
-    snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%d\x1f%d\x1f%lld", carrier, orig, dest, service,
-             mode, (long long)tpt);
-    if ((st = strdict_add(&c->lanes, key, &lane, &added)) != AR_OK) break;
-    if (added) {
-      net->lane_carrier[lane] = icarrier;
-      net->lane_orig_port[lane] = iorig;
-      net->lane_dest_port[lane] = idest;
-      net->lane_carrier_type[lane] = itype;
-      net->lane_service[lane] = service;
-      net->lane_mode[lane] = mode;
-      net->lane_tpt_days[lane] = (int32_t)tpt;
-      c->lane_line[lane] = csv_line(r);
-      net->n_lanes = lane + 1;
-      /* The historical routing names no mode: remember the first lane of each 5-field key. */
-      snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%d\x1f%lld", carrier, orig, dest, service,
-               (long long)tpt);
-      if ((st = strdict_add(&c->lanes5, key, &lane5, &added)) != AR_OK) break;
-      if (added) c->lane5_first[lane5] = lane;
-    } else if (net->lane_carrier_type[lane] != itype) {
-      st = csv_fail(r, col[FR_CARRIER_TYPE],
-                    "carrier type '%s' differs from '%s' on line %ld for the same lane",
-                    c->carrier_types.keys[itype],
-                    c->carrier_types.keys[net->lane_carrier_type[lane]], c->lane_line[lane]);
-      break;
-    }
-    int32_t b = net->n_bands++;
-    net->band_lane[b] = lane;
-    net->band_min_weight[b] = min_w;
-    net->band_max_weight[b] = max_w;
-    net->band_min_cost[b] = min_cost;
-    net->band_rate[b] = rate;
+    freight_row f;
+    st = parse_freight_row(r, col, &f);
+    if (st == AR_OK) st = add_freight_row(c, r, col, &f);
   }
   csv_close(r);
   return st;

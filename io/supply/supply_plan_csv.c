@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "csv.h"
+#include "h5res_supply.h"
 
 enum {
   COL_ID,
@@ -160,7 +161,33 @@ ar_status supply_plan_csv_read(const supply_net *net, const char *path, supply_a
   return st;
 }
 
-ar_status supply_plan_csv_write(const supply_net *net, const supply_assign *a, const char *path) {
+/* One row of a plan CSV with its codes resolved; carrier NULL: no lane (a CRF order). */
+typedef struct {
+  long long order_id;
+  int served;
+  const char *plant, *port, *carrier, *service, *mode;
+  int tpt_days;
+  int32_t ship_day;
+} plan_row;
+
+typedef void (*plan_row_fn)(const void *plan, int64_t i, plan_row *row);
+
+static void write_row(FILE *f, const plan_row *r) {
+  if (!r->served) {
+    fprintf(f, "%lld,,,,%s,,,,0\n", r->order_id, r->service);
+    return;
+  }
+  char day[16];
+  supply_date_format(r->ship_day, day, sizeof day);
+  if (!r->carrier)
+    fprintf(f, "%lld,%s,%s,,%s,,,%s,1\n", r->order_id, r->plant, r->port, r->service, day);
+  else
+    fprintf(f, "%lld,%s,%s,%s,%s,%s,%d,%s,1\n", r->order_id, r->plant, r->port, r->carrier,
+            r->service, r->mode, r->tpt_days, day);
+}
+
+/* Writes n rows through path.tmp and a rename, so a failed write leaves no partial file. */
+static ar_status write_rows(const char *path, int64_t n, plan_row_fn row_of, const void *plan) {
   size_t len = strlen(path) + 5;
   char *tmp = malloc(len);
   if (!tmp) return ar_fail(AR_ERR_NOMEM, "out of memory");
@@ -172,24 +199,10 @@ ar_status supply_plan_csv_write(const supply_net *net, const supply_assign *a, c
     return st;
   }
   fprintf(f, "%s\n", ROUTE_PLAN_CSV_HEADER);
-  for (int32_t k = 0; k < a->n; k++) {
-    int svc = net->order_service[k];
-    if (!a->served[k]) {
-      fprintf(f, "%lld,,,,%s,,,,0\n", (long long)net->order_id[k], supply_service_name(svc));
-      continue;
-    }
-    char day[16];
-    supply_date_format(a->day[k], day, sizeof day);
-    int32_t L = svc == SC_SERVICE_CRF ? -1 : a->lane[k];
-    if (L < 0)
-      fprintf(f, "%lld,%s,%s,,%s,,,%s,1\n", (long long)net->order_id[k],
-              net->plants.code[a->plant[k]], net->ports.code[a->port[k]], supply_service_name(svc),
-              day);
-    else
-      fprintf(f, "%lld,%s,%s,%s,%s,%s,%d,%s,1\n", (long long)net->order_id[k],
-              net->plants.code[a->plant[k]], net->ports.code[a->port[k]],
-              net->carriers.code[net->lane_carrier[L]], supply_service_name(net->lane_service[L]),
-              supply_mode_name(net->lane_mode[L]), (int)net->lane_tpt_days[L], day);
+  for (int64_t i = 0; i < n; i++) {
+    plan_row r;
+    row_of(plan, i, &r);
+    write_row(f, &r);
   }
   int bad = ferror(f);
   if (fclose(f) != 0) bad = 1;
@@ -201,4 +214,53 @@ ar_status supply_plan_csv_write(const supply_net *net, const supply_assign *a, c
   if (st != AR_OK) remove(tmp);
   free(tmp);
   return st;
+}
+
+typedef struct {
+  const supply_net *net;
+  const supply_assign *a;
+} assign_plan;
+
+static void assign_row(const void *plan, int64_t i, plan_row *r) {
+  const supply_net *net = ((const assign_plan *)plan)->net;
+  const supply_assign *a = ((const assign_plan *)plan)->a;
+  int32_t k = (int32_t)i;
+  int svc = net->order_service[k];
+  int32_t L = svc == SC_SERVICE_CRF ? -1 : a->lane[k];
+  *r = (plan_row){.order_id = (long long)net->order_id[k],
+                  .served = a->served[k],
+                  .service = supply_service_name(svc)};
+  if (!r->served) return;
+  r->plant = net->plants.code[a->plant[k]];
+  r->port = net->ports.code[a->port[k]];
+  r->ship_day = a->day[k];
+  if (L < 0) return;
+  r->carrier = net->carriers.code[net->lane_carrier[L]];
+  r->service = supply_service_name(net->lane_service[L]);
+  r->mode = supply_mode_name(net->lane_mode[L]);
+  r->tpt_days = (int)net->lane_tpt_days[L];
+}
+
+ar_status supply_plan_csv_write(const supply_net *net, const supply_assign *a, const char *path) {
+  assign_plan plan = {net, a};
+  return write_rows(path, a->n, assign_row, &plan);
+}
+
+static void results_row(const void *plan, int64_t i, plan_row *r) {
+  const h5res_supply_plan *p = plan;
+  *r = (plan_row){.order_id = (long long)p->order_id[i],
+                  .served = p->served[i],
+                  .service = supply_service_name(p->service[i])};
+  if (!r->served) return;
+  r->plant = p->plants[p->plant[i]];
+  r->port = p->ports[p->port[i]];
+  r->ship_day = p->ship_day[i];
+  if (p->carrier[i] < 0) return;
+  r->carrier = p->carriers[p->carrier[i]];
+  r->mode = supply_mode_name(p->mode[i]);
+  r->tpt_days = (int)p->tpt_days[i];
+}
+
+ar_status supply_plan_csv_write_results(const h5res_supply_plan *p, const char *path) {
+  return write_rows(path, p->n, results_row, p);
 }

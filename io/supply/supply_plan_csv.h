@@ -16,6 +16,7 @@
 #ifndef AR_SUPPLY_PLAN_CSV_H
 #define AR_SUPPLY_PLAN_CSV_H
 
+#include "h5res_supply.h"
 #include "supply_check.h"
 
 #define ROUTE_PLAN_CSV_HEADER                                                                      \
@@ -27,5 +28,9 @@ ar_status supply_plan_csv_read(const supply_net *net, const char *path, supply_a
 /* Writes plan a as CSV to path (through path.tmp and a rename), orders in network order. Fails
  * with AR_ERR_IO naming the file. */
 ar_status supply_plan_csv_write(const supply_net *net, const supply_assign *a, const char *path);
+
+/* The same file from the plan of a results file (`antroute export`), row for row identical to
+ * what supply_plan_csv_write() writes for that plan. */
+ar_status supply_plan_csv_write_results(const h5res_supply_plan *p, const char *path);
 
 #endif

@@ -260,132 +260,144 @@ static ar_status make_plants(synth_ctx *c) {
   return AR_OK;
 }
 
-static ar_status make_lanes(synth_ctx *c) {
-  supply_net *net = c->net;
+/* What the lanes will be, before they are written into the network: for every (origin port,
+ * destination) pair its number of lanes, and for every lane the template lane it copies. */
+typedef struct {
+  uint8_t *is_origin; /* [ports]: some plant ships from it */
+  int64_t npairs, nlanes, nbands;
+  int32_t *k_of_pair; /* [npairs] */
+  int32_t *shape;     /* [nlanes]: template lane index */
+  int32_t ncarriers;  /* lane carriers (the customer-arranged one comes after them) */
+} lane_plan;
+
+static void lane_plan_free(lane_plan *lp) {
+  free(lp->is_origin);
+  free(lp->k_of_pair);
+  free(lp->shape);
+}
+
+/* Pass 1: how many lanes per (origin, destination) pair, their shapes, and the totals. */
+static ar_status lane_plan_make(synth_ctx *c, lane_plan *lp) {
   const synth_template *t = c->t;
   const int32_t nq = c->p->ports;
-  /* Origin ports: those some plant ships from. */
-  uint8_t *is_origin = calloc((size_t)nq, 1);
-  if (!is_origin) return ar_fail(AR_ERR_NOMEM, "out of memory generating lanes");
-  for (int32_t i = 0; i < net->n_plant_ports; i++)
-    is_origin[net->pp_port[i]] = 1;
+  memset(lp, 0, sizeof *lp);
+  lp->is_origin = calloc((size_t)nq, 1);
+  if (!lp->is_origin) return ar_fail(AR_ERR_NOMEM, "out of memory generating lanes");
+  for (int32_t i = 0; i < c->net->n_plant_ports; i++)
+    lp->is_origin[c->net->pp_port[i]] = 1;
   int32_t max_k = 2;
   for (int32_t i = 0; i < t->npairs; i++)
     if (t->pair_lanes[i] > max_k) max_k = t->pair_lanes[i];
-  const int32_t ncarriers = max_k > 10 ? max_k : 10;
-  /* Pass 1: how many lanes per (origin, destination) pair, and the totals. */
-  int64_t npairs = 0, nlanes = 0, nbands = 0;
+  lp->ncarriers = max_k > 10 ? max_k : 10;
   for (int32_t q = 0; q < nq; q++)
-    npairs += is_origin[q] ? c->ndest : 0;
-  int32_t *k_of_pair = malloc((npairs ? (size_t)npairs : 1) * sizeof *k_of_pair);
-  int32_t *shape = NULL;
-  if (!k_of_pair) {
-    free(is_origin);
-    return ar_fail(AR_ERR_NOMEM, "out of memory generating lanes");
-  }
-  for (int64_t i = 0; i < npairs; i++) {
+    lp->npairs += lp->is_origin[q] ? c->ndest : 0;
+  lp->k_of_pair = malloc((lp->npairs ? (size_t)lp->npairs : 1) * sizeof *lp->k_of_pair);
+  if (!lp->k_of_pair) return ar_fail(AR_ERR_NOMEM, "out of memory generating lanes");
+  for (int64_t i = 0; i < lp->npairs; i++) {
     int32_t k = t->pair_lanes[synth_rng_below(&c->rng, t->npairs)];
-    k_of_pair[i] = k < 2 ? 2 : k;
-    nlanes += k_of_pair[i];
+    lp->k_of_pair[i] = k < 2 ? 2 : k;
+    lp->nlanes += lp->k_of_pair[i];
   }
-  if (nlanes > SC_ROWS_MAX) {
-    free(is_origin);
-    free(k_of_pair);
+  if (lp->nlanes > SC_ROWS_MAX)
     return ar_fail(AR_ERR_USAGE, "%lld lanes is more than the %d accepted (fewer ports?)",
-                   (long long)nlanes, SC_ROWS_MAX);
-  }
-  shape = malloc((nlanes ? (size_t)nlanes : 1) * sizeof *shape);
-  if (!shape) {
-    free(is_origin);
-    free(k_of_pair);
-    return ar_fail(AR_ERR_NOMEM, "out of memory generating lanes");
-  }
-  for (int64_t l = 0, i = 0; i < npairs; i++)
-    for (int32_t j = 0; j < k_of_pair[i]; j++, l++) {
+                   (long long)lp->nlanes, SC_ROWS_MAX);
+  lp->shape = malloc((lp->nlanes ? (size_t)lp->nlanes : 1) * sizeof *lp->shape);
+  if (!lp->shape) return ar_fail(AR_ERR_NOMEM, "out of memory generating lanes");
+  for (int64_t l = 0, i = 0; i < lp->npairs; i++)
+    for (int32_t j = 0; j < lp->k_of_pair[i]; j++, l++) {
       /* Each pair gets a DTD and a DTP lane first, so every order can be routed. */
-      shape[l] = j == 0   ? t->dtd_lanes[synth_rng_below(&c->rng, t->ndtd)]
-                 : j == 1 ? t->dtp_lanes[synth_rng_below(&c->rng, t->ndtp)]
-                          : synth_rng_below(&c->rng, t->nlanes);
-      nbands += t->band_start[shape[l] + 1] - t->band_start[shape[l]];
+      lp->shape[l] = j == 0   ? t->dtd_lanes[synth_rng_below(&c->rng, t->ndtd)]
+                     : j == 1 ? t->dtp_lanes[synth_rng_below(&c->rng, t->ndtp)]
+                              : synth_rng_below(&c->rng, t->nlanes);
+      lp->nbands += t->band_start[lp->shape[l] + 1] - t->band_start[lp->shape[l]];
     }
-  ar_status st = AR_OK;
-  if (nbands > SC_ROWS_MAX)
-    st = ar_fail(AR_ERR_USAGE, "%lld weight bands is more than the %d accepted", (long long)nbands,
-                 SC_ROWS_MAX);
-  net->n_lanes = (int32_t)nlanes;
-  net->n_bands = (int32_t)nbands;
-  /* Carriers: lanes use V444_NN; "V44_3", the data set's customer-arranged carrier, sorts last. */
-  if (st == AR_OK) st = make_codes(&net->carriers, "V444_", ncarriers + 1, digits(ncarriers));
-  if (st == AR_OK) {
-    free(net->carriers.code[ncarriers]);
-    net->carriers.code[ncarriers] = strdup("V44_3");
-    if (!net->carriers.code[ncarriers]) st = ar_fail(AR_ERR_NOMEM, "out of memory");
-    c->crf_carrier = ncarriers;
-  }
+  if (lp->nbands > SC_ROWS_MAX)
+    return ar_fail(AR_ERR_USAGE, "%lld weight bands is more than the %d accepted",
+                   (long long)lp->nbands, SC_ROWS_MAX);
+  return AR_OK;
+}
+
+/* Carriers: lanes use V444_NN; "V44_3", the data set's customer-arranged carrier, sorts last.
+ * Carrier types: the template's. */
+static ar_status make_carriers(synth_ctx *c, int32_t ncarriers) {
+  supply_net *net = c->net;
+  const synth_template *t = c->t;
+  ar_status st = make_codes(&net->carriers, "V444_", ncarriers + 1, digits(ncarriers));
+  if (st != AR_OK) return st;
+  free(net->carriers.code[ncarriers]);
+  net->carriers.code[ncarriers] = strdup("V44_3");
+  if (!net->carriers.code[ncarriers]) return ar_fail(AR_ERR_NOMEM, "out of memory");
+  c->crf_carrier = ncarriers;
   net->carrier_types.code = calloc((size_t)t->ncarrier_types, sizeof(char *));
-  if (st == AR_OK && !net->carrier_types.code) st = ar_fail(AR_ERR_NOMEM, "out of memory");
-  for (int32_t i = 0; st == AR_OK && i < t->ncarrier_types; i++) {
+  if (!net->carrier_types.code) return ar_fail(AR_ERR_NOMEM, "out of memory");
+  for (int32_t i = 0; i < t->ncarrier_types; i++) {
     net->carrier_types.code[i] = strdup(t->carrier_types[i]);
     net->carrier_types.n = i + 1;
-    if (!net->carrier_types.code[i]) st = ar_fail(AR_ERR_NOMEM, "out of memory");
+    if (!net->carrier_types.code[i]) return ar_fail(AR_ERR_NOMEM, "out of memory");
   }
+  return AR_OK;
+}
+
+/* Lane l copies template lane s with carrier `carrier` from port q to destination port `dest`,
+ * its bands from b on at this carrier's price level. */
+static void fill_lane(synth_ctx *c, int64_t l, int32_t s, int32_t carrier, int32_t q, int32_t dest,
+                      int64_t *b) {
+  supply_net *net = c->net;
+  const synth_template *t = c->t;
+  net->lane_carrier[l] = carrier;
+  net->lane_orig_port[l] = q;
+  net->lane_dest_port[l] = dest;
+  net->lane_carrier_type[l] = t->carrier_type[s];
+  net->lane_service[l] = t->service[s];
+  net->lane_mode[l] = t->mode[s];
+  net->lane_tpt_days[l] = t->tpt[s];
+  double f = 0.8 + 0.45 * synth_rng_unit(&c->rng); /* this carrier's price level */
+  for (int32_t i = t->band_start[s]; i < t->band_start[s + 1]; i++, (*b)++) {
+    int32_t tb = template_band(t, i);
+    net->band_lane[*b] = (int32_t)l;
+    net->band_min_weight[*b] = t->bmin[tb];
+    net->band_max_weight[*b] = t->bmax[tb];
+    net->band_min_cost[*b] = t->bcost[tb] * f;
+    net->band_rate[*b] = t->brate[tb] * f;
+  }
+}
+
+/* Pass 2: the lanes of every pair, with distinct carriers within a pair (distinct lanes). */
+static ar_status fill_lanes(synth_ctx *c, const lane_plan *lp) {
+  const int32_t ncarriers = lp->ncarriers;
   int32_t *perm = malloc((size_t)ncarriers * sizeof *perm);
-  net->lane_carrier = malloc((size_t)(nlanes ? nlanes : 1) * sizeof(int32_t));
-  net->lane_orig_port = malloc((size_t)(nlanes ? nlanes : 1) * sizeof(int32_t));
-  net->lane_dest_port = malloc((size_t)(nlanes ? nlanes : 1) * sizeof(int32_t));
-  net->lane_carrier_type = malloc((size_t)(nlanes ? nlanes : 1) * sizeof(int32_t));
-  net->lane_service = malloc((size_t)(nlanes ? nlanes : 1) * sizeof(int8_t));
-  net->lane_mode = malloc((size_t)(nlanes ? nlanes : 1) * sizeof(int8_t));
-  net->lane_tpt_days = malloc((size_t)(nlanes ? nlanes : 1) * sizeof(int32_t));
-  net->band_lane = malloc((size_t)(nbands ? nbands : 1) * sizeof(int32_t));
-  net->band_min_weight = malloc((size_t)(nbands ? nbands : 1) * sizeof(double));
-  net->band_max_weight = malloc((size_t)(nbands ? nbands : 1) * sizeof(double));
-  net->band_min_cost = malloc((size_t)(nbands ? nbands : 1) * sizeof(double));
-  net->band_rate = malloc((size_t)(nbands ? nbands : 1) * sizeof(double));
-  if (st == AR_OK && (!perm || !net->lane_carrier || !net->lane_orig_port || !net->lane_dest_port ||
-                      !net->lane_carrier_type || !net->lane_service || !net->lane_mode ||
-                      !net->lane_tpt_days || !net->band_lane || !net->band_min_weight ||
-                      !net->band_max_weight || !net->band_min_cost || !net->band_rate))
-    st = ar_fail(AR_ERR_NOMEM, "out of memory generating lanes");
-  if (st == AR_OK) {
-    for (int32_t i = 0; i < ncarriers; i++)
-      perm[i] = i;
-    int64_t l = 0, b = 0, pair = 0;
-    for (int32_t q = 0; q < nq; q++) {
-      if (!is_origin[q]) continue;
-      for (int32_t d = 0; d < c->ndest; d++, pair++) {
-        int32_t k = k_of_pair[pair] < ncarriers ? k_of_pair[pair] : ncarriers;
-        for (int32_t j = 0; j < k; j++) { /* distinct carriers within a pair: distinct lanes */
-          int32_t swap = j + synth_rng_below(&c->rng, ncarriers - j), tmp = perm[j];
-          perm[j] = perm[swap];
-          perm[swap] = tmp;
-        }
-        for (int32_t j = 0; j < k_of_pair[pair]; j++, l++) {
-          int32_t s = shape[l];
-          net->lane_carrier[l] = perm[j % ncarriers];
-          net->lane_orig_port[l] = q;
-          net->lane_dest_port[l] = c->dest_port[d];
-          net->lane_carrier_type[l] = t->carrier_type[s];
-          net->lane_service[l] = t->service[s];
-          net->lane_mode[l] = t->mode[s];
-          net->lane_tpt_days[l] = t->tpt[s];
-          double f = 0.8 + 0.45 * synth_rng_unit(&c->rng); /* this carrier's price level */
-          for (int32_t i = t->band_start[s]; i < t->band_start[s + 1]; i++, b++) {
-            int32_t tb = template_band(t, i);
-            net->band_lane[b] = (int32_t)l;
-            net->band_min_weight[b] = t->bmin[tb];
-            net->band_max_weight[b] = t->bmax[tb];
-            net->band_min_cost[b] = t->bcost[tb] * f;
-            net->band_rate[b] = t->brate[tb] * f;
-          }
-        }
+  if (!perm) return ar_fail(AR_ERR_NOMEM, "out of memory generating lanes");
+  for (int32_t i = 0; i < ncarriers; i++)
+    perm[i] = i;
+  int64_t l = 0, b = 0, pair = 0;
+  for (int32_t q = 0; q < c->p->ports; q++) {
+    if (!lp->is_origin[q]) continue;
+    for (int32_t d = 0; d < c->ndest; d++, pair++) {
+      int32_t k = lp->k_of_pair[pair] < ncarriers ? lp->k_of_pair[pair] : ncarriers;
+      for (int32_t j = 0; j < k; j++) {
+        int32_t swap = j + synth_rng_below(&c->rng, ncarriers - j), tmp = perm[j];
+        perm[j] = perm[swap];
+        perm[swap] = tmp;
       }
+      for (int32_t j = 0; j < lp->k_of_pair[pair]; j++, l++)
+        fill_lane(c, l, lp->shape[l], perm[j % ncarriers], q, c->dest_port[d], &b);
     }
   }
   free(perm);
-  free(shape);
-  free(k_of_pair);
-  free(is_origin);
+  return AR_OK;
+}
+
+static ar_status make_lanes(synth_ctx *c) {
+  lane_plan lp;
+  ar_status st = lane_plan_make(c, &lp);
+  if (st == AR_OK) st = make_carriers(c, lp.ncarriers);
+  if (st == AR_OK) st = supply_net_alloc_lanes(c->net, lp.nlanes, lp.nbands);
+  if (st == AR_OK) {
+    c->net->n_lanes = (int32_t)lp.nlanes;
+    c->net->n_bands = (int32_t)lp.nbands;
+  }
+  if (st == AR_OK) st = fill_lanes(c, &lp);
+  lane_plan_free(&lp);
   return st;
 }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ar_agree.h"
 #include "h5meta.h"
 #include "h5u.h"
 #include "tsplib_parse.h"
@@ -49,8 +50,7 @@ static ar_status write_known_tour(hid_t group, const tour_net *t, const char *to
     return ar_fail(AR_ERR_HDF5, "%s: cannot reopen /tour/known_tour", h5u_file_name(group));
   st = h5u_attr_write_i64(dset, "length", tour_length(t, t->known_tour));
   if (st == AR_OK) st = h5u_attr_write_str(dset, "source", tour_source ? tour_source : "");
-  H5Dclose(dset);
-  return st;
+  return h5u_dataset_close(dset, st);
 }
 
 static ar_status write_contents(hid_t file, const tour_net *t, const param_set *ps,
@@ -76,8 +76,7 @@ static ar_status write_contents(hid_t file, const tour_net *t, const param_set *
                    "weights[i][j] = cost of going from node i+1 to node j+1");
   }
   if (st == AR_OK && t->known_tour) st = write_known_tour(group, t, tour_source);
-  H5Gclose(group);
-  return st;
+  return h5u_group_close(group, st);
 }
 
 ar_status h5net_tour_write_from(const tour_net *t, const char *path, const param_set *ps,
@@ -130,11 +129,11 @@ static ar_status read_header(hid_t file, tour_net *t) {
   if (st != AR_OK) return st;
   if (strcmp(kind, H5NET_KIND_TOUR) != 0)
     return ar_fail(AR_ERR_INPUT, "%s: is a '%s' network, not a tour network", name, kind);
-  if (h5u_attr_exists(file, "name")) h5u_attr_read_str(file, "name", t->name, sizeof t->name);
-  if (h5u_attr_exists(file, "comment"))
-    h5u_attr_read_str(file, "comment", t->comment, sizeof t->comment);
+  if (h5u_attr_exists(file, "name")) st = h5u_attr_read_str(file, "name", t->name, sizeof t->name);
+  if (st == AR_OK && h5u_attr_exists(file, "comment"))
+    st = h5u_attr_read_str(file, "comment", t->comment, sizeof t->comment);
   hid_t group;
-  st = h5u_group_open(file, "/tour", &group);
+  if (st == AR_OK) st = h5u_group_open(file, "/tour", &group);
   if (st != AR_OK) return st;
   int64_t n = 0, directed = 0, optimum = -1;
   st = h5u_attr_read_i64(group, "n", &n);
@@ -313,18 +312,6 @@ ar_status h5net_tour_read_file(hid_t file, tour_net *t) {
   return st;
 }
 
-/* Every rank returns an error when any rank failed, so that no rank goes on alone. */
-static ar_status agree(ar_status st, MPI_Comm comm, const char *path) {
-  int ok = st == AR_OK, all_ok = 0, any_ok = 0;
-  if (MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS ||
-      MPI_Allreduce(&ok, &any_ok, 1, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "%s: MPI_Allreduce failed while agreeing on the read", path);
-  if (all_ok) return AR_OK;
-  if (ok) return ar_fail(AR_ERR_INPUT, "%s: another rank failed to read the file", path);
-  if (!any_ok) ar_error_mark_shared();
-  return st;
-}
-
 ar_status h5net_tour_read(const char *path, MPI_Comm comm, tour_net *t) {
   memset(t, 0, sizeof *t);
   t->optimum = -1;
@@ -337,7 +324,7 @@ ar_status h5net_tour_read(const char *path, MPI_Comm comm, tour_net *t) {
     if (st == AR_OK) st = h5net_tour_read_file(file, t);
     h5u_close(file);
   }
-  st = agree(st, comm, path);
+  st = ar_agree(comm, st); /* no rank goes on alone */
   if (st != AR_OK) {
     tour_net_free(t);
     memset(t, 0, sizeof *t);
@@ -357,5 +344,5 @@ ar_status h5net_kind(const char *path, MPI_Comm comm, char *kind, size_t cap) {
     if (st == AR_OK) st = h5u_attr_read_str(file, "kind", kind, cap);
     h5u_close(file);
   }
-  return agree(st, comm, path);
+  return ar_agree(comm, st);
 }

@@ -35,14 +35,19 @@ ar_status h5net_tour_inspect(hid_t file, FILE *out) {
   ar_status st = h5net_tour_read_file(file, &t);
   if (st != AR_OK) return st;
   char source[1024] = "", tour_source[1024] = "";
-  if (h5u_attr_exists(file, "source")) h5u_attr_read_str(file, "source", source, sizeof source);
-  if (t.known_tour) {
+  if (h5u_attr_exists(file, "source"))
+    st = h5u_attr_read_str(file, "source", source, sizeof source);
+  if (st == AR_OK && t.known_tour) {
     hid_t d = H5Dopen2(file, "/tour/known_tour", H5P_DEFAULT);
-    if (d >= 0) {
-      if (h5u_attr_exists(d, "source"))
-        h5u_attr_read_str(d, "source", tour_source, sizeof tour_source);
-      H5Dclose(d);
-    }
+    st = d < 0 ? ar_fail(AR_ERR_HDF5, "%s: cannot reopen /tour/known_tour", h5u_file_name(file))
+               : AR_OK;
+    if (st == AR_OK && h5u_attr_exists(d, "source"))
+      st = h5u_attr_read_str(d, "source", tour_source, sizeof tour_source);
+    if (d >= 0) H5Dclose(d); /* only read */
+  }
+  if (st != AR_OK) {
+    tour_net_free(&t);
+    return st;
   }
   fprintf(out, "kind: tour (%s)\n", t.directed ? "ATSP" : "TSP");
   fprintf(out, "name: %s\n", t.name[0] ? t.name : "(none)");

@@ -47,6 +47,6 @@ ar_status h5res_write_tour_best(hid_t file, const aco_engine *e, const tour_prob
       st = h5u_attr_write_f64(g, "gap_percent",
                               100.0 * (double)(cost - info->optimum) / (double)info->optimum);
   }
-  if (g >= 0) H5Gclose(g);
+  st = h5u_group_close(g, st);
   return st;
 }

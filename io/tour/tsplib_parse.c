@@ -530,8 +530,9 @@ static void walk_next(cell_walk *w) {
   }
 }
 
-static ar_status parse_weights(instance_state *st) {
-  char show[64];
+/* EDGE_WEIGHT_SECTION may start here: the header asks for explicit weights in a format that
+ * fits, and the file is long enough for the *need weights; allocates the matrix. */
+static ar_status weights_begin(instance_state *st, uint64_t *need) {
   tour_net *t = st->t;
   if (st->have_weights) return FAIL_AT(st, "EDGE_WEIGHT_SECTION is given twice");
   ar_status rc = require_spec(st, "EDGE_WEIGHT_SECTION");
@@ -550,23 +551,68 @@ static ar_status parse_weights(instance_state *st) {
                    "DIMENSION %d is too large for explicit weights (at most %d nodes: the "
                    "n x n matrix is kept in memory)",
                    t->n, (int)TOUR_EXPLICIT_MAX_N);
-  uint64_t need = format_count(st->format, t->n);
+  *need = format_count(st->format, t->n);
   size_t left = reader_bytes_left(&st->r);
-  if (need > TSPLIB_TRUSTED_N && need * 2 > (uint64_t)left + 1)
+  if (*need > TSPLIB_TRUSTED_N && *need * 2 > (uint64_t)left + 1)
     return FAIL_AT(st,
                    "DIMENSION %d with %s needs %llu weights but only %zu bytes follow (truncated "
                    "file or wrong DIMENSION?)",
-                   t->n, format_names[st->format], (unsigned long long)need, left);
+                   t->n, format_names[st->format], (unsigned long long)*need, left);
   t->weights = calloc((size_t)t->n * (size_t)t->n, sizeof *t->weights);
   if (!t->weights)
     return ar_fail(AR_ERR_NOMEM, "%s: out of memory for a %d x %d weight matrix", st->r.path, t->n,
                    t->n);
   st->have_weights = 1;
-  int symmetric = !t->directed;
-  int full = st->format == FMT_FULL_MATRIX;
+  return AR_OK;
+}
+
+/* Stores weight token tok at the walk's cell (and its mirror for a triangular format). */
+static ar_status weight_store(instance_state *st, const cell_walk *w, tsp_span tok) {
+  char show[64];
+  tour_net *t = st->t;
+  double v;
+  if (span_to_double(tok, &v) != 0)
+    return FAIL_AT(st, "weight '%s' (row %d, column %d) is not a number",
+                   span_show(tok, show, sizeof show), w->i + 1, w->j + 1);
+  if (!isfinite(v))
+    return FAIL_AT(st, "weight '%s' (row %d, column %d) is not finite",
+                   span_show(tok, show, sizeof show), w->i + 1, w->j + 1);
+  if (v < 0)
+    return FAIL_AT(st, "negative weight %s (row %d, column %d)", span_show(tok, show, sizeof show),
+                   w->i + 1, w->j + 1);
+  if (v != floor(v) || v > (double)INT32_MAX)
+    return FAIL_AT(st, "weight %s (row %d, column %d) is not an integer in 0..%d",
+                   span_show(tok, show, sizeof show), w->i + 1, w->j + 1, (int)INT32_MAX);
+  int32_t iv = (int32_t)v;
+  int64_t ij = (int64_t)w->i * t->n + w->j, ji = (int64_t)w->j * t->n + w->i;
+  if (st->format != FMT_FULL_MATRIX) {
+    t->weights[ij] = iv;
+    t->weights[ji] = iv;
+    return AR_OK;
+  }
+  /* TYPE TSP promises symmetry: check each pair when its second half arrives. */
+  if (!t->directed && w->j < w->i && t->weights[ji] != iv)
+    return FAIL_AT(st,
+                   "TYPE TSP but weight(%d,%d) = %d differs from weight(%d,%d) = %d (an "
+                   "asymmetric matrix needs TYPE ATSP)",
+                   w->i + 1, w->j + 1, (int)iv, w->j + 1, w->i + 1, (int)t->weights[ji]);
+  t->weights[ij] = iv;
+  return AR_OK;
+}
+
+static ar_status too_many_weights(instance_state *st, uint64_t need) {
+  return FAIL_AT(st,
+                 "EDGE_WEIGHT_SECTION has more than the %llu weights that DIMENSION %d with %s "
+                 "needs",
+                 (unsigned long long)need, st->t->n, format_names[st->format]);
+}
+
+static ar_status parse_weights(instance_state *st) {
+  uint64_t need = 0, got = 0;
+  ar_status rc = weights_begin(st, &need);
+  if (rc != AR_OK) return rc;
   cell_walk w;
-  walk_start(&w, st->format, t->n);
-  uint64_t got = 0;
+  walk_start(&w, st->format, st->t->n);
   tsp_span line;
   while (got < need && reader_next(&st->r, &line)) {
     if (span_is_blank(line)) continue;
@@ -576,38 +622,9 @@ static ar_status parse_weights(instance_state *st) {
     }
     tsp_span rest = line, tok;
     while (span_token(&rest, &tok)) {
-      if (got == need)
-        return FAIL_AT(st,
-                       "EDGE_WEIGHT_SECTION has more than the %llu weights that DIMENSION %d "
-                       "with %s needs",
-                       (unsigned long long)need, t->n, format_names[st->format]);
-      double v;
-      if (span_to_double(tok, &v) != 0)
-        return FAIL_AT(st, "weight '%s' (row %d, column %d) is not a number",
-                       span_show(tok, show, sizeof show), w.i + 1, w.j + 1);
-      if (!isfinite(v))
-        return FAIL_AT(st, "weight '%s' (row %d, column %d) is not finite",
-                       span_show(tok, show, sizeof show), w.i + 1, w.j + 1);
-      if (v < 0)
-        return FAIL_AT(st, "negative weight %s (row %d, column %d)",
-                       span_show(tok, show, sizeof show), w.i + 1, w.j + 1);
-      if (v != floor(v) || v > (double)INT32_MAX)
-        return FAIL_AT(st, "weight %s (row %d, column %d) is not an integer in 0..%d",
-                       span_show(tok, show, sizeof show), w.i + 1, w.j + 1, (int)INT32_MAX);
-      int32_t iv = (int32_t)v;
-      int64_t ij = (int64_t)w.i * t->n + w.j, ji = (int64_t)w.j * t->n + w.i;
-      if (full) {
-        /* TYPE TSP promises symmetry: check each pair when its second half arrives. */
-        if (symmetric && w.j < w.i && t->weights[ji] != iv)
-          return FAIL_AT(st,
-                         "TYPE TSP but weight(%d,%d) = %d differs from weight(%d,%d) = %d (an "
-                         "asymmetric matrix needs TYPE ATSP)",
-                         w.i + 1, w.j + 1, (int)iv, w.j + 1, w.i + 1, (int)t->weights[ji]);
-        t->weights[ij] = iv;
-      } else {
-        t->weights[ij] = iv;
-        t->weights[ji] = iv;
-      }
+      if (got == need) return too_many_weights(st, need);
+      rc = weight_store(st, &w, tok);
+      if (rc != AR_OK) return rc;
       got++;
       walk_next(&w);
     }
@@ -616,18 +633,13 @@ static ar_status parse_weights(instance_state *st) {
     return FAIL_AT(st,
                    "EDGE_WEIGHT_SECTION ends after %llu of the %llu weights that DIMENSION %d "
                    "with %s needs (truncated file or wrong DIMENSION?)",
-                   (unsigned long long)got, (unsigned long long)need, t->n,
+                   (unsigned long long)got, (unsigned long long)need, st->t->n,
                    format_names[st->format]);
   /* Numbers right after the last expected weight mean DIMENSION is too small. */
   while (reader_next(&st->r, &line)) {
     if (span_is_blank(line)) continue;
     reader_unread(&st->r, line);
-    if (!line_is_keyword(line))
-      return FAIL_AT(st,
-                     "EDGE_WEIGHT_SECTION has more than the %llu weights that DIMENSION %d "
-                     "with %s needs",
-                     (unsigned long long)need, t->n, format_names[st->format]);
-    break;
+    return line_is_keyword(line) ? AR_OK : too_many_weights(st, need);
   }
   return AR_OK;
 }

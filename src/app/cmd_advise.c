@@ -1,14 +1,15 @@
 /* cmd_advise: `antroute advise`: recommend or judge a ranks x threads layout for a node and print
  * the #SBATCH, srun, mpirun and OMP_* lines that realise it; with --report-binding, show where
  * the threads of this run actually are. */
-#include <mpi.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cli_bind.h"
+#include "cli_parse.h"
+#include "cli_rank0.h"
 #include "param.h"
 #include "topo_bind.h"
-#include "topo_binding.h"
 #include "topo_colonies.h"
 #include "topo_judge.h"
 #include "topo_launch.h"
@@ -47,7 +48,7 @@ static const param_def advise_params[] = {
      "instead of advising, report where every thread of this run may run (start it with your "
      "launcher: srun/mpirun ... antroute advise --report-binding)",
      0},
-    {"bind", 0, PARAM_CHOICE, "none", "none|auto|cores|threads", 1, 0, "UNIT",
+    {"bind", 0, PARAM_CHOICE, "none", TOPO_BIND_CHOICES, 1, 0, "UNIT",
      "with --report-binding: first bind each OpenMP thread inside its rank's mask", 0},
 };
 
@@ -120,22 +121,6 @@ static void print_lines(const topo_plan *plan, const char *source, const char *p
   topo_launch_print_mpirun(plan, program, out);
 }
 
-static void print_colonies(long long ranks, long long colonies, int given, FILE *out) {
-  if (given)
-    fprintf(out, "colonies: %lld (--colonies) over %lld rank%s\n", colonies, ranks,
-            ranks == 1 ? "" : "s");
-  else if (ranks == 1)
-    fprintf(out,
-            "colonies: solve --colonies %lld (the threads go on with one colony's ants while "
-            "another ends its iteration)\n",
-            colonies);
-  else
-    fprintf(out,
-            "colonies: solve --colonies %lld (%lld per rank); any multiple of %lld keeps the "
-            "ranks even (the answer depends on the count, not on the layout)\n",
-            colonies, colonies / ranks, ranks);
-}
-
 static void print_candidates(const topo_candidate *cands, int n, FILE *out) {
   fprintf(out, "\nlayouts for this node, best first:\n");
   for (int i = 0; i < n; i++)
@@ -143,134 +128,151 @@ static void print_candidates(const topo_candidate *cands, int n, FILE *out) {
             cands[i].layout.threads_per_rank, cands[i].reason);
 }
 
-static ar_status advise(param_set *ps, FILE *out) {
+/* What advise works on: the node, the layouts it recommends, and the layout it judges. */
+typedef struct {
+  hwloc_topology_t topo;
+  char described[512]; /* where the topology came from */
+  topo_shape shape;
+  topo_candidate cands[TOPO_MAX_CANDIDATES];
+  int ncands;
+  topo_layout layout; /* --layout, else the best candidate */
+  int judged;         /* 1: --layout was given */
+  topo_findings findings;
+  long long ranks;    /* of the job: nodes x ranks per node */
+  long long colonies; /* --colonies, else the recommended count */
+  int colonies_given; /* 1: --colonies was given */
+  int runnable;       /* no finding is an error, so plan holds the placement */
+  topo_plan plan;
+  char layout_text[64];
+} advice;
+
+static void advice_free(advice *a) {
+  topo_plan_free(&a->plan);
+  if (a->topo) hwloc_topology_destroy(a->topo);
+}
+
+/* Loads the node, recommends layouts, judges the chosen one and, when it can run, places it. */
+static ar_status advice_make(const param_set *ps, advice *a) {
   const char *synthetic = param_str(ps, "topology"), *xml = param_str(ps, "topology-xml");
-  if (synthetic && xml) return ar_fail(AR_ERR_USAGE, "give --topology or --topology-xml, not both");
   topo_source source =
       synthetic ? TOPO_SOURCE_SYNTHETIC : (xml ? TOPO_SOURCE_XML : TOPO_SOURCE_THIS_MACHINE);
   const char *what = synthetic ? synthetic : xml;
-  char described[512];
-  topo_source_describe(source, what, described, sizeof described);
-  hwloc_topology_t topo = NULL;
-  ar_status st = topo_load(source, what, &topo);
+  topo_source_describe(source, what, a->described, sizeof a->described);
+  ar_status st = topo_load(source, what, &a->topo);
+  if (st == AR_OK) st = topo_shape_of(a->topo, a->described, &a->shape);
   if (st != AR_OK) return st;
-  topo_shape shape;
-  topo_plan plan = {0};
-  st = topo_shape_of(topo, described, &shape);
-  if (st != AR_OK) goto done;
-
-  const char *format = param_str(ps, "format");
   const int nodes = (int)param_int(ps, "nodes");
   const int prefer = (int)param_int(ps, "prefer-threads");
-  topo_candidate cands[TOPO_MAX_CANDIDATES];
-  int ncands = topo_recommend(&shape, nodes, prefer, cands, ADVISE_CANDIDATES);
-  if (ncands < 1) {
-    st = ar_fail(AR_ERR_NOMEM, "out of memory recommending layouts");
-    goto done;
+  a->ncands = topo_recommend(&a->shape, nodes, prefer, a->cands, ADVISE_CANDIDATES);
+  if (a->ncands < 1) return ar_fail(AR_ERR_NOMEM, "out of memory recommending layouts");
+  a->layout = a->cands[0].layout;
+  a->judged = param_is_set(ps, "layout");
+  if (a->judged) {
+    a->layout.nodes = nodes;
+    st = topo_layout_parse(param_str(ps, "layout"), &a->layout);
+    if (st != AR_OK) return st;
   }
-  topo_layout layout = cands[0].layout;
-  int judged = param_is_set(ps, "layout");
-  if (judged) {
-    layout.nodes = nodes;
-    st = topo_layout_parse(param_str(ps, "layout"), &layout);
-    if (st != AR_OK) goto done;
-  }
-  if (param_is_set(ps, "cpus-per-task")) layout.cpus_per_rank = (int)param_int(ps, "cpus-per-task");
-  topo_findings findings;
-  st = topo_judge(topo, &layout, prefer, &findings);
-  if (st != AR_OK) goto done;
-  const long long job_ranks = (long long)nodes * layout.ranks_per_node;
-  const long long colonies = param_is_set(ps, "colonies")
-                                 ? param_int(ps, "colonies")
-                                 : topo_colonies_recommend(job_ranks, layout.threads_per_rank);
-  topo_colonies_judge(job_ranks, layout.threads_per_rank, colonies, &findings);
-  const int runnable = topo_findings_worst(&findings) < (int)TOPO_ERROR;
-  if (runnable) {
-    st = topo_plan_make(topo, &layout, &plan);
-    if (st != AR_OK) goto done;
-  }
-  char layout_text[64];
-  snprintf(layout_text, sizeof layout_text, "%dx%d", layout.ranks_per_node,
-           layout.threads_per_rank);
+  if (param_is_set(ps, "cpus-per-task"))
+    a->layout.cpus_per_rank = (int)param_int(ps, "cpus-per-task");
+  snprintf(a->layout_text, sizeof a->layout_text, "%dx%d", a->layout.ranks_per_node,
+           a->layout.threads_per_rank);
+  st = topo_judge(a->topo, &a->layout, prefer, &a->findings);
+  if (st != AR_OK) return st;
+  a->ranks = (long long)nodes * a->layout.ranks_per_node;
+  a->colonies_given = param_is_set(ps, "colonies");
+  a->colonies = a->colonies_given ? param_int(ps, "colonies")
+                                  : topo_colonies_recommend(a->ranks, a->layout.threads_per_rank);
+  topo_colonies_judge(a->ranks, a->layout.threads_per_rank, a->colonies, &a->findings);
+  a->runnable = topo_findings_worst(&a->findings) < (int)TOPO_ERROR;
+  return a->runnable ? topo_plan_make(a->topo, &a->layout, &a->plan) : AR_OK;
+}
 
-  if (strcmp(format, "text") != 0) {
-    if (!runnable) {
-      const topo_finding *worst = NULL;
-      for (int i = 0; i < findings.count && !worst; i++)
-        if (findings.items[i].severity == TOPO_ERROR) worst = &findings.items[i];
-      st = ar_fail(AR_ERR_USAGE, "layout %s cannot run well on %s: %s", layout_text, described,
-                   worst ? worst->text : "see antroute advise --format text");
-      goto done;
-    }
-    if (strcmp(format, "sbatch") == 0) {
-      topo_launch_print_sbatch(&plan, described, out);
-    } else {
-      topo_launch_print_env(&plan, out);
-      fprintf(out, "AR_COLONIES=%lld\n", colonies);
-    }
-    goto done;
+/* --format sbatch|env: the lines alone, or an error naming the worst finding. */
+static ar_status advice_print_lines_only(const advice *a, const char *format, FILE *out) {
+  if (!a->runnable) {
+    const topo_finding *worst = NULL;
+    for (int i = 0; i < a->findings.count && !worst; i++)
+      if (a->findings.items[i].severity == TOPO_ERROR) worst = &a->findings.items[i];
+    return ar_fail(AR_ERR_USAGE, "layout %s cannot run well on %s: %s", a->layout_text,
+                   a->described, worst ? worst->text : "see antroute advise --format text");
   }
+  if (strcmp(format, "sbatch") == 0) {
+    topo_launch_print_sbatch(&a->plan, a->described, out);
+  } else {
+    topo_launch_print_env(&a->plan, out);
+    fprintf(out, "AR_COLONIES=%lld\n", a->colonies);
+  }
+  return AR_OK;
+}
 
-  char shape_text[256];
-  topo_shape_describe(&shape, shape_text, sizeof shape_text);
-  fprintf(out, "topology: %s\n          from %s\n", shape_text, described);
-  const long long total_ranks = (long long)nodes * layout.ranks_per_node;
-  const long long total_threads = total_ranks * layout.threads_per_rank;
+static void print_layout_line(const advice *a, FILE *out) {
+  const topo_layout *lay = &a->layout;
+  const long long ranks = (long long)lay->nodes * lay->ranks_per_node;
+  const long long threads = ranks * lay->threads_per_rank;
   fprintf(out,
           "layout: %s = %d rank%s x %d thread%s per node on %d node%s (%lld rank%s, %lld "
           "thread%s): %s\n",
-          layout_text, layout.ranks_per_node, layout.ranks_per_node == 1 ? "" : "s",
-          layout.threads_per_rank, layout.threads_per_rank == 1 ? "" : "s", nodes,
-          nodes == 1 ? "" : "s", total_ranks, total_ranks == 1 ? "" : "s", total_threads,
-          total_threads == 1 ? "" : "s",
-          judged ? "the layout asked for (--layout)" : "recommended");
-  if (runnable) print_placement(topo, &plan, param_flag(ps, "plan"), out);
-  print_colonies(job_ranks, colonies, param_is_set(ps, "colonies"), out);
-  if (findings.count == 0)
-    fprintf(out, "judgement: no problem found\n");
+          a->layout_text, lay->ranks_per_node, lay->ranks_per_node == 1 ? "" : "s",
+          lay->threads_per_rank, lay->threads_per_rank == 1 ? "" : "s", lay->nodes,
+          lay->nodes == 1 ? "" : "s", ranks, ranks == 1 ? "" : "s", threads,
+          threads == 1 ? "" : "s", a->judged ? "the layout asked for (--layout)" : "recommended");
+}
+
+/* The colony count: the one judged, or the one recommended. */
+static void print_colonies(const advice *a, FILE *out) {
+  if (a->colonies_given)
+    fprintf(out, "colonies: %lld (--colonies) over %lld rank%s\n", a->colonies, a->ranks,
+            a->ranks == 1 ? "" : "s");
+  else if (a->ranks == 1)
+    fprintf(out,
+            "colonies: solve --colonies %lld (the threads go on with one colony's ants while "
+            "another ends its iteration)\n",
+            a->colonies);
   else
-    fprintf(out, "judgement:\n");
-  topo_findings_print(&findings, out);
-  if (runnable)
-    print_lines(&plan, described, param_str(ps, "program"), out);
+    fprintf(out,
+            "colonies: solve --colonies %lld (%lld per rank); any multiple of %lld keeps the "
+            "ranks even (the answer depends on the count, not on the layout)\n",
+            a->colonies, a->colonies / a->ranks, a->ranks);
+}
+
+/* --format text: the node, the layout, its placement and judgement, the lines, the candidates. */
+static ar_status advice_print_text(const param_set *ps, const advice *a, FILE *out) {
+  char shape_text[256];
+  topo_shape_describe(&a->shape, shape_text, sizeof shape_text);
+  fprintf(out, "topology: %s\n          from %s\n", shape_text, a->described);
+  print_layout_line(a, out);
+  if (a->runnable) print_placement(a->topo, &a->plan, param_flag(ps, "plan"), out);
+  print_colonies(a, out);
+  fprintf(out, a->findings.count == 0 ? "judgement: no problem found\n" : "judgement:\n");
+  topo_findings_print(&a->findings, out);
+  if (a->runnable)
+    print_lines(&a->plan, a->described, param_str(ps, "program"), out);
   else
     fprintf(out, "\nno launch lines for %s: change the layout first (see the layouts below).\n",
-            layout_text);
-  print_candidates(cands, ncands, out);
-  if (!runnable)
-    st = ar_fail(AR_ERR_USAGE, "layout %s cannot run well on this node (see the errors above)",
-                 layout_text);
-done:
-  topo_plan_free(&plan);
-  hwloc_topology_destroy(topo);
+            a->layout_text);
+  print_candidates(a->cands, a->ncands, out);
+  if (!a->runnable)
+    return ar_fail(AR_ERR_USAGE, "layout %s cannot run well on this node (see the errors above)",
+                   a->layout_text);
+  return AR_OK;
+}
+
+static ar_status advise_work(const param_set *ps) {
+  advice a = {0};
+  ar_status st = advice_make(ps, &a);
+  const char *format = param_str(ps, "format");
+  if (st == AR_OK)
+    st = strcmp(format, "text") == 0 ? advice_print_text(ps, &a, stdout)
+                                     : advice_print_lines_only(&a, format, stdout);
+  advice_free(&a);
   return st;
 }
 
-static ar_status report_binding(param_set *ps) {
-  const char *bind = param_str(ps, "bind");
-  ar_status st = AR_OK;
-  if (strcmp(bind, "none") != 0) {
-    topo_bind_unit unit = strcmp(bind, "cores") == 0     ? TOPO_BIND_CORE
-                          : strcmp(bind, "threads") == 0 ? TOPO_BIND_PU
-                                                         : TOPO_BIND_AUTO;
-    st = topo_bind_threads(MPI_COMM_WORLD, NULL, unit);
-    /* Binding is local after its collectives: agree before the report's collectives. */
-    int failed = st != AR_OK, any = 0;
-    if (MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD) != MPI_SUCCESS)
-      return ar_fail(AR_ERR_MPI, "cannot agree on the binding");
-    if (failed) return st;
-    if (any) {
-      ar_fail(AR_ERR_INTERNAL, "binding failed on another rank");
-      ar_error_mark_shared();
-      return AR_ERR_INTERNAL;
-    }
-  }
-  int rank = 0, nwarnings = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  st = topo_binding_report(MPI_COMM_WORLD, rank == 0 ? stdout : NULL, &nwarnings);
-  fflush(stdout);
-  return st;
-}
+static const cli_rule advise_rules[] = {
+    {CLI_EXCLUSIVE, "topology", "topology-xml", "give --topology or --topology-xml, not both",
+     NULL},
+    {CLI_NEEDS, "bind", "report-binding", "--bind needs --report-binding", NULL},
+};
 
 ar_status cmd_advise(int argc, char **argv) {
   param_set ps = {.command = "advise",
@@ -284,38 +286,13 @@ ar_status cmd_advise(int argc, char **argv) {
                       "and the OMP_* settings that place and bind it. With --report-binding, "
                       "started by a launcher, it reports instead where every thread of the run "
                       "may run, with warnings.",
-                  .defs = advise_params,
-                  .ndefs = (int)(sizeof advise_params / sizeof advise_params[0]),
-                  .min_positional = 0,
-                  .max_positional = 0};
-  ar_status st = param_parse(&ps, argc, argv);
-  if (st != AR_OK || ps.help_requested) {
-    if (ps.help_requested) param_print_help(&ps, stdout);
-    param_free(&ps);
-    return st;
-  }
-  if (param_flag(&ps, "report-binding")) {
-    st = report_binding(&ps);
-    param_free(&ps);
-    return st;
-  }
-  if (strcmp(param_str(&ps, "bind"), "none") != 0) {
-    param_free(&ps);
-    return ar_fail(AR_ERR_USAGE, "--bind needs --report-binding");
-  }
-  /* Advice is not parallel: rank 0 works, the others learn its status. */
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (rank == 0) {
-    st = advise(&ps, stdout);
-    fflush(stdout);
-  }
-  int code = (int)st;
-  MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  if (rank != 0 && code != AR_OK) {
-    st = ar_fail((ar_status)code, "advise failed on rank 0");
-    ar_error_mark_shared();
-  }
+                  CLI_OPTIONS(advise_params, 0, 0)};
+  int help_done = 0;
+  ar_status st = cli_parse_rules(&ps, argc, argv, CLI_RULES(advise_rules), &help_done);
+  if (st == AR_OK && !help_done && param_flag(&ps, "report-binding"))
+    st = cli_bind(param_str(&ps, "bind"), 1); /* collective: every rank reports its threads */
+  else if (st == AR_OK && !help_done)
+    st = cli_rank0_run_params(advise_work, &ps); /* advice is not parallel */
   param_free(&ps);
   return st;
 }

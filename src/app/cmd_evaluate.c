@@ -2,10 +2,9 @@
  * and every constraint it breaks, recomputed from scratch (supply_check). */
 #include <mpi.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "cli.h"
-#include "cli_rank0.h"
+#include "cli_parse.h"
 #include "h5net_supply.h"
 #include "param.h"
 #include "supply_check.h"
@@ -22,8 +21,13 @@ static const param_def evaluate_own_params[] = {
      "print at most N violations of each kind (0: all)", 0},
 };
 
-static ar_status evaluate_work(void *arg) {
-  const param_set *ps = arg;
+/* Two forms: NETWORK.h5 PLAN.csv, or NETWORK.h5 --historical. */
+static const cli_rule evaluate_rules[] = {
+    {CLI_ONE_OF, "#2", "historical", "give either PLAN.csv or --historical, not both",
+     "missing PLAN.csv (or --historical)"},
+};
+
+static ar_status evaluate_work(const param_set *ps) {
   const char *net_path = ps->positional[0];
   int historical = param_flag(ps, "historical");
   const char *plan_path = ps->npositional > 1 ? ps->positional[1] : NULL;
@@ -89,18 +93,5 @@ ar_status cmd_evaluate(int argc, char **argv) {
                   .ndefs = ndefs,
                   .min_positional = 1,
                   .max_positional = 2};
-  ar_status st = param_parse(&ps, argc, argv);
-  if (st == AR_OK && ps.help_requested) {
-    param_print_help(&ps, stdout);
-  } else if (st == AR_OK) {
-    int historical = param_flag(&ps, "historical");
-    if (historical && ps.npositional > 1)
-      st = ar_fail(AR_ERR_USAGE, "give either PLAN.csv or --historical, not both");
-    else if (!historical && ps.npositional < 2)
-      st = ar_fail(AR_ERR_USAGE, "missing PLAN.csv (or --historical)");
-    else
-      st = cli_rank0_run(evaluate_work, &ps);
-  }
-  param_free(&ps);
-  return st;
+  return cli_parse_run_rank0(&ps, argc, argv, CLI_RULES(evaluate_rules), evaluate_work);
 }

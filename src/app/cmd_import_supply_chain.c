@@ -3,7 +3,6 @@
 
 #include "cli.h"
 #include "cli_parse.h"
-#include "cli_rank0.h"
 #include "h5net_supply.h"
 #include "param.h"
 #include "supply_import.h"
@@ -18,8 +17,9 @@ static const param_def import_supply_params[] = {
      0},
 };
 
-static ar_status import_supply(void *arg) {
-  const param_set *ps = arg;
+static const cli_rule import_rules[] = {CLI_RULE_NETWORK_OUTPUT};
+
+static ar_status import_supply(const param_set *ps) {
   const char *dir = ps->positional[0];
   const char *out = param_str(ps, "output");
   supply_net net;
@@ -50,14 +50,6 @@ ar_status cmd_import_supply_chain(int argc, char **argv) {
                       "OrderList; see docs/formats.md) in DIR into a network file. Every field "
                       "and reference is checked; the first problem is reported as "
                       "FILE:LINE: column NAME: what is wrong, and no output is written.",
-                  .defs = import_supply_params,
-                  .ndefs = (int)(sizeof import_supply_params / sizeof import_supply_params[0]),
-                  .min_positional = 1,
-                  .max_positional = 1};
-  int help_done = 0;
-  ar_status st = cli_parse(&ps, argc, argv, "output",
-                           "missing -o OUT.h5 (the network file to write)", &help_done);
-  if (st == AR_OK && !help_done) st = cli_rank0_run(import_supply, &ps);
-  param_free(&ps);
-  return st;
+                  CLI_OPTIONS(import_supply_params, 1, 1)};
+  return cli_parse_run_rank0(&ps, argc, argv, CLI_RULES(import_rules), import_supply);
 }

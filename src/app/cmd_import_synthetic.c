@@ -5,7 +5,6 @@
 
 #include "cli.h"
 #include "cli_parse.h"
-#include "cli_rank0.h"
 #include "h5net_supply.h"
 #include "h5net_tour.h"
 #include "param.h"
@@ -79,8 +78,9 @@ static ar_status generate_tour(const param_set *ps) {
   return st;
 }
 
-static ar_status generate(void *arg) {
-  const param_set *ps = arg;
+static const cli_rule import_rules[] = {CLI_RULE_NETWORK_OUTPUT};
+
+static ar_status generate(const param_set *ps) {
   if (strcmp(param_str(ps, "kind"), "tour") == 0) return generate_tour(ps);
   return generate_supply(ps);
 }
@@ -96,14 +96,6 @@ ar_status cmd_import_synthetic(int argc, char **argv) {
                      "grows the real network's structure (lane and band shapes, costs, order "
                      "profiles) to P plants, Q ports and M months of N orders. The same "
                      "parameters and seed always give the same data.",
-      .defs = synthetic_params,
-      .ndefs = (int)(sizeof synthetic_params / sizeof synthetic_params[0]),
-      .min_positional = 0,
-      .max_positional = 0};
-  int help_done = 0;
-  ar_status st = cli_parse(&ps, argc, argv, "output",
-                           "missing -o OUT.h5 (the network file to write)", &help_done);
-  if (st == AR_OK && !help_done) st = cli_rank0_run(generate, &ps);
-  param_free(&ps);
-  return st;
+      CLI_OPTIONS(synthetic_params, 0, 0)};
+  return cli_parse_run_rank0(&ps, argc, argv, CLI_RULES(import_rules), generate);
 }

@@ -1,18 +1,19 @@
 /* cmd_import_tsplib: `antroute import tsplib FILE -o OUT.h5` converts a TSPLIB instance (and a
  * known tour and optimum, when given or found beside it) into a network file.
  *
- * The import runs on rank 0 (it is not parallel); other ranks, if any, wait for its verdict.
+ * The import runs on rank 0 (it is not parallel); other ranks, if any, wait for its verdict
+ * (cli_parse_run_rank0).
  * Nothing is written before the whole input has been read and validated, and the output goes
  * through PATH.tmp and a rename, so an existing OUT.h5 survives any failure.
  */
 #include <libgen.h>
-#include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_parse.h"
 #include "h5net_tour.h"
 #include "param.h"
 #include "tsplib_optima.h"
@@ -31,6 +32,11 @@ static const param_def import_tsplib_params[] = {
      0},
     {"name", 0, PARAM_STRING, NULL, NULL, 1, 0, "NAME",
      "instance name to store (default: the file's NAME, else its file name)", 0},
+};
+
+static const cli_rule import_tsplib_rules[] = {
+    CLI_RULE_NETWORK_OUTPUT,
+    {CLI_EXCLUSIVE, "tour", "no-tour", "--tour and --no-tour contradict each other", NULL},
 };
 
 typedef struct {
@@ -144,33 +150,6 @@ ar_status cmd_import_tsplib(int argc, char **argv) {
                       "optimal length are stored too when given, or when NAME.opt.tour and "
                       "OPTIMA.tsv sit beside the input. The output is written to OUT.h5.tmp and "
                       "renamed when complete.",
-                  .defs = import_tsplib_params,
-                  .ndefs = (int)(sizeof import_tsplib_params / sizeof import_tsplib_params[0]),
-                  .min_positional = 1,
-                  .max_positional = 1};
-  ar_status st = param_parse(&ps, argc, argv);
-  if (st != AR_OK || ps.help_requested) {
-    if (ps.help_requested) param_print_help(&ps, stdout);
-    param_free(&ps);
-    return st;
-  }
-  if (!param_is_set(&ps, "output")) {
-    param_free(&ps);
-    return ar_fail(AR_ERR_USAGE, "missing -o OUT.h5 (the network file to write)");
-  }
-  if (param_is_set(&ps, "tour") && param_flag(&ps, "no-tour")) {
-    param_free(&ps);
-    return ar_fail(AR_ERR_USAGE, "--tour and --no-tour contradict each other");
-  }
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (rank == 0) st = import_on_rank0(&ps);
-  int code = (int)st;
-  if (MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD) != MPI_SUCCESS)
-    st = ar_fail(AR_ERR_MPI, "MPI_Bcast failed after the import");
-  else if (rank != 0 && code != AR_OK)
-    st = ar_fail((ar_status)code, "the import failed on rank 0");
-  if (st != AR_OK) ar_error_mark_shared();
-  param_free(&ps);
-  return st;
+                  CLI_OPTIONS(import_tsplib_params, 1, 1)};
+  return cli_parse_run_rank0(&ps, argc, argv, CLI_RULES(import_tsplib_rules), import_on_rank0);
 }

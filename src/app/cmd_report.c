@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "cli_rank0.h"
+#include "cli_parse.h"
 #include "h5u.h"
 #include "param.h"
 #include "report.h"
@@ -18,12 +18,7 @@ static const param_def report_params[] = {
      "picture format (SVG keeps text as text)", 0},
 };
 
-typedef struct {
-  const param_set *ps;
-} report_job;
-
-static ar_status report_work(void *ctx) {
-  const param_set *ps = ((report_job *)ctx)->ps;
+static ar_status report_work(const param_set *ps) {
   const char *path = ps->positional[0];
   const char *dir = param_str(ps, "output");
   hid_t file;
@@ -61,18 +56,6 @@ ar_status cmd_report(int argc, char **argv) {
                      "month, convergence per colony and the BSP time split. Pictures need "
                      "/usr/bin/python3 with h5py and matplotlib (ANTROUTE_PYTHON and "
                      "ANTROUTE_REPORT_SCRIPT override where they are found).",
-      .defs = report_params,
-      .ndefs = (int)(sizeof report_params / sizeof report_params[0]),
-      .min_positional = 1,
-      .max_positional = 1};
-  ar_status st = param_parse(&ps, argc, argv);
-  if (st != AR_OK || ps.help_requested) {
-    if (ps.help_requested) param_print_help(&ps, stdout);
-    param_free(&ps);
-    return st;
-  }
-  report_job job = {&ps};
-  st = cli_rank0_run(report_work, &job);
-  param_free(&ps);
-  return st;
+      CLI_OPTIONS(report_params, 1, 1)};
+  return cli_parse_run_rank0(&ps, argc, argv, NULL, 0, report_work);
 }

@@ -16,7 +16,8 @@ static const param_def tour_params[] = {
     {"ls-neighbours", 0, PARAM_INT, "10", NULL, 1, TOUR_MAX_CANDIDATES, "K",
      "nearest neighbours tried by local search", PARAM_SEARCH},
     {"local-search", 'l', PARAM_CHOICE, "full", "none|2opt|2opt+oropt|full", 0, -1, "KIND",
-     "local search on every ant's tour (full = 2-opt + Or-opt + Or-3opt; ATSP never reverses)",
+     "local search on every ant's tour (full = 2-opt + Or-opt + Or-3opt + 3-opt; ATSP never "
+     "reverses)",
      PARAM_SEARCH},
     {"new-edges", 0, PARAM_INT, "16", NULL, 0, 1e9, "N",
      "ants change the source tour in about N edges (0: build whole tours)", PARAM_SEARCH},

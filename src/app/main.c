@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ar_agree.h"
 #include "ar_error.h"
 #include "ar_version.h"
 #include "cli.h"
@@ -45,12 +46,14 @@ int main(int argc, char **argv) {
     fprintf(stderr, "antroute: MPI_Init_thread failed\n");
     return AR_EXIT_FAILURE;
   }
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  h5u_init();
-
+  /* From here on an MPI failure is a status with a message (ar_mpi_check), never an abort;
+   * communicators made from MPI_COMM_WORLD inherit the handler (ar_comm.h sets it again). */
   ar_error_clear();
-  ar_status st = cmd->run(argc - 1, argv + 1);
+  int rank = 0;
+  ar_status st = ar_mpi_errors_return(MPI_COMM_WORLD);
+  if (st == AR_OK) st = ar_mpi_check(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
+  if (st == AR_OK) st = h5u_init();
+  if (st == AR_OK) st = cmd->run(argc - 1, argv + 1);
   if (st != AR_OK && st != AR_ERR_RESUME) {
     const char *msg = ar_error_message();
     if (!msg[0]) msg = ar_status_name(st);
@@ -61,6 +64,9 @@ int main(int argc, char **argv) {
     else if (!ar_error_is_shared())
       fprintf(stderr, "antroute %s: [rank %d] error: %s\n", cmd->name, rank, msg);
   }
-  MPI_Finalize();
+  if (MPI_Finalize() != MPI_SUCCESS && (st == AR_OK || st == AR_ERR_RESUME)) {
+    fprintf(stderr, "antroute %s: [rank %d] error: MPI_Finalize failed\n", cmd->name, rank);
+    st = AR_ERR_MPI;
+  }
   return ar_exit_code(st);
 }

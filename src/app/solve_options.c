@@ -52,6 +52,9 @@ static const param_def shared_params[] = {
      "routing)",
      0},
     {"quiet", 'q', PARAM_FLAG, NULL, NULL, 1, 0, NULL, "no progress lines", 0},
+    {"cpu-time", 0, PARAM_REAL, NULL, NULL, 0, 1e9, "SECONDS",
+     "tuning aid: stop once rank 0 used this many CPU seconds in the search (load-free budget)",
+     PARAM_HIDDEN},
     {"fault-corrupt-best", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,
      "test switch: swap two values of the best solution before the final self-check", PARAM_HIDDEN},
     CKPT_PARAM_DEFS,
@@ -131,7 +134,9 @@ ar_status solve_options_engine(const param_set *ps, aco_params *par) {
   par->restart_iterations = param_int(ps, "restart");
   par->iterations = param_int(ps, "iterations");
   par->time_limit = param_is_set(ps, "time") ? param_real(ps, "time") : 0.0;
-  if (par->iterations == 0 && par->time_limit == 0.0) par->time_limit = SOLVE_DEFAULT_SECONDS;
+  par->cpu_limit = param_is_set(ps, "cpu-time") ? param_real(ps, "cpu-time") : 0.0;
+  if (par->iterations == 0 && par->time_limit == 0.0 && par->cpu_limit == 0.0)
+    par->time_limit = SOLVE_DEFAULT_SECONDS;
   par->epoch_iterations = param_int(ps, "epoch-iterations");
   par->seed = (uint64_t)param_int(ps, "seed");
   par->migrate = strcmp(param_str(ps, "migrate"), "yes") == 0;

@@ -1,7 +1,8 @@
 /* solve_parallel: the options of `antroute solve` about the parallel run, shared by both problem
  * kinds: thread binding and its report, the phase timers, pheromone sharing between colonies.
  *
- *   --bind none|auto|core|pu   bind each OpenMP thread inside its rank's mask (topo_bind.h)
+ *   --bind none|auto|cores|threads  bind each OpenMP thread inside its rank's mask (topo_bind.h;
+ *                              core and pu, the old words, still work)
  *   --report-binding           print where every thread may run, with warnings (topo_binding.h)
  *   --timers yes|no            named phase timers and the /bsp record (timer.h, bsp_log.h)
  *   --share-every K            average the colonies' pheromone every K epochs (aco_share.h)
@@ -12,6 +13,7 @@
 
 #include "aco_params.h"
 #include "param.h"
+#include "topo_bind.h"
 
 /* Entries for a solve parameter table (param_def initialisers). */
 #define SOLVE_PARALLEL_PARAMS                                                                      \
@@ -50,7 +52,7 @@
        0,                                                                                          \
        PARAM_CHOICE,                                                                               \
        "none",                                                                                     \
-       "none|auto|core|pu",                                                                        \
+       TOPO_BIND_CHOICES,                                                                          \
        0,                                                                                          \
        -1,                                                                                         \
        "UNIT",                                                                                     \
@@ -63,7 +65,7 @@
 
 /* Collective over MPI_COMM_WORLD, at start-up: turns the timers on or off, binds the threads
  * (--bind) and prints the binding report on rank 0 (--report-binding). The same status on every
- * rank (AR_ERR_INTERNAL when binding fails, AR_ERR_MPI). */
+ * rank (AR_ERR_INTERNAL when binding fails, AR_ERR_MPI when an MPI call does). */
 ar_status solve_parallel_setup(const param_set *ps);
 
 /* Copies the sharing options into par. */

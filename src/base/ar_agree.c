@@ -2,6 +2,7 @@
 #include "ar_agree.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <string.h>
 
 enum { AGREE_MESSAGE_MAX = 2048 };
@@ -21,12 +22,15 @@ ar_status ar_mpi_errors_return(MPI_Comm comm) {
 
 ar_status ar_agree_tagged(MPI_Comm comm, ar_status st, int *tag) {
   int rank = 0, size = 1;
-  if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &size) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Comm_rank/size failed while agreeing on a status");
+  ar_status mpi = ar_mpi_check(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank, agreeing on a status");
+  if (mpi == AR_OK)
+    mpi = ar_mpi_check(MPI_Comm_size(comm, &size), "MPI_Comm_size, agreeing on a status");
+  if (mpi != AR_OK) return mpi;
   if (size == 1) return st;
   int mine = st != AR_OK ? rank : INT_MAX, lowest = INT_MAX;
-  if (MPI_Allreduce(&mine, &lowest, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Allreduce failed while agreeing on a status");
+  mpi = ar_mpi_check(MPI_Allreduce(&mine, &lowest, 1, MPI_INT, MPI_MIN, comm),
+                     "MPI_Allreduce of the lowest failing rank, agreeing on a status");
+  if (mpi != AR_OK) return mpi;
   if (lowest == INT_MAX) return AR_OK;
   struct {
     int code, tag;
@@ -38,8 +42,10 @@ ar_status ar_agree_tagged(MPI_Comm comm, ar_status st, int *tag) {
     msg.tag = tag ? *tag : 0;
     strncpy(msg.text, ar_error_message(), sizeof msg.text - 1);
   }
-  if (MPI_Bcast(&msg, (int)sizeof msg, MPI_BYTE, lowest, comm) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Bcast of a failure from rank %d failed", lowest);
+  char what[96];
+  snprintf(what, sizeof what, "MPI_Bcast of the failure of rank %d", lowest);
+  mpi = ar_mpi_check(MPI_Bcast(&msg, (int)sizeof msg, MPI_BYTE, lowest, comm), what);
+  if (mpi != AR_OK) return mpi;
   msg.text[sizeof msg.text - 1] = '\0';
   if (tag) *tag = msg.tag;
   /* A failure that started on another rank than 0 names that rank. */

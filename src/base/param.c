@@ -26,17 +26,46 @@ static int param_index_checked(const param_set *ps, const char *name) {
   return i;
 }
 
-static int choice_contains(const char *choices, const char *value) {
+/* A choice list is "a|b|c"; a word written "old=new" is an alias: accepted for new, stored as
+ * new, left out of help and messages (so renamed words keep working in users' scripts). */
+typedef struct {
+  const char *word, *canonical; /* each points into the list */
+  size_t word_len, canonical_len;
+} param_choice;
+
+/* The choice of `choices` at *p (advancing *p past it); 0 at the end of the list. */
+static int choice_next(const char **p, param_choice *c) {
+  if (!**p) return 0;
+  const char *bar = strchr(*p, '|');
+  size_t n = bar ? (size_t)(bar - *p) : strlen(*p);
+  const char *eq = memchr(*p, '=', n);
+  c->word = *p;
+  c->word_len = eq ? (size_t)(eq - *p) : n;
+  c->canonical = eq ? eq + 1 : *p;
+  c->canonical_len = eq ? n - c->word_len - 1 : n;
+  *p = bar ? bar + 1 : *p + n;
+  return 1;
+}
+
+/* The choice value names, or NULL when it names none. */
+static const param_choice *choice_find(const char *choices, const char *value, param_choice *c) {
   size_t len = strlen(value);
-  const char *p = choices;
-  while (*p) {
-    const char *bar = strchr(p, '|');
-    size_t n = bar ? (size_t)(bar - p) : strlen(p);
-    if (n == len && strncmp(p, value, n) == 0) return 1;
-    if (!bar) break;
-    p = bar + 1;
+  for (const char *p = choices; choice_next(&p, c);)
+    if (c->word_len == len && strncmp(c->word, value, len) == 0) return c;
+  return NULL;
+}
+
+/* The choices without their aliases ("a|b|c"), for help and messages. */
+static void choice_words(const char *choices, char *out, size_t cap) {
+  size_t len = 0;
+  out[0] = '\0';
+  param_choice c;
+  for (const char *p = choices; choice_next(&p, &c);) {
+    if (c.word != c.canonical) continue;
+    int n = snprintf(out + len, cap - len, "%s%.*s", len ? "|" : "", (int)c.word_len, c.word);
+    if (n < 0 || (size_t)n >= cap - len) return;
+    len += (size_t)n;
   }
-  return 0;
 }
 
 static int parse_bool(const char *value, int *out) {
@@ -80,10 +109,13 @@ static ar_status param_validate(const param_def *def, const char *value, const c
       return ar_fail(AR_ERR_USAGE, "%s: %g is outside [%g, %g]", where, v, def->min, def->max);
     return AR_OK;
   }
-  case PARAM_CHOICE:
-    if (!choice_contains(def->choices, value))
-      return ar_fail(AR_ERR_USAGE, "%s: '%s' is not one of %s", where, value, def->choices);
-    return AR_OK;
+  case PARAM_CHOICE: {
+    param_choice c;
+    if (choice_find(def->choices, value, &c)) return AR_OK;
+    char words[256];
+    choice_words(def->choices, words, sizeof words);
+    return ar_fail(AR_ERR_USAGE, "%s: '%s' is not one of %s", where, value, words);
+  }
   case PARAM_FLAG: {
     int b;
     if (!parse_bool(value, &b))
@@ -98,9 +130,13 @@ static ar_status param_validate(const param_def *def, const char *value, const c
 
 static ar_status param_store(param_set *ps, int i, const char *value, param_origin origin,
                              const char *where) {
-  ar_status st = param_validate(&ps->defs[i], value, where);
+  const param_def *def = &ps->defs[i];
+  ar_status st = param_validate(def, value, where);
   if (st != AR_OK) return st;
-  char *copy = strdup(value);
+  param_choice c;
+  char *copy = def->type == PARAM_CHOICE && choice_find(def->choices, value, &c)
+                   ? strndup(c.canonical, c.canonical_len)
+                   : strdup(value);
   if (!copy) return ar_fail(AR_ERR_NOMEM, "out of memory storing parameter %s", ps->defs[i].name);
   free(ps->values[i]);
   ps->values[i] = copy;
@@ -180,19 +216,9 @@ static ar_status param_load_file(param_set *ps, const char *path) {
   return AR_OK;
 }
 
-ar_status param_parse(param_set *ps, int argc, char **argv) {
-  if (ps->ndefs > PARAM_MAX) return ar_fail(AR_ERR_INTERNAL, "too many parameters");
-  for (int i = 0; i < ps->ndefs; i++) {
-    ps->values[i] = NULL;
-    ps->origin[i] = PARAM_FROM_DEFAULT;
-  }
-  ps->npositional = 0;
-  ps->param_file = NULL;
-  ps->help_requested = 0;
-
-  /* getopt_long table: every parameter, then --params and --help. */
-  struct option longopts[PARAM_MAX + 3];
-  char shortopts[2 * PARAM_MAX + 8];
+/* getopt_long's tables for ps: every parameter, then --params and --help. longopts holds
+ * PARAM_MAX + 3 entries, shortopts 2 * PARAM_MAX + 8 characters. */
+static void param_getopt_tables(const param_set *ps, struct option *longopts, char *shortopts) {
   size_t ns = 0;
   shortopts[ns++] = '-'; /* positional arguments come back in order, as code 1 */
   shortopts[ns++] = ':';
@@ -212,55 +238,69 @@ ar_status param_parse(param_set *ps, int argc, char **argv) {
   longopts[ps->ndefs + 2] = (struct option){NULL, 0, NULL, 0};
   shortopts[ns++] = 'h';
   shortopts[ns] = '\0';
+}
 
+/* One getopt_long result c (optarg and optind as it left them). */
+static ar_status param_take_option(param_set *ps, int c, char **argv) {
+  if (c == 1) { /* a positional argument */
+    if (ps->npositional >= PARAM_MAX_POSITIONAL || ps->npositional >= ps->max_positional)
+      return ar_fail(AR_ERR_USAGE, "%s: unexpected argument '%s'", ps->command, optarg);
+    ps->positional[ps->npositional++] = optarg;
+    return AR_OK;
+  }
+  if (c == 'h') {
+    ps->help_requested = 1;
+    return AR_OK;
+  }
+  if (c == 'P') {
+    ps->param_file = optarg;
+    return AR_OK;
+  }
+  if (c == '?') {
+    if (optopt)
+      return ar_fail(AR_ERR_USAGE, "%s: unknown option '-%c' (see --help)", ps->command, optopt);
+    return ar_fail(AR_ERR_USAGE, "%s: unknown option '%s' (see --help)", ps->command,
+                   argv[optind - 1]);
+  }
+  if (c == ':')
+    return ar_fail(AR_ERR_USAGE, "%s: option '%s' needs a value", ps->command, argv[optind - 1]);
+  int i = -1;
+  if (c >= 1000) {
+    i = c - 1000;
+  } else {
+    for (int k = 0; k < ps->ndefs; k++)
+      if (ps->defs[k].short_name == c) i = k;
+  }
+  if (i < 0) return ar_fail(AR_ERR_INTERNAL, "option table out of step (%d)", c);
+  char where[256];
+  snprintf(where, sizeof where, "option --%s", ps->defs[i].name);
+  return param_store(ps, i, ps->defs[i].type == PARAM_FLAG ? "1" : optarg, PARAM_FROM_COMMAND_LINE,
+                     where);
+}
+
+ar_status param_parse(param_set *ps, int argc, char **argv) {
+  if (ps->ndefs > PARAM_MAX) return ar_fail(AR_ERR_INTERNAL, "too many parameters");
+  for (int i = 0; i < ps->ndefs; i++) {
+    ps->values[i] = NULL;
+    ps->origin[i] = PARAM_FROM_DEFAULT;
+  }
+  ps->npositional = 0;
+  ps->param_file = NULL;
+  ps->help_requested = 0;
+
+  struct option longopts[PARAM_MAX + 3];
+  char shortopts[2 * PARAM_MAX + 8];
+  param_getopt_tables(ps, longopts, shortopts);
   ar_status st = AR_OK;
   optind = 0; /* GNU: full re-initialisation, so several parses in one process work */
   opterr = 0;
   int c;
-  while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
-    char where[256];
-    if (c == 1) { /* a positional argument */
-      if (ps->npositional >= PARAM_MAX_POSITIONAL || ps->npositional >= ps->max_positional) {
-        return ar_fail(AR_ERR_USAGE, "%s: unexpected argument '%s'", ps->command, optarg);
-      }
-      ps->positional[ps->npositional++] = optarg;
-      continue;
-    }
-    if (c == 'h') {
-      ps->help_requested = 1;
-      continue;
-    }
-    if (c == 'P') {
-      ps->param_file = optarg;
-      continue;
-    }
-    if (c == '?') {
-      if (optopt)
-        return ar_fail(AR_ERR_USAGE, "%s: unknown option '-%c' (see --help)", ps->command, optopt);
-      return ar_fail(AR_ERR_USAGE, "%s: unknown option '%s' (see --help)", ps->command,
-                     argv[optind - 1]);
-    }
-    if (c == ':')
-      return ar_fail(AR_ERR_USAGE, "%s: option '%s' needs a value", ps->command, argv[optind - 1]);
-    int i = -1;
-    if (c >= 1000) {
-      i = c - 1000;
-    } else {
-      for (int k = 0; k < ps->ndefs; k++)
-        if (ps->defs[k].short_name == c) i = k;
-    }
-    if (i < 0) return ar_fail(AR_ERR_INTERNAL, "option table out of step (%d)", c);
-    snprintf(where, sizeof where, "option --%s", ps->defs[i].name);
-    st = param_store(ps, i, ps->defs[i].type == PARAM_FLAG ? "1" : optarg, PARAM_FROM_COMMAND_LINE,
-                     where);
-    if (st != AR_OK) return st;
-  }
+  while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
+    if ((st = param_take_option(ps, c, argv)) != AR_OK) return st;
   if (ps->help_requested) return AR_OK;
 
-  if (ps->param_file) {
-    st = param_load_file(ps, ps->param_file);
-    if (st != AR_OK) return st;
-  }
+  /* Precedence: the command line (stored above), then the parameter file, then the defaults. */
+  if (ps->param_file && (st = param_load_file(ps, ps->param_file)) != AR_OK) return st;
   for (int i = 0; i < ps->ndefs; i++) {
     if (!ps->values[i] && ps->defs[i].default_value) {
       ps->values[i] = strdup(ps->defs[i].default_value);
@@ -292,7 +332,11 @@ void param_print_help(const param_set *ps, FILE *out) {
     else
       snprintf(left, sizeof left, "    --%s%s%s", d->name, *arg ? " " : "", arg);
     fprintf(out, "  %-30s %s", left, d->help);
-    if (d->type == PARAM_CHOICE) fprintf(out, " (%s)", d->choices);
+    if (d->type == PARAM_CHOICE) {
+      char words[256];
+      choice_words(d->choices, words, sizeof words);
+      fprintf(out, " (%s)", words);
+    }
     if (d->default_value && d->type != PARAM_FLAG) fprintf(out, " [default: %s]", d->default_value);
     fprintf(out, "\n");
   }

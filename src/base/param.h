@@ -28,7 +28,7 @@ typedef struct {
   char short_name;  /* one-letter option, 0 if none */
   param_type type;
   const char *default_value; /* NULL: unset unless given */
-  const char *choices;       /* PARAM_CHOICE: "mmas|acs" */
+  const char *choices;       /* PARAM_CHOICE: "mmas|acs"; "old=new" is an alias stored as new */
   double min, max;           /* PARAM_INT, PARAM_REAL: inclusive range (min > max: unbounded) */
   const char *arg_name;      /* shown in help: "N", "FILE", "SECONDS" */
   const char *help;

@@ -194,25 +194,30 @@ static ar_status engine_epoch_end(aco_engine *e) {
   return AR_OK;
 }
 
-/* The longest the engine runs without looking at the clock for the time limit and want_stop. */
+/* The longest the engine runs without looking at the clocks for the limits and want_stop. */
 static const double CHECK_SECONDS = 0.5;
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
-/* Rank 0: how many iterations fit before the next look at the clock (at least one). */
+/* Iterations in half of what is left of a limit: halving the rest at every boundary, the run
+ * meets the limit within about one iteration even when the estimate per iteration is off, at
+ * the cost of a few short segments at its end. */
+static double half_of_rest(double limit, double used, double per_iteration) {
+  return ceil(0.5 * (limit - used) / per_iteration);
+}
+
+/* Rank 0: how many iterations fit before the next look at the clocks (at least one). */
 static int64_t iterations_until_check(const aco_engine *e) {
   double check = e->hooks.boundary_seconds > 0.0 ? e->hooks.boundary_seconds : 1e300;
-  if (e->par.time_limit > 0.0 || e->hooks.want_stop)
+  if (e->par.time_limit > 0.0 || e->par.cpu_limit > 0.0 || e->hooks.want_stop)
     check = check < CHECK_SECONDS ? check : CHECK_SECONDS;
-  const double per = e->seconds_per_iteration;
+  const double per = e->seconds_per_iteration, cpu_per = e->cpu_per_iteration;
   if (per <= 0.0) return 1; /* nothing measured yet */
   double n = check / per;
-  if (e->par.time_limit > 0.0) {
-    /* Half the time left at a time: the run meets the limit within about one iteration even
-     * when the estimate is off, at the cost of a few short segments at its end. */
-    double to_limit = ceil(0.5 * (e->par.time_limit - aco_engine_elapsed(e)) / per);
-    if (to_limit < n) n = to_limit;
-  }
+  if (e->par.time_limit > 0.0)
+    n = fmin(n, half_of_rest(e->par.time_limit, aco_engine_elapsed(e), per));
+  if (e->par.cpu_limit > 0.0 && cpu_per > 0.0)
+    n = fmin(n, half_of_rest(e->par.cpu_limit, aco_engine_cpu_seconds(e), cpu_per));
   return n < 1.0                                  ? 1
          : n > (double)ACO_SEGMENT_MAX_ITERATIONS ? ACO_SEGMENT_MAX_ITERATIONS
                                                   : (int64_t)n;
@@ -231,18 +236,23 @@ static ar_status engine_plan(aco_engine *e, int *stop, int64_t *end) {
   }
   if (e->hooks.boundary_every > 0)
     plan[1] = min64(plan[1], (it / e->hooks.boundary_every + 1) * e->hooks.boundary_every);
-  const int timed =
-      e->par.time_limit > 0.0 || e->hooks.want_stop || e->hooks.boundary_seconds > 0.0;
+  const int timed = e->par.time_limit > 0.0 || e->par.cpu_limit > 0.0 || e->hooks.want_stop ||
+                    e->hooks.boundary_seconds > 0.0;
   if (timed && e->rank == 0 && plan[0] == ACO_STOP_NONE) {
     if (e->par.time_limit > 0.0 && aco_engine_elapsed(e) >= e->par.time_limit)
+      plan[0] = ACO_STOP_TIME;
+    else if (e->par.cpu_limit > 0.0 && aco_engine_cpu_seconds(e) >= e->par.cpu_limit)
       plan[0] = ACO_STOP_TIME;
     else if (e->hooks.want_stop && e->hooks.want_stop(e, e->hooks.arg))
       plan[0] = ACO_STOP_HOOK;
     else
       plan[1] = min64(plan[1], it + iterations_until_check(e));
   }
-  if (timed && e->size > 1 && MPI_Bcast(plan, 2, MPI_INT64_T, 0, e->comm) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Bcast of the next segment failed");
+  if (timed && e->size > 1) {
+    ar_status st = ar_mpi_check(MPI_Bcast(plan, 2, MPI_INT64_T, 0, e->comm),
+                                "MPI_Bcast of the next segment and the stop decision");
+    if (st != AR_OK) return st;
+  }
   *stop = (int)plan[0];
   *end = plan[1];
   return AR_OK;
@@ -271,6 +281,7 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
   e->cpu_start = process_cpu_seconds();
   e->stop_reason = ACO_STOP_NONE;
   e->seconds_per_iteration = 0.0;
+  e->cpu_per_iteration = 0.0;
   ar_status st = AR_OK;
   for (;;) {
     int stop = 0;
@@ -281,7 +292,7 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
       e->stop_reason = (aco_stop_reason)stop;
       break;
     }
-    const double t0 = MPI_Wtime();
+    const double t0 = MPI_Wtime(), c0 = process_cpu_seconds();
     const int64_t first = e->iteration;
     aco_segment_run(e, first, end);
     e->iteration = end;
@@ -289,6 +300,7 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
     if (st != AR_OK) return st;
     /* Per iteration, with the boundary's exchange and hooks: what the next plan must fit. */
     e->seconds_per_iteration = (MPI_Wtime() - t0) / (double)(end - first);
+    e->cpu_per_iteration = (process_cpu_seconds() - c0) / (double)(end - first);
     if (stop) {
       e->stop_reason = ACO_STOP_HOOK;
       break;

@@ -44,6 +44,7 @@ struct aco_engine {
   size_t update_chunk;          /* cells per chunk of a trail update */
   int32_t update_chunks;        /* chunks per trail update */
   double seconds_per_iteration; /* last segment and its boundary (rank 0 plans the next with it) */
+  double cpu_per_iteration;     /* the same in process CPU seconds (for --cpu-time) */
 
   /* Global state (identical on every rank after an epoch end). */
   int64_t iteration; /* iterations completed */

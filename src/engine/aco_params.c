@@ -16,6 +16,7 @@ aco_params aco_params_default(void) {
       .restart_iterations = 0,
       .iterations = 0,
       .time_limit = 0.0,
+      .cpu_limit = 0.0,
       .epoch_iterations = 100,
       .seed = 1,
       .migrate = 1,
@@ -42,7 +43,8 @@ ar_status aco_params_check(const aco_params *p) {
   if (p->restart_iterations < 0) return ar_fail(AR_ERR_USAGE, "--restart must be >= 0");
   if (p->iterations < 0) return ar_fail(AR_ERR_USAGE, "--iterations must be >= 0");
   if (!(p->time_limit >= 0.0)) return ar_fail(AR_ERR_USAGE, "--time must be >= 0");
-  if (p->iterations == 0 && p->time_limit == 0.0)
+  if (!(p->cpu_limit >= 0.0)) return ar_fail(AR_ERR_USAGE, "--cpu-time must be >= 0");
+  if (p->iterations == 0 && p->time_limit == 0.0 && p->cpu_limit == 0.0)
     return ar_fail(AR_ERR_USAGE, "give a stopping rule: --iterations N or --time SECONDS");
   if (p->epoch_iterations < 1) return ar_fail(AR_ERR_USAGE, "--epoch-iterations must be >= 1");
   if (p->share_every < 0) return ar_fail(AR_ERR_USAGE, "--share-every must be >= 0");

@@ -28,7 +28,9 @@ typedef struct {
                                  improvement (0 = never) */
   int64_t iterations;         /* stop after this many iterations (0 = no limit) */
   double time_limit;          /* stop after this many seconds (0 = no limit) */
-  int64_t epoch_iterations;   /* iterations per epoch; colonies meet at epoch ends */
+  double cpu_limit; /* stop after rank 0's process used this many CPU seconds in the run (0 = no
+                       limit; a tuning aid that machine load does not change) */
+  int64_t epoch_iterations; /* iterations per epoch; colonies meet at epoch ends */
   uint64_t seed;
   int migrate;         /* at each epoch end, the global best replaces worse colony bests */
   int64_t share_every; /* every this many epochs, colonies average their pheromone (0 = never) */

@@ -3,10 +3,13 @@
 
 #include <math.h>
 #include <omp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ar_agree.h"
 #include "ar_alloc.h"
+#include "ar_comm.h"
 
 static const char *thread_level_name(int level) {
   if (level == MPI_THREAD_SINGLE) return "MPI_THREAD_SINGLE";
@@ -32,28 +35,29 @@ ar_status aco_share_setup(aco_engine *e) {
     return ar_fail(AR_ERR_NOMEM, "out of memory for pheromone sharing (%zu cells)", cells);
   if (!e->par.share_endpoints) return AR_OK;
   int provided = MPI_THREAD_SINGLE;
-  if (MPI_Query_thread(&provided) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Query_thread failed");
-  ar_status st = aco_share_check_thread_level(provided);
+  ar_status st = ar_mpi_check(MPI_Query_thread(&provided), "MPI_Query_thread");
+  if (st == AR_OK) st = aco_share_check_thread_level(provided);
   if (st != AR_OK) return st;
   /* Slices must match across ranks: as many as the smallest thread team of any rank. */
   int slices = e->threads;
-  if (MPI_Allreduce(&e->threads, &slices, 1, MPI_INT, MPI_MIN, e->comm) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Allreduce of the thread counts failed");
+  st = ar_mpi_check(MPI_Allreduce(&e->threads, &slices, 1, MPI_INT, MPI_MIN, e->comm),
+                    "MPI_Allreduce of the thread counts");
+  if (st != AR_OK) return st;
   if ((size_t)slices > cells) slices = cells > 0 ? (int)cells : 1;
   e->share_comms = calloc((size_t)slices, sizeof(MPI_Comm));
   if (!e->share_comms) return ar_fail(AR_ERR_NOMEM, "out of memory for %d communicators", slices);
   for (int s = 0; s < slices; s++) {
-    if (MPI_Comm_dup(e->comm, &e->share_comms[s]) != MPI_SUCCESS)
-      return ar_fail(AR_ERR_MPI, "MPI_Comm_dup for sharing slice %d failed", s);
+    st = ar_comm_dup(e->comm, &e->share_comms[s], "a pheromone-sharing slice's communicator");
+    if (st != AR_OK) return st;
     e->share_slices = s + 1;
   }
   return AR_OK;
 }
 
 void aco_share_free(aco_engine *e) {
+  /* At the end of a run: a communicator that cannot be freed only leaks. */
   for (int s = 0; s < e->share_slices; s++)
-    MPI_Comm_free(&e->share_comms[s]);
+    (void)ar_comm_free(&e->share_comms[s]);
   free(e->share_comms);
   e->share_comms = NULL;
   e->share_slices = 0;
@@ -70,8 +74,9 @@ static ar_status share_shift(aco_engine *e, size_t cells, int *shift) {
       if (tau[i] > local) local = tau[i];
   }
   if (e->size > 1) {
-    if (MPI_Allreduce(&local, &global, 1, MPI_FLOAT, MPI_MAX, e->comm) != MPI_SUCCESS)
-      return ar_fail(AR_ERR_MPI, "MPI_Allreduce of the largest trail failed");
+    ar_status st = ar_mpi_check(MPI_Allreduce(&local, &global, 1, MPI_FLOAT, MPI_MAX, e->comm),
+                                "MPI_Allreduce of the largest trail");
+    if (st != AR_OK) return st;
   } else {
     global = local;
   }
@@ -90,27 +95,33 @@ static ar_status share_reduce(aco_engine *e, size_t cells) {
     /* MPI counts are int: large matrices go in chunks. */
     for (size_t at = 0; at < cells; at += (size_t)1 << 30) {
       size_t n = cells - at < ((size_t)1 << 30) ? cells - at : (size_t)1 << 30;
-      if (MPI_Allreduce(MPI_IN_PLACE, e->share_sum + at, (int)n, MPI_INT64_T, MPI_SUM, e->comm) !=
-          MPI_SUCCESS)
-        return ar_fail(AR_ERR_MPI, "MPI_Allreduce of the pheromone sums failed");
+      ar_status st = ar_mpi_check(
+          MPI_Allreduce(MPI_IN_PLACE, e->share_sum + at, (int)n, MPI_INT64_T, MPI_SUM, e->comm),
+          "MPI_Allreduce of the pheromone sums");
+      if (st != AR_OK) return st;
     }
     return AR_OK;
   }
   const int slices = e->share_slices;
-  int failed = -1;
+  int failed = -1, failed_rc = MPI_SUCCESS;
 #pragma omp parallel for schedule(static, 1) num_threads(slices)
   for (int s = 0; s < slices; s++) {
     size_t lo = cells * (size_t)s / (size_t)slices, hi = cells * (size_t)(s + 1) / (size_t)slices;
-    if (MPI_Allreduce(MPI_IN_PLACE, e->share_sum + lo, (int)(hi - lo), MPI_INT64_T, MPI_SUM,
-                      e->share_comms[s]) != MPI_SUCCESS) {
+    int rc = MPI_Allreduce(MPI_IN_PLACE, e->share_sum + lo, (int)(hi - lo), MPI_INT64_T, MPI_SUM,
+                           e->share_comms[s]);
+    if (rc != MPI_SUCCESS) {
 #pragma omp critical(aco_share_fail)
-      failed = s;
+      {
+        failed = s;
+        failed_rc = rc;
+      }
     }
   }
-  if (failed >= 0)
-    return ar_fail(AR_ERR_MPI, "MPI_Allreduce of pheromone slice %d (of %d) failed", failed,
-                   slices);
-  return AR_OK;
+  if (failed < 0) return AR_OK;
+  /* The message of the calling thread, which is the one that returns the status. */
+  char what[96];
+  snprintf(what, sizeof what, "MPI_Allreduce of pheromone slice %d (of %d)", failed, slices);
+  return ar_mpi_check(failed_rc, what);
 }
 
 ar_status aco_share_pheromone(aco_engine *e) {

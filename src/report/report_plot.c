@@ -71,6 +71,73 @@ static const char *last_line(char *text) {
   return nl ? nl + 1 : text;
 }
 
+/* Starts python with argv, its standard error into a pipe whose read end is *errfd. */
+static ar_status spawn_script(const char *python, char **argv, pid_t *pid, int *errfd) {
+  int pipefd[2];
+  if (pipe(pipefd) != 0)
+    return ar_fail(AR_ERR_IO, "pipe for the picture script: %s", strerror(errno));
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
+  posix_spawn_file_actions_addclose(&fa, pipefd[0]);
+  posix_spawn_file_actions_addclose(&fa, pipefd[1]);
+  fflush(stdout); /* our summary comes before the script's lines */
+  int rc = posix_spawn(pid, python, &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  close(pipefd[1]);
+  if (rc != 0) {
+    close(pipefd[0]);
+    return ar_fail(AR_ERR_IO, "cannot start %s: %s", python, strerror(rc));
+  }
+  *errfd = pipefd[0];
+  return AR_OK;
+}
+
+/* Everything fd gives until its end, of which the last ERR_KEEP bytes are kept (a traceback can
+ * be long); malloc'ed, NULL when out of memory. */
+static char *read_tail(int fd) {
+  char *err = calloc(ERR_KEEP + 1, 1);
+  size_t len = 0;
+  char chunk[4096];
+  ssize_t got;
+  while ((got = read(fd, chunk, sizeof chunk)) != 0) {
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    if (!err) continue;
+    if (len + (size_t)got > ERR_KEEP) {
+      size_t drop = len + (size_t)got - ERR_KEEP;
+      if (drop > len) drop = len;
+      memmove(err, err + drop, len - drop);
+      len -= drop;
+    }
+    size_t take = (size_t)got < ERR_KEEP ? (size_t)got : ERR_KEEP;
+    memcpy(err + len, chunk + (size_t)got - take, take);
+    len += take;
+    err[len] = '\0';
+  }
+  return err;
+}
+
+/* The script's wait status as a status: 3 the data cannot be drawn, 4 a missing module or an
+ * unwritable picture, anything else a bug (its error output is printed). */
+static ar_status script_outcome(const char *script, int status, char *err) {
+  const char *msg = err ? last_line(err) : "";
+  if (WIFSIGNALED(status))
+    return ar_fail(AR_ERR_INTERNAL, "the picture script %s was killed by signal %d", script,
+                   WTERMSIG(status));
+  int code = WEXITSTATUS(status);
+  if (code == 0) return AR_OK;
+  if (code == 3)
+    return ar_fail(AR_ERR_INPUT, "%s", msg[0] ? msg : "the picture script cannot draw this file");
+  if (code == 4)
+    return ar_fail(AR_ERR_IO, "%s", msg[0] ? msg : "the picture script could not write");
+  if (err) fprintf(stderr, "%s\n", err);
+  return ar_fail(AR_ERR_INTERNAL, "the picture script %s failed (exit %d; its output is above)",
+                 script, code);
+}
+
 ar_status report_plot_run(const char *results, const char *dir, const char *net,
                           const char *format) {
   const char *python = report_plot_python(), *script = report_plot_script();
@@ -103,68 +170,16 @@ ar_status report_plot_run(const char *results, const char *dir, const char *net,
   }
   argv[a] = NULL;
 
-  int pipefd[2];
-  if (pipe(pipefd) != 0)
-    return ar_fail(AR_ERR_IO, "pipe for the picture script: %s", strerror(errno));
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
-  posix_spawn_file_actions_addclose(&fa, pipefd[0]);
-  posix_spawn_file_actions_addclose(&fa, pipefd[1]);
-  fflush(stdout); /* our summary comes before the script's lines */
   pid_t pid;
-  int rc = posix_spawn(&pid, python, &fa, NULL, argv, environ);
-  posix_spawn_file_actions_destroy(&fa);
-  close(pipefd[1]);
-  if (rc != 0) {
-    close(pipefd[0]);
-    return ar_fail(AR_ERR_IO, "cannot start %s: %s", python, strerror(rc));
-  }
-
-  /* Keep the tail of the script's error output (a traceback can be long). */
-  char *err = calloc(ERR_KEEP + 1, 1);
-  size_t len = 0;
-  char chunk[4096];
-  ssize_t got;
-  while ((got = read(pipefd[0], chunk, sizeof chunk)) != 0) {
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      break;
-    }
-    if (!err) continue;
-    if (len + (size_t)got > ERR_KEEP) {
-      size_t drop = len + (size_t)got - ERR_KEEP;
-      if (drop > len) drop = len;
-      memmove(err, err + drop, len - drop);
-      len -= drop;
-    }
-    size_t take = (size_t)got < ERR_KEEP ? (size_t)got : ERR_KEEP;
-    memcpy(err + len, chunk + (size_t)got - take, take);
-    len += take;
-    err[len] = '\0';
-  }
-  close(pipefd[0]);
+  int errfd = -1;
+  st = spawn_script(python, argv, &pid, &errfd);
+  if (st != AR_OK) return st;
+  char *err = read_tail(errfd);
+  close(errfd);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  const char *msg = err ? last_line(err) : "";
-  if (WIFSIGNALED(status)) {
-    st = ar_fail(AR_ERR_INTERNAL, "the picture script %s was killed by signal %d", script,
-                 WTERMSIG(status));
-  } else {
-    int code = WEXITSTATUS(status);
-    if (code == 0) {
-      st = AR_OK;
-    } else if (code == 3) {
-      st = ar_fail(AR_ERR_INPUT, "%s", msg[0] ? msg : "the picture script cannot draw this file");
-    } else if (code == 4) {
-      st = ar_fail(AR_ERR_IO, "%s", msg[0] ? msg : "the picture script could not write");
-    } else {
-      if (err) fprintf(stderr, "%s\n", err);
-      st = ar_fail(AR_ERR_INTERNAL, "the picture script %s failed (exit %d; its output is above)",
-                   script, code);
-    }
-  }
+  st = script_outcome(script, status, err);
   free(err);
   return st;
 }

@@ -94,8 +94,9 @@ ar_status rread_doubles(hid_t loc, const char *path, int expect_rank, hsize_t *d
   } else if (rank != expect_rank) {
     st = ar_fail(AR_ERR_INPUT, "%s: dataset %s has %d dimensions, expected %d", file, path, rank,
                  expect_rank);
+  } else if (H5Sget_simple_extent_dims(space, dims, NULL) < 0) {
+    st = ar_fail(AR_ERR_HDF5, "%s: cannot read the dimensions of dataset %s", file, path);
   } else {
-    H5Sget_simple_extent_dims(space, dims, NULL);
     uint64_t total = 1;
     for (int i = 0; i < rank; i++)
       total *= dims[i];
@@ -238,28 +239,32 @@ ar_status rread_strings(hid_t loc, const char *path, uint64_t max_elems, int64_t
   } else if (H5Tis_variable_str(type) > 0) {
     char **raw = calloc((size_t)count + 1, sizeof *raw);
     hid_t mtype = H5Tcopy(H5T_C_S1);
-    H5Tset_size(mtype, H5T_VARIABLE);
-    if (!raw || H5Dread(dset, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, raw) < 0) {
+    if (mtype < 0 || H5Tset_size(mtype, H5T_VARIABLE) < 0) {
+      st = ar_fail(AR_ERR_HDF5, "%s: cannot make a string type to read %s", file, path);
+    } else if (!raw || H5Dread(dset, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, raw) < 0) {
       st = ar_fail(raw ? AR_ERR_HDF5 : AR_ERR_NOMEM, "%s: cannot read dataset %s", file, path);
     } else {
       for (hssize_t i = 0; st == AR_OK && i < count; i++)
         if (!(out[i] = strdup(raw[i] ? raw[i] : "")))
           st = ar_fail(AR_ERR_NOMEM, "out of memory reading %s", path);
-      H5Dvlen_reclaim(mtype, space, H5P_DEFAULT, raw);
+      if (H5Dvlen_reclaim(mtype, space, H5P_DEFAULT, raw) < 0 && st == AR_OK)
+        st = ar_fail(AR_ERR_HDF5, "%s: cannot free the strings read from %s", file, path);
     }
-    H5Tclose(mtype);
+    if (mtype >= 0) H5Tclose(mtype);
     free(raw);
   } else {
     size_t width = H5Tget_size(type);
     char *block = calloc((size_t)(count ? count : 1), width + 1);
     hid_t mtype = H5Tcopy(H5T_C_S1);
-    H5Tset_size(mtype, width + 1); /* room for a terminator after NULLPAD strings */
-    if (!block || H5Dread(dset, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, block) < 0)
+    /* One byte more than stored: room for a terminator after NULLPAD strings. */
+    if (width == 0 || mtype < 0 || H5Tset_size(mtype, width + 1) < 0)
+      st = ar_fail(AR_ERR_HDF5, "%s: cannot make a string type to read %s", file, path);
+    else if (!block || H5Dread(dset, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, block) < 0)
       st = ar_fail(block ? AR_ERR_HDF5 : AR_ERR_NOMEM, "%s: cannot read dataset %s", file, path);
     for (hssize_t i = 0; st == AR_OK && i < count; i++)
       if (!(out[i] = strdup(block + (size_t)i * (width + 1))))
         st = ar_fail(AR_ERR_NOMEM, "out of memory reading %s", path);
-    H5Tclose(mtype);
+    if (mtype >= 0) H5Tclose(mtype);
     free(block);
   }
   if (type >= 0) H5Tclose(type);

@@ -2,7 +2,8 @@
  *
  * Results files differ by kind and grow as the solvers do, so the report asks "is it there?"
  * before reading anything. The rread_find_* functions never fail: they return 1 and the value
- * when the object exists with a usable type, 0 otherwise (and leave no error message behind).
+ * when the object exists with a usable type and HDF5 reads it, 0 otherwise (and leave no error
+ * message behind): for the summary a value HDF5 cannot read is one the file lacks.
  * rread_doubles() reads a whole numeric dataset of any number class as float64 and fails with
  * AR_ERR_INPUT naming the file and dataset when its rank is wrong or it is not numeric.
  */

@@ -5,6 +5,7 @@
 
 #include "h5meta.h"
 #include "h5res.h"
+#include "h5u.h"
 #include "report.h"
 #include "report_parts.h"
 #include "report_read.h"
@@ -77,21 +78,25 @@ static void print_parameter_file(hid_t file, FILE *out) {
   free(text);
 }
 
-static void print_parameters(hid_t file, FILE *out) {
+static ar_status print_parameters(hid_t file, FILE *out) {
   hid_t run = rread_exists(file, "run") ? H5Gopen2(file, "run", H5P_DEFAULT) : -1;
   H5O_info_t info;
   /* No resolved parameters in /run: the parameter file the run was given. */
   if (run < 0 || H5Oget_info2(run, &info, H5O_INFO_NUM_ATTRS) < 0 || info.num_attrs == 0) {
     if (run >= 0) H5Gclose(run);
     print_parameter_file(file, out);
-    return;
+    return AR_OK;
   }
   fprintf(out, "parameters:");
   param_line pl = {out, 11};
   hsize_t idx = 0;
-  H5Aiterate2(run, H5_INDEX_NAME, H5_ITER_INC, &idx, print_param, &pl);
+  herr_t rc = H5Aiterate2(run, H5_INDEX_NAME, H5_ITER_INC, &idx, print_param, &pl);
   fprintf(out, "\n");
-  H5Gclose(run);
+  H5Gclose(run); /* only read */
+  if (rc < 0)
+    return ar_fail(AR_ERR_HDF5, "%s: cannot list the attributes of /run (%s)", h5u_file_name(file),
+                   h5u_error_detail());
+  return AR_OK;
 }
 
 static ar_status print_layout(hid_t file, FILE *out) {
@@ -185,8 +190,8 @@ ar_status report_summary(hid_t file, const char *path, FILE *out, report_facts *
   if (strcmp(facts->kind, "supply-chain") == 0) fprintf(out, " (order routing)");
   fprintf(out, ", instance %s\n", facts->instance[0] ? facts->instance : "(unnamed)");
   fprintf(out, "input: %s\n", facts->input[0] ? facts->input : "(not recorded)");
-  print_parameters(file, out);
-  st = print_layout(file, out);
+  st = print_parameters(file, out);
+  if (st == AR_OK) st = print_layout(file, out);
   if (st == AR_OK) print_run_totals(file, out);
   if (st == AR_OK) {
     if (strcmp(facts->kind, "tour") == 0)

@@ -139,11 +139,67 @@ static int compare_class(const void *a, const void *b) {
   return c ? c : (i > j) - (i < j);
 }
 
+/* Groups the scope's routable orders into classes (same window, same distinct plants): fills
+ * f->order_class, class_size, n_classes, no_route; idx receives the routable orders sorted by
+ * class, *nr how many. */
+static void flow_classes(const supply_scope *sc, supply_flow *f, int32_t *idx, int32_t *nr) {
+  const supply_model *m = sc->m;
+  *nr = 0;
+  for (int32_t i = 0; i < sc->n; i++) {
+    int32_t k = sc->orders[i];
+    f->order_class[i] = -1;
+    if (m->opt_start[k + 1] > m->opt_start[k])
+      idx[(*nr)++] = i;
+    else
+      f->no_route++;
+  }
+  sort_scope = sc;
+  qsort(idx, (size_t)*nr, sizeof *idx, compare_class);
+  for (int32_t t = 0; t < *nr; t++) {
+    if (t > 0 && class_compare(sc, idx[t - 1], idx[t]) != 0) f->n_classes++;
+    f->order_class[idx[t]] = f->n_classes;
+    f->class_size[f->n_classes]++;
+  }
+  if (*nr > 0) f->n_classes++;
+}
+
+/* The graph source -> class (its size) -> (plant, day) slot (arcs f->arc_*) -> sink (the slot's
+ * capacity), with one order `rep[c]` standing for each class; its max flow. */
+static void flow_solve(const supply_scope *sc, supply_flow *f, const int32_t *rep, int32_t *plants,
+                       flow_graph *g, int32_t *queue, int64_t *arc_edge) {
+  const supply_model *m = sc->m;
+  const int32_t C = f->n_classes, nd = sc->ndays, nslots = m->net->plants.n * nd;
+  const int32_t source = 0, sink = 1 + C + nslots;
+  int64_t a = 0;
+  for (int32_t c = 0; c < C; c++) {
+    int32_t k = sc->orders[rep[c]];
+    graph_edge(g, source, 1 + c, f->class_size[c]);
+    f->arc_start[c] = a;
+    int32_t np = order_plants(m, k, plants);
+    for (int32_t pi = 0; pi < np; pi++)
+      for (int32_t d = 0; d < m->win_len[k]; d++) {
+        int32_t slot = plants[pi] * nd + (m->win_first[k] + d - sc->day0);
+        f->arc_slot[a] = slot;
+        arc_edge[a++] = graph_edge(g, 1 + c, 1 + C + slot, f->class_size[c]);
+      }
+  }
+  f->arc_start[C] = a;
+  for (int32_t slot = 0; slot < nslots; slot++) {
+    int64_t lim = sc->pd_limit[slot];
+    if (lim > sc->n) lim = sc->n;
+    if (lim > 0) graph_edge(g, 1 + C + slot, sink, lim);
+  }
+  f->max_served = graph_max_flow(g, source, sink, queue);
+  f->min_unserved = sc->n - f->max_served;
+  for (int64_t t = 0; t < a; t++)
+    f->arc_flow[t] = (int32_t)g->cap[arc_edge[t] ^ 1];
+}
+
 ar_status supply_flow_bound(const supply_scope *sc, supply_flow *f) {
   const supply_model *m = sc->m;
   const supply_net *net = m->net;
   memset(f, 0, sizeof *f);
-  int32_t n = sc->n, nd = sc->ndays, nslots = net->plants.n * nd;
+  int32_t n = sc->n, nslots = net->plants.n * sc->ndays;
   int32_t *idx = malloc((n ? (size_t)n : 1) * sizeof *idx);
   int32_t *plants = malloc((size_t)(net->plants.n + 1) * sizeof *plants);
   f->order_class = malloc((n ? (size_t)n : 1) * sizeof *f->order_class);
@@ -155,25 +211,10 @@ ar_status supply_flow_bound(const supply_scope *sc, supply_flow *f) {
     return ar_fail(AR_ERR_NOMEM, "out of memory for the unserved bound");
   }
   int32_t nr = 0;
-  for (int32_t i = 0; i < n; i++) {
-    int32_t k = sc->orders[i];
-    f->order_class[i] = -1;
-    if (m->opt_start[k + 1] > m->opt_start[k])
-      idx[nr++] = i;
-    else
-      f->no_route++;
-  }
-  sort_scope = sc;
-  qsort(idx, (size_t)nr, sizeof *idx, compare_class);
-  for (int32_t t = 0; t < nr; t++) {
-    if (t > 0 && class_compare(sc, idx[t - 1], idx[t]) != 0) f->n_classes++;
-    f->order_class[idx[t]] = f->n_classes;
-    f->class_size[f->n_classes]++;
-  }
-  if (nr > 0) f->n_classes++;
+  flow_classes(sc, f, idx, &nr);
 
   /* Graph: 0 = source, 1..C classes, then slots, then the sink. */
-  int32_t C = f->n_classes, source = 0, sink = 1 + C + nslots;
+  int32_t C = f->n_classes, sink = 1 + C + nslots;
   int32_t *rep = malloc((C ? (size_t)C : 1) * sizeof *rep); /* one order of each class */
   int64_t arcs = 0;
   for (int32_t t = 0; t < nr; t++)
@@ -182,7 +223,7 @@ ar_status supply_flow_bound(const supply_scope *sc, supply_flow *f) {
       if (rep) rep[f->order_class[idx[t]]] = idx[t];
       arcs += (int64_t)order_plants(m, k, plants) * m->win_len[k];
     }
-  flow_graph g;
+  flow_graph g = {0}; /* graph_free() is safe on it when graph_init() is not reached */
   ar_status st = rep ? graph_init(&g, sink + 1, 2 * (C + arcs + nslots) + 2)
                      : ar_fail(AR_ERR_NOMEM, "out of memory for the unserved bound");
   int32_t *queue = malloc((size_t)(sink + 1) * sizeof *queue);
@@ -192,31 +233,7 @@ ar_status supply_flow_bound(const supply_scope *sc, supply_flow *f) {
   int64_t *arc_edge = malloc((arcs ? (size_t)arcs : 1) * sizeof *arc_edge);
   if (st == AR_OK && (!queue || !f->arc_start || !f->arc_slot || !f->arc_flow || !arc_edge))
     st = ar_fail(AR_ERR_NOMEM, "out of memory for the unserved bound");
-  if (st == AR_OK) {
-    int64_t a = 0;
-    for (int32_t c = 0; c < C; c++) {
-      int32_t k = sc->orders[rep[c]];
-      graph_edge(&g, source, 1 + c, f->class_size[c]);
-      f->arc_start[c] = a;
-      int32_t np = order_plants(m, k, plants);
-      for (int32_t pi = 0; pi < np; pi++)
-        for (int32_t d = 0; d < m->win_len[k]; d++) {
-          int32_t slot = plants[pi] * nd + (m->win_first[k] + d - sc->day0);
-          f->arc_slot[a] = slot;
-          arc_edge[a++] = graph_edge(&g, 1 + c, 1 + C + slot, f->class_size[c]);
-        }
-    }
-    f->arc_start[C] = a;
-    for (int32_t slot = 0; slot < nslots; slot++) {
-      int64_t lim = sc->pd_limit[slot];
-      if (lim > n) lim = n;
-      if (lim > 0) graph_edge(&g, 1 + C + slot, sink, lim);
-    }
-    f->max_served = graph_max_flow(&g, source, sink, queue);
-    f->min_unserved = n - f->max_served;
-    for (int64_t t = 0; t < a; t++)
-      f->arc_flow[t] = (int32_t)g.cap[arc_edge[t] ^ 1];
-  }
+  if (st == AR_OK) flow_solve(sc, f, rep, plants, &g, queue, arc_edge);
   graph_free(&g);
   free(queue);
   free(arc_edge);
@@ -257,77 +274,124 @@ void supply_cost_lower_bound(const supply_scope *sc, double *wc_bound, double *c
   *cost_bound = cost_sum;
 }
 
-ar_status supply_capacity_cost_bound(const supply_scope *sc, int64_t served, double upper,
-                                     int iterations, double *bound) {
+/* Per order of the scope, its plants and the cheapest WC + lowest charge at each (CSR). */
+typedef struct {
+  int64_t *start; /* [n + 1] */
+  int32_t *plant;
+  double *cost;
+} plant_costs;
+
+static void plant_costs_free(plant_costs *pc) {
+  free(pc->start);
+  free(pc->plant);
+  free(pc->cost);
+}
+
+static ar_status plant_costs_make(const supply_scope *sc, plant_costs *pc) {
   const supply_model *m = sc->m;
-  int32_t n = sc->n, nd = sc->ndays, nslots = m->net->plants.n * nd;
-  *bound = -HUGE_VAL;
-  if (n == 0 || !m->cfg.capacity) return AR_OK;
-  /* Per order, its plants and the cheapest WC + lowest charge at each (CSR). */
-  int64_t *start = malloc(((size_t)n + 1) * sizeof *start);
+  const int32_t n = sc->n;
+  pc->start = malloc(((size_t)n + 1) * sizeof *pc->start);
+  pc->plant = NULL;
+  pc->cost = NULL;
+  if (!pc->start) return ar_fail(AR_ERR_NOMEM, "out of memory for the capacity cost bound");
   int64_t total = 0;
-  for (int32_t i = 0; start && i < n; i++) {
+  for (int32_t i = 0; i < n; i++) {
     int32_t k = sc->orders[i];
-    start[i] = total;
+    pc->start[i] = total;
     for (int64_t x = m->opt_start[k]; x < m->opt_start[k + 1]; x++)
       if (x == m->opt_start[k] || m->opt_plant[x] != m->opt_plant[x - 1]) total++;
   }
-  if (start) start[n] = total;
-  int32_t *plant = malloc((total ? (size_t)total : 1) * sizeof *plant);
-  double *cost = malloc((total ? (size_t)total : 1) * sizeof *cost);
-  double *pi = calloc((size_t)nslots, sizeof *pi);
-  double *load = malloc((size_t)nslots * sizeof *load);
-  if (!start || !plant || !cost || !pi || !load) {
-    free(start);
-    free(plant);
-    free(cost);
-    free(pi);
-    free(load);
+  pc->start[n] = total;
+  pc->plant = malloc((total ? (size_t)total : 1) * sizeof *pc->plant);
+  pc->cost = malloc((total ? (size_t)total : 1) * sizeof *pc->cost);
+  if (!pc->plant || !pc->cost)
     return ar_fail(AR_ERR_NOMEM, "out of memory for the capacity cost bound");
-  }
   for (int32_t i = 0; i < n; i++) {
     int32_t k = sc->orders[i];
-    int64_t at = start[i] - 1;
+    int64_t at = pc->start[i] - 1;
     for (int64_t x = m->opt_start[k]; x < m->opt_start[k + 1]; x++) {
       int32_t L = m->opt_lane[x];
       double c = supply_order_wc(m, k, m->opt_plant[x]) +
                  (L < 0 ? 0.0 : supply_lane_charge_lower(m, k, L));
       if (x == m->opt_start[k] || m->opt_plant[x] != m->opt_plant[x - 1]) {
-        plant[++at] = m->opt_plant[x];
-        cost[at] = c;
-      } else if (c < cost[at]) {
-        cost[at] = c;
+        pc->plant[++at] = m->opt_plant[x];
+        pc->cost[at] = c;
+      } else if (c < pc->cost[at]) {
+        pc->cost[at] = c;
       }
     }
   }
+  return AR_OK;
+}
+
+/* The Lagrangian of the served-cost bound at multipliers (pi per slot, lambda for the served
+ * count): each order takes its cheapest (plant, day) at cost + pi when that beats lambda. load
+ * receives the orders per slot, *chosen how many orders were taken. */
+static double relaxed_value(const supply_scope *sc, const plant_costs *pc, const double *pi,
+                            double lambda, int64_t served, double *load, double *chosen) {
+  const supply_model *m = sc->m;
+  const int32_t n = sc->n, nd = sc->ndays, nslots = m->net->plants.n * nd;
+  for (int32_t s = 0; s < nslots; s++)
+    load[s] = 0.0;
+  double g = lambda * (double)served;
+  *chosen = 0.0;
+  for (int32_t s = 0; s < nslots; s++) {
+    int64_t cap = sc->pd_limit[s] < n ? sc->pd_limit[s] : n;
+    g -= (double)cap * pi[s];
+  }
+  for (int32_t i = 0; i < n; i++) {
+    int32_t k = sc->orders[i], best_s = -1;
+    double v = HUGE_VAL;
+    for (int64_t a = pc->start[i]; a < pc->start[i + 1]; a++)
+      for (int32_t t = 0; t < m->win_len[k]; t++) {
+        int32_t s = pc->plant[a] * nd + (m->win_first[k] + t - sc->day0);
+        double c = pc->cost[a] + pi[s];
+        if (c < v) {
+          v = c;
+          best_s = s;
+        }
+      }
+    if (best_s >= 0 && v - lambda < 0.0) {
+      g += v - lambda;
+      load[best_s] += 1.0;
+      *chosen += 1.0;
+    }
+  }
+  return g;
+}
+
+/* The subgradient: slot loads minus capacities (in load, projected on pi >= 0), and served
+ * minus chosen; returns its squared norm. */
+static double subgradient(const supply_scope *sc, const double *pi, int64_t served, double chosen,
+                          double *load) {
+  const int32_t n = sc->n, nslots = sc->m->net->plants.n * sc->ndays;
+  double norm = ((double)served - chosen) * ((double)served - chosen);
+  for (int32_t s = 0; s < nslots; s++) {
+    int64_t cap = sc->pd_limit[s] < n ? sc->pd_limit[s] : n;
+    double d = load[s] - (double)cap;
+    if (pi[s] <= 0.0 && d < 0.0) d = 0.0;
+    load[s] = d;
+    norm += d * d;
+  }
+  return norm;
+}
+
+ar_status supply_capacity_cost_bound(const supply_scope *sc, int64_t served, double upper,
+                                     int iterations, double *bound) {
+  const int32_t n = sc->n, nslots = sc->m->net->plants.n * sc->ndays;
+  *bound = -HUGE_VAL;
+  if (n == 0 || !sc->m->cfg.capacity) return AR_OK;
+  plant_costs pc;
+  ar_status st = plant_costs_make(sc, &pc);
+  double *pi = calloc((size_t)nslots, sizeof *pi);
+  double *load = malloc((size_t)nslots * sizeof *load);
+  if (st == AR_OK && (!pi || !load))
+    st = ar_fail(AR_ERR_NOMEM, "out of memory for the capacity cost bound");
   double lambda = 0.0, theta = 2.0, best = -HUGE_VAL;
   int since = 0;
-  for (int it = 0; it < iterations; it++) {
-    for (int32_t s = 0; s < nslots; s++)
-      load[s] = 0.0;
-    double g = lambda * (double)served, chosen = 0.0;
-    for (int32_t s = 0; s < nslots; s++) {
-      int64_t cap = sc->pd_limit[s] < n ? sc->pd_limit[s] : n;
-      g -= (double)cap * pi[s];
-    }
-    for (int32_t i = 0; i < n; i++) {
-      int32_t k = sc->orders[i], best_s = -1;
-      double v = HUGE_VAL;
-      for (int64_t a = start[i]; a < start[i + 1]; a++)
-        for (int32_t t = 0; t < m->win_len[k]; t++) {
-          int32_t s = plant[a] * nd + (m->win_first[k] + t - sc->day0);
-          double c = cost[a] + pi[s];
-          if (c < v) {
-            v = c;
-            best_s = s;
-          }
-        }
-      if (best_s >= 0 && v - lambda < 0.0) {
-        g += v - lambda;
-        load[best_s] += 1.0;
-        chosen += 1.0;
-      }
-    }
+  for (int it = 0; st == AR_OK && it < iterations; it++) {
+    double chosen = 0.0;
+    double g = relaxed_value(sc, &pc, pi, lambda, served, load, &chosen);
     if (best == -HUGE_VAL || g > best + 1e-9 * fabs(best)) {
       best = g;
       since = 0;
@@ -335,15 +399,7 @@ ar_status supply_capacity_cost_bound(const supply_scope *sc, int64_t served, dou
       theta *= 0.5;
       since = 0;
     }
-    /* Subgradient: slot loads minus capacities, and served minus chosen. */
-    double norm = ((double)served - chosen) * ((double)served - chosen);
-    for (int32_t s = 0; s < nslots; s++) {
-      int64_t cap = sc->pd_limit[s] < n ? sc->pd_limit[s] : n;
-      double d = load[s] - (double)cap;
-      if (pi[s] <= 0.0 && d < 0.0) d = 0.0; /* projected on pi >= 0 */
-      load[s] = d;
-      norm += d * d;
-    }
+    double norm = subgradient(sc, pi, served, chosen, load);
     if (norm <= 0.0) break; /* the relaxed solution is feasible: g is optimal */
     double step = theta * (upper - g) / norm;
     if (!(step > 0.0)) step = theta * 1e-3 * (fabs(g) + 1.0) / norm;
@@ -353,11 +409,9 @@ ar_status supply_capacity_cost_bound(const supply_scope *sc, int64_t served, dou
     }
     lambda += step * ((double)served - chosen);
   }
-  *bound = best;
-  free(start);
-  free(plant);
-  free(cost);
+  if (st == AR_OK) *bound = best;
+  plant_costs_free(&pc);
   free(pi);
   free(load);
-  return AR_OK;
+  return st;
 }

@@ -80,35 +80,12 @@ static int place_best(supply_plan *p, int32_t i, const supply_flow *f, int32_t *
   return 1;
 }
 
-ar_status supply_greedy(supply_plan *p, const supply_flow *flow) {
-  const supply_scope *sc = p->sc;
+/* Every order's cheapest static cost (best_static) and its regret over the second cheapest
+ * (rank); serve[i] = 1 for orders with a route. */
+static void rank_orders(const supply_scope *sc, double *best_static, rank_entry *rank,
+                        int8_t *serve) {
   const supply_model *m = sc->m;
-  int32_t n = sc->n;
-  supply_plan_clear(p);
-  rank_entry *rank = malloc((n ? (size_t)n : 1) * sizeof *rank);
-  int8_t *serve = malloc(n ? (size_t)n : 1);
-  int32_t *quota = NULL;
-  int use_flow = flow && m->cfg.capacity && flow->n_classes > 0;
-  if (use_flow) {
-    int64_t narcs = flow->arc_start[flow->n_classes];
-    quota = malloc((narcs ? (size_t)narcs : 1) * sizeof *quota);
-    if (quota) memcpy(quota, flow->arc_flow, (size_t)narcs * sizeof *quota);
-  }
-  if (!rank || !serve || (use_flow && !quota)) {
-    free(rank);
-    free(serve);
-    free(quota);
-    return ar_fail(AR_ERR_NOMEM, "out of memory constructing a plan of %d orders", (int)n);
-  }
-  /* Static best and regret of every order. */
-  double *best_static = malloc((n ? (size_t)n : 1) * sizeof *best_static);
-  if (!best_static) {
-    free(rank);
-    free(serve);
-    free(quota);
-    return ar_fail(AR_ERR_NOMEM, "out of memory constructing a plan of %d orders", (int)n);
-  }
-  for (int32_t i = 0; i < n; i++) {
+  for (int32_t i = 0; i < sc->n; i++) {
     int32_t k = sc->orders[i];
     double b1 = HUGE_VAL, b2 = HUGE_VAL;
     for (int64_t x = m->opt_start[k]; x < m->opt_start[k + 1]; x++) {
@@ -125,45 +102,71 @@ ar_status supply_greedy(supply_plan *p, const supply_flow *flow) {
     /* Single-route orders first (their regret is unbounded), then by regret, then heavy first. */
     rank[i] = (rank_entry){b2 < HUGE_VAL ? b2 - b1 : 1e300, m->net->order_weight[k], i};
   }
-  if (use_flow) {
-    /* Within each class, the cheapest orders take the class's flow; the others stay unserved. */
-    rank_entry *cls = malloc((n ? (size_t)n : 1) * sizeof *cls);
-    int64_t *served_in_class = calloc((size_t)flow->n_classes, sizeof *served_in_class);
-    if (!cls || !served_in_class) {
-      free(cls);
-      free(served_in_class);
-      free(rank);
-      free(serve);
-      free(quota);
-      free(best_static);
-      return ar_fail(AR_ERR_NOMEM, "out of memory constructing a plan of %d orders", (int)n);
-    }
-    int32_t nc = 0;
-    for (int32_t i = 0; i < n; i++)
-      if (flow->order_class[i] >= 0) cls[nc++] = (rank_entry){best_static[i], 0.0, i};
-    qsort(cls, (size_t)nc, sizeof *cls, compare_rank_asc);
-    for (int32_t t = 0; t < nc; t++) {
-      int32_t i = cls[t].i, c = flow->order_class[i];
-      int64_t q = 0;
-      for (int64_t a = flow->arc_start[c]; a < flow->arc_start[c + 1]; a++)
-        q += flow->arc_flow[a];
-      serve[i] = served_in_class[c] < q;
-      served_in_class[c] += serve[i];
-    }
+}
+
+/* Within each flow class, the cheapest orders take the class's flow; the others stay unserved
+ * (serve[i] = 0). */
+static ar_status serve_by_class(const supply_scope *sc, const supply_flow *flow,
+                                const double *best_static, int8_t *serve) {
+  const int32_t n = sc->n;
+  rank_entry *cls = malloc((n ? (size_t)n : 1) * sizeof *cls);
+  int64_t *served_in_class = calloc((size_t)flow->n_classes, sizeof *served_in_class);
+  if (!cls || !served_in_class) {
     free(cls);
     free(served_in_class);
+    return ar_fail(AR_ERR_NOMEM, "out of memory constructing a plan of %d orders", (int)n);
   }
-  qsort(rank, (size_t)n, sizeof *rank, compare_rank_desc);
-  for (int32_t t = 0; t < n; t++) {
-    int32_t i = rank[t].i;
-    if (!serve[i]) continue;
-    if (!place_best(p, i, flow, quota) && !place_best(p, i, NULL, NULL)) supply_plan_unserve(p, i);
-  }
+  int32_t nc = 0;
   for (int32_t i = 0; i < n; i++)
-    if (p->opt[i] == ROUTE_ABSENT) supply_plan_unserve(p, i);
+    if (flow->order_class[i] >= 0) cls[nc++] = (rank_entry){best_static[i], 0.0, i};
+  qsort(cls, (size_t)nc, sizeof *cls, compare_rank_asc);
+  for (int32_t t = 0; t < nc; t++) {
+    int32_t i = cls[t].i, c = flow->order_class[i];
+    int64_t q = 0;
+    for (int64_t a = flow->arc_start[c]; a < flow->arc_start[c + 1]; a++)
+      q += flow->arc_flow[a];
+    serve[i] = served_in_class[c] < q;
+    served_in_class[c] += serve[i];
+  }
+  free(cls);
+  free(served_in_class);
+  return AR_OK;
+}
+
+ar_status supply_greedy(supply_plan *p, const supply_flow *flow) {
+  const supply_scope *sc = p->sc;
+  const supply_model *m = sc->m;
+  int32_t n = sc->n;
+  supply_plan_clear(p);
+  rank_entry *rank = malloc((n ? (size_t)n : 1) * sizeof *rank);
+  int8_t *serve = malloc(n ? (size_t)n : 1);
+  double *best_static = malloc((n ? (size_t)n : 1) * sizeof *best_static);
+  int32_t *quota = NULL;
+  int use_flow = flow && m->cfg.capacity && flow->n_classes > 0;
+  if (use_flow) {
+    int64_t narcs = flow->arc_start[flow->n_classes];
+    quota = malloc((narcs ? (size_t)narcs : 1) * sizeof *quota);
+    if (quota) memcpy(quota, flow->arc_flow, (size_t)narcs * sizeof *quota);
+  }
+  ar_status st = AR_OK;
+  if (!rank || !serve || !best_static || (use_flow && !quota))
+    st = ar_fail(AR_ERR_NOMEM, "out of memory constructing a plan of %d orders", (int)n);
+  if (st == AR_OK) rank_orders(sc, best_static, rank, serve);
+  if (st == AR_OK && use_flow) st = serve_by_class(sc, flow, best_static, serve);
+  if (st == AR_OK) {
+    qsort(rank, (size_t)n, sizeof *rank, compare_rank_desc);
+    for (int32_t t = 0; t < n; t++) {
+      int32_t i = rank[t].i;
+      if (!serve[i]) continue;
+      if (!place_best(p, i, flow, quota) && !place_best(p, i, NULL, NULL))
+        supply_plan_unserve(p, i);
+    }
+    for (int32_t i = 0; i < n; i++)
+      if (p->opt[i] == ROUTE_ABSENT) supply_plan_unserve(p, i);
+  }
   free(rank);
   free(serve);
   free(quota);
   free(best_static);
-  return AR_OK;
+  return st;
 }

@@ -153,6 +153,29 @@ static void free_names(supply_names *names) {
   names->n = 0;
 }
 
+ar_status supply_net_alloc_lanes(supply_net *net, int64_t lanes, int64_t bands) {
+  size_t nl = lanes > 0 ? (size_t)lanes : 1, nb = bands > 0 ? (size_t)bands : 1;
+  net->lane_carrier = malloc(nl * sizeof(int32_t));
+  net->lane_orig_port = malloc(nl * sizeof(int32_t));
+  net->lane_dest_port = malloc(nl * sizeof(int32_t));
+  net->lane_carrier_type = malloc(nl * sizeof(int32_t));
+  net->lane_service = malloc(nl * sizeof(int8_t));
+  net->lane_mode = malloc(nl * sizeof(int8_t));
+  net->lane_tpt_days = malloc(nl * sizeof(int32_t));
+  net->band_lane = malloc(nb * sizeof(int32_t));
+  net->band_min_weight = malloc(nb * sizeof(double));
+  net->band_max_weight = malloc(nb * sizeof(double));
+  net->band_min_cost = malloc(nb * sizeof(double));
+  net->band_rate = malloc(nb * sizeof(double));
+  if (!net->lane_carrier || !net->lane_orig_port || !net->lane_dest_port ||
+      !net->lane_carrier_type || !net->lane_service || !net->lane_mode || !net->lane_tpt_days ||
+      !net->band_lane || !net->band_min_weight || !net->band_max_weight || !net->band_min_cost ||
+      !net->band_rate)
+    return ar_fail(AR_ERR_NOMEM, "out of memory for %lld lanes and %lld weight bands",
+                   (long long)lanes, (long long)bands);
+  return AR_OK;
+}
+
 void supply_net_free(supply_net *net) {
   free_derived(net);
   free_names(&net->plants);

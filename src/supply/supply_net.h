@@ -118,6 +118,12 @@ int32_t supply_names_find(const supply_names *names, const char *code);
  * (the importer and the reader check them). Fails only with AR_ERR_NOMEM. */
 ar_status supply_net_index(supply_net *net);
 
+/* Allocates the lane and band row tables (lane_carrier .. lane_tpt_days, band_lane .. band_rate)
+ * for up to `lanes` lanes and `bands` bands (room for one at least); n_lanes and n_bands are
+ * left as they are. Fails only with AR_ERR_NOMEM (what was allocated stays for
+ * supply_net_free). */
+ar_status supply_net_alloc_lanes(supply_net *net, int64_t lanes, int64_t bands);
+
 /* Frees everything and zeroes the struct (safe on a zeroed or partly filled struct). */
 void supply_net_free(supply_net *net);
 

@@ -9,10 +9,37 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ar_agree.h"
+#include "ar_comm.h"
 #include "topo_bind_plan.h"
 #include "topo_load.h"
 #include "topo_plan.h"
 #include "topo_shape.h"
+
+ar_status topo_bind_word(const char *word, int *bind, topo_bind_unit *unit) {
+  static const struct {
+    const char *word;
+    int bind;
+    topo_bind_unit unit;
+  } words[] = {{"none", 0, TOPO_BIND_AUTO},  {"auto", 1, TOPO_BIND_AUTO},
+               {"cores", 1, TOPO_BIND_CORE}, {"threads", 1, TOPO_BIND_PU},
+               {"core", 1, TOPO_BIND_CORE},  {"pu", 1, TOPO_BIND_PU}};
+  for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+    if (strcmp(word, words[i].word) == 0) {
+      *bind = words[i].bind;
+      *unit = words[i].unit;
+      return AR_OK;
+    }
+  return ar_fail(AR_ERR_USAGE, "--bind '%s': expected none, auto, cores or threads", word);
+}
+
+ar_status topo_bind_by_word(MPI_Comm comm, const char *word) {
+  int bind = 0;
+  topo_bind_unit unit = TOPO_BIND_AUTO;
+  ar_status st = topo_bind_word(word, &bind, &unit);
+  if (st == AR_OK && bind) st = topo_bind_threads(comm, NULL, unit);
+  return ar_agree(comm, st);
+}
 
 ar_status topo_thread_mask(hwloc_bitmap_t out) {
   /* Grow the set until the kernel's mask fits (machines with more than CPU_SETSIZE CPUs). */
@@ -69,18 +96,17 @@ static ar_status team_mask(int nthreads, hwloc_bitmap_t mask, int *team) {
 static ar_status divide_node(MPI_Comm comm, hwloc_topology_t topo, int nthreads,
                              hwloc_bitmap_t mask) {
   MPI_Comm node;
-  int rank = 0, node_rank = 0, node_size = 1;
-  if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS ||
-      MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "cannot split the communicator per node");
-  ar_status st = AR_OK;
+  ar_status st = ar_comm_split_node(comm, &node, "the ranks of this node, for --bind");
+  if (st != AR_OK) return st;
   int unbound = hwloc_bitmap_isincluded(hwloc_topology_get_allowed_cpuset(topo), mask);
-  int all_unbound = 0;
-  if (MPI_Comm_rank(node, &node_rank) != MPI_SUCCESS ||
-      MPI_Comm_size(node, &node_size) != MPI_SUCCESS ||
-      MPI_Allreduce(&unbound, &all_unbound, 1, MPI_INT, MPI_MIN, node) != MPI_SUCCESS) {
-    st = ar_fail(AR_ERR_MPI, "cannot agree on the node's binding");
-  } else if (all_unbound && node_size > 1) {
+  int all_unbound = 0, node_rank = 0, node_size = 1;
+  st = ar_mpi_check(MPI_Comm_rank(node, &node_rank), "MPI_Comm_rank of the node communicator");
+  if (st == AR_OK)
+    st = ar_mpi_check(MPI_Comm_size(node, &node_size), "MPI_Comm_size of the node communicator");
+  if (st == AR_OK)
+    st = ar_mpi_check(MPI_Allreduce(&unbound, &all_unbound, 1, MPI_INT, MPI_MIN, node),
+                      "MPI_Allreduce of whether the node's ranks are bound");
+  if (st == AR_OK && all_unbound && node_size > 1) {
     topo_shape shape;
     st = topo_shape_of(topo, "of this node", &shape);
     if (st == AR_OK && node_size <= shape.pus) {
@@ -91,8 +117,8 @@ static ar_status divide_node(MPI_Comm comm, hwloc_topology_t topo, int nthreads,
       topo_plan_free(&plan);
     }
   }
-  MPI_Comm_free(&node);
-  return st;
+  ar_status free_st = ar_comm_free(&node);
+  return st != AR_OK ? st : free_st;
 }
 
 ar_status topo_bind_threads(MPI_Comm comm, hwloc_topology_t topo, topo_bind_unit unit) {
@@ -112,11 +138,7 @@ ar_status topo_bind_threads(MPI_Comm comm, hwloc_topology_t topo, topo_bind_unit
     st = team_mask(nthreads, mask, &team);
   if (comm != MPI_COMM_NULL) {
     /* Every rank must reach divide_node's collectives, or none. */
-    int failed = st != AR_OK, any_failed = 0;
-    if (MPI_Allreduce(&failed, &any_failed, 1, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS)
-      st = ar_fail(AR_ERR_MPI, "cannot agree on the ranks' CPU masks");
-    else if (any_failed && !failed)
-      st = ar_fail(AR_ERR_INTERNAL, "another rank could not read its CPU mask");
+    st = ar_agree(comm, st);
     if (st == AR_OK) st = divide_node(comm, topo, nthreads, mask);
   }
   if (st == AR_OK) st = topo_bind_plan(topo, mask, nthreads, unit, sets, NULL, NULL);

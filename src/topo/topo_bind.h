@@ -11,6 +11,20 @@
 #include "ar_error.h"
 #include "topo_bind_plan.h"
 
+/* The words of `--bind` (solve and advise), as a param choice list (param.h): none, auto, and
+ * the words of Slurm's --cpu-bind and OMP_PLACES, cores and threads; the old words core and pu
+ * (of solve) stay accepted as aliases of cores and threads. */
+#define TOPO_BIND_CHOICES "none|auto|cores|threads|core=cores|pu=threads"
+
+/* What a --bind word asks: *bind = 0 for "none", else 1 and *unit (aliases included).
+ * AR_ERR_USAGE naming the word when it is not one of them. */
+ar_status topo_bind_word(const char *word, int *bind, topo_bind_unit *unit);
+
+/* `--bind WORD` on every rank of comm: topo_bind_threads() with the unit the word names (nothing
+ * for "none"), then ar_agree(), so every rank returns the same status and message (the lowest
+ * failing rank's). Collective over comm. */
+ar_status topo_bind_by_word(MPI_Comm comm, const char *word);
+
 /* The calling thread's CPU mask from sched_getaffinity() (OS indexes). AR_ERR_INTERNAL if the
  * call fails. */
 ar_status topo_thread_mask(hwloc_bitmap_t out);

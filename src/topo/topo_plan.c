@@ -94,6 +94,75 @@ static ar_status collect_units(hwloc_topology_t topo, const topo_shape *shape, i
   return AR_OK;
 }
 
+/* Sets in `cores` the logical index of every core that meets `set`. */
+static void cores_meeting(hwloc_topology_t topo, hwloc_const_bitmap_t set, hwloc_bitmap_t cores) {
+  hwloc_obj_type_t core_type = topo_core_type(topo);
+  hwloc_obj_t core = NULL;
+  while ((core = hwloc_get_next_obj_inside_cpuset_by_type(topo, hwloc_get_root_obj(topo)->cpuset,
+                                                          core_type, core)))
+    if (hwloc_bitmap_intersects(core->cpuset, set)) hwloc_bitmap_set(cores, core->logical_index);
+}
+
+/* Rank `rank` of the node takes `cpus` units from units[first]: its cpuset, cores, package and
+ * its threads' places; the PUs and the cores its threads use join used_pus and used_cores. */
+static ar_status plan_rank(hwloc_topology_t topo, topo_plan *plan, hwloc_obj_t *units, int first,
+                           int rank, hwloc_bitmap_t used_pus, hwloc_bitmap_t used_cores) {
+  const int threads = plan->layout.threads_per_rank, cpus = topo_layout_cpus(&plan->layout);
+  topo_rank_plan *rp = &plan->ranks[rank];
+  rp->node = 0;
+  rp->local_rank = rank;
+  rp->cpuset = hwloc_bitmap_alloc();
+  rp->cores = hwloc_bitmap_alloc();
+  rp->thread_cpusets = calloc((size_t)threads, sizeof *rp->thread_cpusets);
+  if (!rp->cpuset || !rp->cores || !rp->thread_cpusets)
+    return ar_fail(AR_ERR_NOMEM, "out of memory planning rank %d", rank);
+  for (int u = 0; u < cpus; u++)
+    hwloc_bitmap_or(rp->cpuset, rp->cpuset, units[first + u]->cpuset);
+  rp->package = topo_package_of_pu(topo, (unsigned)hwloc_bitmap_first(rp->cpuset));
+  rp->npackages = 0;
+  for (int q = 0; q < plan->shape.packages; q++)
+    rp->npackages += hwloc_bitmap_intersects(topo_package(topo, q)->cpuset, rp->cpuset);
+  if (rp->package >= 0) plan->package_ranks[rp->package]++;
+  cores_meeting(topo, rp->cpuset, rp->cores);
+  ar_status st = topo_bind_plan(topo, rp->cpuset, threads, plan->bind, rp->thread_cpusets, NULL,
+                                &rp->threads_share);
+  if (st != AR_OK) return st;
+  hwloc_bitmap_or(used_pus, used_pus, rp->cpuset);
+  for (int t = 0; t < threads; t++)
+    cores_meeting(topo, rp->thread_cpusets[t], used_cores);
+  return AR_OK;
+}
+
+/* Places the ranks: package by package (the first R mod P packages take one rank more), or
+ * packed over the node when they do not fit so. Fills the totals of PUs and cores used. */
+static ar_status plan_ranks(hwloc_topology_t topo, topo_plan *plan, hwloc_obj_t *units,
+                            int per_package) {
+  const int ranks = plan->layout.ranks_per_node, cpus = topo_layout_cpus(&plan->layout);
+  const int npack = plan->shape.packages;
+  hwloc_bitmap_t used_cores = hwloc_bitmap_alloc(), used_pus = hwloc_bitmap_alloc();
+  hwloc_bitmap_t in_package = hwloc_bitmap_alloc();
+  ar_status st = used_cores && used_pus && in_package
+                     ? AR_OK
+                     : ar_fail(AR_ERR_NOMEM, "out of memory planning %d ranks", ranks);
+  int rank = 0;
+  for (int p = 0; st == AR_OK && p < (plan->by_package ? npack : 1); p++) {
+    int count = plan->by_package ? ranks / npack + (p < ranks % npack) : ranks;
+    int base = plan->by_package ? p * per_package : 0;
+    for (int j = 0; st == AR_OK && j < count; j++, rank++)
+      st = plan_rank(topo, plan, units, base + j * cpus, rank, used_pus, used_cores);
+  }
+  for (int p = 0; st == AR_OK && p < npack; p++) {
+    hwloc_bitmap_and(in_package, used_pus, topo_package(topo, p)->cpuset);
+    plan->package_pus[p] = hwloc_bitmap_weight(in_package);
+  }
+  plan->pus_given = used_pus ? hwloc_bitmap_weight(used_pus) : 0;
+  plan->cores_used = used_cores ? hwloc_bitmap_weight(used_cores) : 0;
+  if (used_cores) hwloc_bitmap_free(used_cores);
+  if (used_pus) hwloc_bitmap_free(used_pus);
+  if (in_package) hwloc_bitmap_free(in_package);
+  return st;
+}
+
 ar_status topo_plan_make(hwloc_topology_t topo, const topo_layout *layout, topo_plan *plan) {
   memset(plan, 0, sizeof *plan);
   topo_layout lay = *layout;
@@ -120,80 +189,19 @@ ar_status topo_plan_make(hwloc_topology_t topo, const topo_layout *layout, topo_
   int per_package = 0;
   hwloc_obj_t *units = NULL;
   st = collect_units(topo, &shape, plan->smt, &units, &per_package);
-  if (st != AR_OK) {
-    free(units);
-    return st;
-  }
-  const int npack = shape.packages;
-  int ceil_per_package = (ranks + npack - 1) / npack;
-  plan->by_package = (long long)ceil_per_package * cpus <= per_package;
-  plan->ranks_per_package = plan->by_package ? ceil_per_package : 0;
-  plan->package_ranks = calloc((size_t)npack, sizeof *plan->package_ranks);
-  plan->package_pus = calloc((size_t)npack, sizeof *plan->package_pus);
-  plan->ranks = calloc((size_t)ranks, sizeof *plan->ranks);
-  hwloc_bitmap_t used_cores = hwloc_bitmap_alloc(), used_pus = hwloc_bitmap_alloc();
-  if (!plan->package_ranks || !plan->package_pus || !plan->ranks || !used_cores || !used_pus) {
-    st = ar_fail(AR_ERR_NOMEM, "out of memory planning %d ranks", ranks);
-    goto done;
-  }
-  hwloc_obj_type_t core_type = topo_core_type(topo);
-  int rank = 0;
-  for (int p = 0; p < (plan->by_package ? npack : 1); p++) {
-    /* By package: the first R mod P packages take one rank more. Packed: all ranks at once. */
-    int count = plan->by_package ? ranks / npack + (p < ranks % npack) : ranks;
-    int base = plan->by_package ? p * per_package : 0;
-    for (int j = 0; j < count; j++, rank++) {
-      topo_rank_plan *rp = &plan->ranks[rank];
-      rp->node = 0;
-      rp->local_rank = rank;
-      rp->cpuset = hwloc_bitmap_alloc();
-      rp->cores = hwloc_bitmap_alloc();
-      rp->thread_cpusets = calloc((size_t)lay.threads_per_rank, sizeof *rp->thread_cpusets);
-      if (!rp->cpuset || !rp->cores || !rp->thread_cpusets) {
-        st = ar_fail(AR_ERR_NOMEM, "out of memory planning rank %d", rank);
-        goto done;
-      }
-      for (int u = 0; u < cpus; u++)
-        hwloc_bitmap_or(rp->cpuset, rp->cpuset, units[base + j * cpus + u]->cpuset);
-      rp->package = topo_package_of_pu(topo, (unsigned)hwloc_bitmap_first(rp->cpuset));
-      rp->npackages = 0;
-      for (int q = 0; q < npack; q++)
-        rp->npackages += hwloc_bitmap_intersects(topo_package(topo, q)->cpuset, rp->cpuset);
-      if (rp->package >= 0) plan->package_ranks[rp->package]++;
-      hwloc_obj_t core = NULL;
-      while ((core = hwloc_get_next_obj_inside_cpuset_by_type(
-                  topo, hwloc_get_root_obj(topo)->cpuset, core_type, core)))
-        if (hwloc_bitmap_intersects(core->cpuset, rp->cpuset))
-          hwloc_bitmap_set(rp->cores, core->logical_index);
-      st = topo_bind_plan(topo, rp->cpuset, lay.threads_per_rank, plan->bind, rp->thread_cpusets,
-                          NULL, &rp->threads_share);
-      if (st != AR_OK) goto done;
-      hwloc_bitmap_or(used_pus, used_pus, rp->cpuset);
-      for (int t = 0; t < lay.threads_per_rank; t++) {
-        core = NULL;
-        while ((core = hwloc_get_next_obj_inside_cpuset_by_type(
-                    topo, hwloc_get_root_obj(topo)->cpuset, core_type, core)))
-          if (hwloc_bitmap_intersects(core->cpuset, rp->thread_cpusets[t]))
-            hwloc_bitmap_set(used_cores, core->logical_index);
-      }
-    }
-  }
-  plan->pus_given = hwloc_bitmap_weight(used_pus);
-  for (int p = 0; p < npack; p++) {
-    hwloc_bitmap_t in_package = hwloc_bitmap_alloc();
-    if (!in_package) {
+  if (st == AR_OK) {
+    const int npack = shape.packages;
+    int ceil_per_package = (ranks + npack - 1) / npack;
+    plan->by_package = (long long)ceil_per_package * cpus <= per_package;
+    plan->ranks_per_package = plan->by_package ? ceil_per_package : 0;
+    plan->package_ranks = calloc((size_t)npack, sizeof *plan->package_ranks);
+    plan->package_pus = calloc((size_t)npack, sizeof *plan->package_pus);
+    plan->ranks = calloc((size_t)ranks, sizeof *plan->ranks);
+    if (!plan->package_ranks || !plan->package_pus || !plan->ranks)
       st = ar_fail(AR_ERR_NOMEM, "out of memory planning %d ranks", ranks);
-      goto done;
-    }
-    hwloc_bitmap_and(in_package, used_pus, topo_package(topo, p)->cpuset);
-    plan->package_pus[p] = hwloc_bitmap_weight(in_package);
-    hwloc_bitmap_free(in_package);
   }
-  plan->cores_used = hwloc_bitmap_weight(used_cores);
-done:
+  if (st == AR_OK) st = plan_ranks(topo, plan, units, per_package);
   free(units);
-  if (used_cores) hwloc_bitmap_free(used_cores);
-  if (used_pus) hwloc_bitmap_free(used_pus);
   if (st != AR_OK) topo_plan_free(plan);
   return st;
 }

@@ -200,7 +200,7 @@ void tour_construct(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_s
 void tour_improve(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *sol) {
   (void)ctx;
   const tour_problem *tp = p->data;
-  int64_t delta = tour_ls_run(tp, scratch, sol->data);
+  int64_t delta = tour_ls_run(tp, scratch, sol->data, 0);
   sol->cost.key[0] += (double)delta;
   sol->cost.value = sol->cost.key[0];
 }

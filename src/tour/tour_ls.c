@@ -5,9 +5,12 @@
  * endpoints of every changed edge go back on the list; a node with no improving move leaves it.
  * Moves look only at each node's `kl` nearest neighbours, and stop scanning a neighbour list as
  * soon as the new edge alone would cost more than the gain available.
- *   symmetric: 2-opt, Or-opt (segments of 1-3 nodes, either orientation), Or-3opt
+ *   symmetric: 2-opt, Or-opt (segments of 1-3 nodes, either orientation), Or-3opt, and
+ *              sequential 3-opt (two chained 2-opt moves, the first of which need not gain)
  *   ATSP:      Or-opt and Or-3opt (segment exchange) only: they keep every edge's direction.
  * Gains are exact integers, so the tour's length is tracked exactly and the search ends. */
+#include <math.h>
+
 #include "tour_array.h"
 #include "tour_problem.h"
 
@@ -19,6 +22,8 @@ typedef struct {
   int32_t n;
   int64_t *nlen; /* nlen[x] = length of the edge from x to its successor (kept up to date) */
   int64_t change;
+  int32_t reach; /* moves only between nodes at most this far apart in the tour */
+  int deep;      /* also Lin-Kernighan chains (sym_lk) */
 } ls_state;
 
 #define D(a, b) tour_d(L->net, (a), (b))
@@ -35,6 +40,13 @@ static inline int in_segment(const ls_state *L, int32_t first, int32_t len, int3
   int32_t d = L->pos[x] - first;
   if (d < 0) d += L->n;
   return d < len;
+}
+/* Farther apart in the tour than a move may reach (it would move too many array elements). */
+static inline int too_far(const ls_state *L, int32_t a, int32_t b) {
+  int32_t d = L->pos[a] - L->pos[b];
+  if (d < 0) d = -d;
+  if (d > L->n - d) d = L->n - d;
+  return d > L->reach;
 }
 static inline void refresh(ls_state *L, int32_t x) { L->nlen[x] = D(x, succ(L, x)); }
 
@@ -118,7 +130,7 @@ static int sym_2opt(ls_state *L, int32_t a) {
       if (d_ac >= d_ab) break;
       int32_t c = nb[j];
       int32_t d = dir == 0 ? succ(L, c) : pred(L, c);
-      if (c == b || d == a) continue;
+      if (c == b || d == a || too_far(L, a, c)) continue;
       int64_t d_cd = dir == 0 ? NEXT_LEN(c) : NEXT_LEN(d);
       int64_t gain = d_ab + d_cd - d_ac - D(b, d);
       if (gain > 0) {
@@ -160,7 +172,7 @@ static int sym_oropt(ls_state *L, int32_t a) {
           int64_t d_ec = nd[j];
           if (d_ec >= g_rem) break;
           int32_t c = nb[j];
-          if (in_segment(L, first, len, c)) continue;
+          if (in_segment(L, first, len, c) || too_far(L, end, c)) continue;
           for (int side = 0; side < 2; side++) {
             int32_t e = side == 0 ? succ(L, c) : pred(L, c);
             if (in_segment(L, first, len, e)) continue;
@@ -256,7 +268,7 @@ static int or3opt(ls_state *L, int32_t a, int dir) {
     int64_t g1 = w_ab - nd[j];
     if (g1 <= 0) break;
     int32_t d = nb[j];
-    if (d == b) continue;
+    if (d == b || too_far(L, a, d)) continue;
     int32_t c = dir == 0 ? pred(L, d) : succ(L, d);
     int64_t g1c = g1 + (dir == 0 ? NEXT_LEN(c) : NEXT_LEN(d));
     int32_t rd = dir == 0 ? L->pos[d] - base : base - L->pos[d];
@@ -269,7 +281,7 @@ static int or3opt(ls_state *L, int32_t a, int dir) {
       int32_t f = nc[i];
       int32_t rf = dir == 0 ? L->pos[f] - base : base - L->pos[f];
       if (rf < 0) rf += n;
-      if (rf <= rd) continue; /* f must come after d (it may be a itself) */
+      if (rf <= rd || too_far(L, c, f)) continue; /* f after d (it may be a itself) */
       int32_t e = dir == 0 ? pred(L, f) : succ(L, f);
       int64_t gain = g2 + (dir == 0 ? NEXT_LEN(e) : NEXT_LEN(f)) - D(e, b);
       if (gain > 0) {
@@ -289,6 +301,197 @@ static int or3opt(ls_state *L, int32_t a, int dir) {
   return 0;
 }
 
+/* Length of the tour edge between adjacent nodes x and y, from the cache. */
+static inline int64_t edge_len(const ls_state *L, int32_t x, int32_t y) {
+  return succ(L, x) == y ? NEXT_LEN(x) : NEXT_LEN(y);
+}
+
+/* The 2-opt move that removes (t1, f) and (c, d) and adds (f, c) and (t1, d), where f is t1's
+ * neighbour on one side and d is c's neighbour on the side towards f: it reverses the path
+ * f..d between them, whatever direction the array lists it in. */
+static void apply_2opt(ls_state *L, int32_t t1, int32_t f, int32_t d) {
+  if (succ(L, t1) == f)
+    reverse_path(L, f, d);
+  else
+    reverse_path(L, d, f);
+}
+
+/* The tour seen in direction dir (0: forward) after the 2-opt move t1 t2 t3 t4 (t2 = next of
+ * t1, t4 = prev of t3), without applying it: the path t2..t4 runs backwards. */
+typedef struct {
+  const ls_state *L;
+  int dir;
+  int32_t t1, t2, t3, t4, span; /* span: steps from t2 to t4 in direction dir */
+} ls_view;
+
+static inline int32_t dnext(const ls_state *L, int dir, int32_t x) {
+  return dir == 0 ? succ(L, x) : pred(L, x);
+}
+static inline int32_t dsteps(const ls_state *L, int dir, int32_t a, int32_t b) {
+  return dir == 0 ? tour_steps(L->pos, L->n, a, b) : tour_steps(L->pos, L->n, b, a);
+}
+static inline int view_inside(const ls_view *v, int32_t x) {
+  return dsteps(v->L, v->dir, v->t2, x) <= v->span;
+}
+static inline int32_t view_next(const ls_view *v, int32_t x) {
+  if (x == v->t1) return v->t4;
+  if (x == v->t2) return v->t3;
+  return view_inside(v, x) ? dnext(v->L, 1 - v->dir, x) : dnext(v->L, v->dir, x);
+}
+static inline int32_t view_prev(const ls_view *v, int32_t x) {
+  if (x == v->t3) return v->t2;
+  if (x == v->t4) return v->t1;
+  return view_inside(v, x) ? dnext(v->L, v->dir, x) : dnext(v->L, 1 - v->dir, x);
+}
+
+/* Sequential 3-opt as two chained 2-opt moves (the first need not gain): remove (t1, t2),
+ * add (t2, t3), remove (t3, t4), add (t4, t5), remove (t5, t6), close with (t6, t1). The
+ * second step is evaluated on the view of the first, so nothing moves until a gain is found.
+ * With or3opt (the pure segment exchange, whose first step is not a tour) it covers every
+ * sequential 3-opt reconnection. */
+static int sym_3opt(ls_state *L, int32_t t1) {
+  const tour_problem *tp = L->tp;
+  for (int dir = 0; dir < 2; dir++) {
+    int32_t t2 = dnext(L, dir, t1);
+    int64_t d12 = edge_len(L, t1, t2);
+    const int32_t *n2 = tp->nbr + (size_t)t2 * tp->width;
+    const int64_t *d2 = tp->nbr_dist + (size_t)t2 * tp->width;
+    for (int32_t j = 0; j < tp->kl; j++) {
+      int64_t g1 = d12 - d2[j];
+      if (g1 <= 0) break;
+      int32_t t3 = n2[j];
+      if (t3 == t1 || t3 == dnext(L, dir, t2) || too_far(L, t2, t3)) continue;
+      int32_t t4 = dnext(L, 1 - dir, t3);
+      int64_t G1 = g1 + edge_len(L, t3, t4);
+      ls_view v = {L, dir, t1, t2, t3, t4, dsteps(L, dir, t2, t4)};
+      const int32_t *n4 = tp->nbr + (size_t)t4 * tp->width;
+      const int64_t *d4 = tp->nbr_dist + (size_t)t4 * tp->width;
+      int32_t after4 = view_next(&v, t4);
+      for (int32_t i = 0; i < tp->kl; i++) {
+        int64_t g2 = G1 - d4[i];
+        if (g2 <= 0) break;
+        int32_t t5 = n4[i];
+        if (t5 == t1 || t5 == t3 || t5 == after4 || too_far(L, t4, t5)) continue;
+        int32_t t6 = view_prev(&v, t5);
+        int64_t gain = g2 + edge_len(L, t5, t6) - D(t6, t1);
+        if (gain > 0) {
+          apply_2opt(L, t1, t2, t4);
+          apply_2opt(L, t1, t4, t6);
+          L->change -= gain;
+          push6(L, t1, t2, t3, t4, t5, t6);
+          return 1;
+        }
+      }
+    }
+  }
+  return 0;
+}
+
+enum { LK_DEPTH = 8, LK_BREADTH = 3 };
+
+typedef struct {
+  int32_t t1, depth;
+  int32_t ends[LK_DEPTH][2];  /* (t2, t4) of each applied step, for the undo */
+  int32_t added[LK_DEPTH][2]; /* the edges (t2, t3) the chain added */
+  int32_t skip[LK_BREADTH];   /* first steps already tried (t3) */
+  int nskip;
+} lk_chain;
+
+/* The next step from the free end t2 (the chain's tour has the edge t1-t2): the neighbour t3
+ * with the best lookahead |t3 t4| - |t2 t3| whose partial gain stays positive, t4 its
+ * neighbour on t2's side, never removing an edge the chain added (nor, at the first step, one
+ * in skip). Returns 0 when there is none. */
+static int lk_pick(const ls_state *L, const lk_chain *K, int32_t t2, int64_t G, int32_t *t3,
+                   int32_t *t4, int64_t *step) {
+  const tour_problem *tp = L->tp;
+  const int32_t t1 = K->t1;
+  const int d = succ(L, t1) == t2 ? 0 : 1;
+  const int32_t *nb = tp->nbr + (size_t)t2 * tp->width;
+  const int64_t *nd = tp->nbr_dist + (size_t)t2 * tp->width;
+  int64_t look = INT64_MIN;
+  *t3 = -1;
+  for (int32_t j = 0; j < tp->kl; j++) {
+    if (G - nd[j] <= 0) break;
+    int32_t c = nb[j];
+    if (c == t1 || c == dnext(L, d, t2) || too_far(L, t2, c)) continue;
+    int32_t e = dnext(L, 1 - d, c);
+    int tabu = 0;
+    for (int k = 0; k < K->depth && !tabu; k++)
+      tabu = (K->added[k][0] == c && K->added[k][1] == e) ||
+             (K->added[k][0] == e && K->added[k][1] == c);
+    for (int k = 0; K->depth == 0 && k < K->nskip && !tabu; k++)
+      tabu = K->skip[k] == c;
+    if (tabu) continue;
+    int64_t ce = edge_len(L, c, e);
+    if (ce - nd[j] > look) {
+      look = ce - nd[j];
+      *t3 = c;
+      *t4 = e;
+      *step = ce - nd[j];
+    }
+  }
+  return *t3 >= 0;
+}
+
+/* One chain from the edge t1-t2; keeps the steps up to its best closing (returns its gain) or
+ * undoes them all (returns 0). */
+static int64_t lk_run(ls_state *L, lk_chain *K, int32_t t2) {
+  const int32_t t1 = K->t1;
+  int64_t G = edge_len(L, t1, t2), best = 0;
+  int keep = 0;
+  K->depth = 0;
+  int32_t t3, t4;
+  int64_t step;
+  while (K->depth < LK_DEPTH && lk_pick(L, K, t2, G, &t3, &t4, &step)) {
+    if (K->depth == 0) K->skip[K->nskip++] = t3;
+    apply_2opt(L, t1, t2, t4);
+    K->ends[K->depth][0] = t2;
+    K->ends[K->depth][1] = t4;
+    K->added[K->depth][0] = t2;
+    K->added[K->depth][1] = t3;
+    K->depth++;
+    G += step;
+    int64_t close = G - D(t4, t1);
+    if (close > best) {
+      best = close;
+      keep = K->depth;
+    }
+    t2 = t4;
+    if (G <= best) break;
+  }
+  while (K->depth > keep) { /* undo the steps past the best closing */
+    K->depth--;
+    apply_2opt(L, t1, K->ends[K->depth][1], K->ends[K->depth][0]);
+  }
+  return best;
+}
+
+/* Lin-Kernighan-style chains of 2-opt moves from t1, applied as they go: after the first step
+ * (one of the LK_BREADTH best by lookahead) each step takes the best lookahead; a chain is kept
+ * up to its best closing and undone beyond it. An edge the chain added is never removed again.
+ * Reaches the deeper moves that sym_3opt cannot see. */
+static int sym_lk(ls_state *L, int32_t t1) {
+  lk_chain K;
+  K.t1 = t1;
+  for (int dir = 0; dir < 2; dir++) {
+    K.nskip = 0;
+    for (int alt = 0; alt < LK_BREADTH && K.nskip == alt; alt++) {
+      int64_t gain = lk_run(L, &K, dnext(L, dir, t1));
+      if (gain > 0) {
+        L->change -= gain;
+        tour_ls_push(L->s, t1);
+        for (int k = 0; k < K.depth; k++) {
+          tour_ls_push(L->s, K.ends[k][0]);
+          tour_ls_push(L->s, K.ends[k][1]);
+          tour_ls_push(L->s, K.added[k][1]);
+        }
+        return 1;
+      }
+    }
+  }
+  return 0;
+}
+
 void tour_ls_prepare(const tour_problem *tp, tour_scratch *s, const int32_t *order) {
   const int32_t n = tp->n;
   for (int32_t i = 0; i < n; i++) {
@@ -297,8 +500,13 @@ void tour_ls_prepare(const tour_problem *tp, tour_scratch *s, const int32_t *ord
   }
 }
 
-int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order) {
-  ls_state state = {tp, tp->net, s, order, s->pos, tp->n, s->nlen, 0};
+int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order, int whole) {
+  int32_t reach = tp->n;
+  if (whole) { /* a whole tour to improve: bounded moves, and deep ones */
+    double r = TOUR_LS_REACH * sqrt((double)tp->n);
+    reach = r < TOUR_LS_REACH_MIN ? TOUR_LS_REACH_MIN : r < tp->n ? (int32_t)r : tp->n;
+  }
+  ls_state state = {tp, tp->net, s, order, s->pos, tp->n, s->nlen, 0, reach, whole};
   ls_state *L = &state;
   const tour_ls_kind kind = tp->opt.ls;
   while (s->qcount > 0) {
@@ -309,7 +517,8 @@ int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order) {
     int improved;
     if (tp->symmetric)
       improved = sym_2opt(L, a) || (kind >= TOUR_LS_OROPT && sym_oropt(L, a)) ||
-                 (kind >= TOUR_LS_FULL && (or3opt(L, a, 0) || or3opt(L, a, 1)));
+                 (kind >= TOUR_LS_FULL && (or3opt(L, a, 0) || or3opt(L, a, 1) || sym_3opt(L, a) ||
+                                           (L->deep && sym_lk(L, a))));
     else
       improved = dir_oropt(L, a) || (kind >= TOUR_LS_FULL && or3opt(L, a, 0));
     if (improved) {

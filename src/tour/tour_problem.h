@@ -47,6 +47,11 @@ typedef struct {
   int64_t *nbr_dist;
   int32_t *in_nbr; /* ATSP only: [n][width] nearest in-neighbours (w(j, i) ascending) */
   int64_t *in_dist;
+  /* Coordinates: the first tour, the same for every colony, made once by the first colony that
+   * asks (tour_initial) and copied by the others. */
+  int32_t *start;
+  aco_cost start_cost;
+  int start_ready;
 } tour_problem;
 
 /* Builds the candidate lists (a grid for coordinates: O(n) memory; the matrix for EXPLICIT)
@@ -94,8 +99,12 @@ ar_status tour_candidates_build_in(const tour_net *net, int32_t width, int32_t *
 void tour_construct(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *out);
 void tour_improve(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *sol);
 /* Local search on order (s->pos and s->nlen consistent with it) from the nodes in the scratch
- * queue; returns the length change (<= 0). */
-int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order);
+ * queue; returns the length change (<= 0). whole: the queue holds a whole tour (the first
+ * tour): Lin-Kernighan chains too, and moves only between nodes at most max(TOUR_LS_REACH_MIN,
+ * TOUR_LS_REACH sqrt(n)) apart in the tour, so that array edits stay short on 10^5-10^6 nodes
+ * (a curve tour's defects are local). */
+enum { TOUR_LS_REACH = 50, TOUR_LS_REACH_MIN = 1000 };
+int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order, int whole);
 /* Fills s->pos and s->nlen for order (O(n) distances; constructions fill them as they go). */
 void tour_ls_prepare(const tour_problem *tp, tour_scratch *s, const int32_t *order);
 /* Queues a node for local search (no-op if queued). */

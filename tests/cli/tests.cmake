@@ -1,2 +1,9 @@
 ar_add_script_test(cli_basics SCRIPT tests/cli/test_cli_basics.sh)
 ar_add_unit_test(param_unit SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_param.c)
+# MPI failures through the error handler (an LD_PRELOAD library that fails one MPI call).
+add_library(ar_mpi_fault MODULE ${CMAKE_CURRENT_LIST_DIR}/mpi_fault.c)
+target_link_libraries(ar_mpi_fault PRIVATE MPI::MPI_C)
+target_compile_options(ar_mpi_fault PRIVATE ${ANTROUTE_WARNINGS})
+ar_add_script_test(cli_mpi_errors SCRIPT tests/cli/test_mpi_errors.sh LABELS mpi
+                   ARGS $<TARGET_FILE:ar_mpi_fault> TIMEOUT 300)
+ar_add_unit_test(cli_parse_unit SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_cli_parse.c)

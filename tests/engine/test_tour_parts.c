@@ -2,6 +2,7 @@
  * lists, local search bookkeeping (symmetric and directed), focused construction. */
 #include <math.h>
 #include <omp.h>
+#include <string.h>
 
 #include "engine_fixture.h"
 #include "test_util.h"
@@ -114,7 +115,8 @@ static void test_candidates(void) {
 
 /* Local search from random tours: the tracked length equals the recomputed one, the tour stays a
  * permutation, and a second pass (which may still find moves: the work list only revisits nodes
- * whose edges changed) keeps the bookkeeping exact. */
+ * whose edges changed) keeps the bookkeeping exact. Odd trials run the whole-tour search (with
+ * Lin-Kernighan chains), even ones the ants' search. */
 static void check_local_search(const tour_net *t, tour_ls_kind kind) {
   tour_options to = tour_options_default();
   to.ls = kind;
@@ -139,13 +141,13 @@ static void check_local_search(const tour_net *t, tour_ls_kind kind) {
     tour_ls_prepare(&tp, s, order);
     for (int32_t i = 0; i < t->n; i++)
       tour_ls_push(s, order[i]);
-    int64_t change = tour_ls_run(&tp, s, order);
+    int64_t change = tour_ls_run(&tp, s, order, trial % 2);
     int64_t after = tour_length(t, order);
     if (before + change != after || !consistent(order, s->pos, t->n)) ok = 0;
     if (after >= before) improved = 0;
     for (int32_t i = 0; i < t->n; i++)
       tour_ls_push(s, order[i]);
-    change = tour_ls_run(&tp, s, order);
+    change = tour_ls_run(&tp, s, order, trial % 2);
     if (after + change != tour_length(t, order) || change > 0) ok = 0;
   }
   CHECK(ok);
@@ -271,6 +273,77 @@ static void test_construction(void) {
   tour_net_free(&t);
 }
 
+/* A tour problem with default options and one thread's scratch, for the tests below. */
+typedef struct {
+  tour_problem tp;
+  aco_problem p;
+  void *scratch;
+} tour_kit;
+
+static void kit_open(tour_kit *k, const tour_net *t) {
+  tour_options to = tour_options_default();
+  CHECK(tour_problem_create(t, &to, &k->tp, &k->p) == AR_OK);
+  k->scratch = NULL;
+  CHECK(k->p.scratch_create(&k->p, &k->scratch) == AR_OK);
+}
+
+static void kit_close(tour_kit *k) {
+  k->p.scratch_free(&k->p, k->scratch);
+  tour_problem_free(&k->tp);
+}
+
+static void test_deep_search(void) {
+  /* At a local optimum of the ants' moves (2-opt, Or-opt, Or-3opt, sequential 3-opt), the
+   * whole-tour search still finds Lin-Kernighan chains, with exact bookkeeping, on 3,000 nodes
+   * (more than TOUR_LS_REACH_MIN, so moves of bounded reach are exercised too). */
+  tour_net t = fixture_random_euc(3000, 5);
+  tour_kit k;
+  kit_open(&k, &t);
+  tour_problem *tp = &k.tp;
+  tour_scratch *s = k.scratch;
+  int32_t *order = malloc(sizeof(int32_t) * t.n);
+  for (int32_t i = 0; i < t.n; i++)
+    order[i] = i;
+  tour_ls_prepare(tp, s, order);
+  for (int32_t i = 0; i < t.n; i++)
+    tour_ls_push(s, order[i]);
+  int64_t len = tour_length(&t, order) + tour_ls_run(tp, s, order, 0);
+  CHECK_EQ_INT(tour_length(&t, order), len);
+  for (int32_t i = 0; i < t.n; i++)
+    tour_ls_push(s, order[i]);
+  int64_t deep = tour_ls_run(tp, s, order, 1);
+  CHECK(deep < 0);
+  CHECK_EQ_INT(tour_length(&t, order), len + deep);
+  CHECK(consistent(order, s->pos, t.n));
+  free(order);
+  kit_close(&k);
+  tour_net_free(&t);
+}
+
+static void test_first_tour(void) {
+  /* The first tour is made once and every colony gets the same one, with its exact length. */
+  tour_net t = fixture_random_euc(800, 6);
+  tour_kit k;
+  kit_open(&k, &t);
+  aco_problem *p = &k.p;
+  int32_t *a = malloc(sizeof(int32_t) * t.n), *b = malloc(sizeof(int32_t) * t.n);
+  aco_solution sa = {aco_cost_worst(), a}, sb = {aco_cost_worst(), b};
+  for (int colony = 0; colony < 2; colony++) {
+    aco_ant_ctx ctx = {NULL, p->options, NULL,
+                       NULL, 0.0,        aco_rng_stream(1, colony, 0, 0, ACO_STREAM_INITIAL),
+                       -1,   colony,     ACO_STREAM_INITIAL};
+    CHECK(p->initial(p, &ctx, k.scratch, colony == 0 ? &sa : &sb) == AR_OK);
+  }
+  CHECK(k.tp.start_ready);
+  CHECK(memcmp(a, b, sizeof(int32_t) * t.n) == 0);
+  CHECK(tour_is_permutation(a, t.n) == 1);
+  CHECK((double)tour_length(&t, a) == sa.cost.key[0] && sa.cost.key[0] == sb.cost.key[0]);
+  free(a);
+  free(b);
+  kit_close(&k);
+  tour_net_free(&t);
+}
+
 static void test_lattice_optimum(void) {
   /* A 10 x 10 lattice: the optimum (100 edges of length 10) is known exactly. */
   tour_net t = fixture_lattice(10, 10.0);
@@ -295,6 +368,8 @@ int test_run(int argc, char **argv) {
   check_local_search(&t, TOUR_LS_FULL);
   tour_net_free(&t);
   test_construction();
+  test_deep_search();
+  test_first_tour();
   test_atsp_direction();
   test_lattice_optimum();
   return 0;

@@ -1,8 +1,9 @@
 #!/bin/bash
 # /bsp datasets of solve (w_max >= w_mean > 0, one rank_w and rank_sync column per rank, epochs
 # rows, imbalance), the end-of-run table naming the slowest rank, what uneven colony blocks cost
-# (3 colonies on 2 ranks), --timers no writes no /bsp, --report-binding prints
-# the table, --bind runs, and the sharing options are refused when out of range.
+# (3 colonies on 2 ranks), --timers no writes no /bsp, --report-binding prints the table, --bind
+# runs (with its words and their old aliases), and the sharing options are refused when out of
+# range.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 NET="$AR_TMP/b52.h5"
 "$ANTROUTE" import tsplib "$AR_SOURCE_DIR/inputs/tsplib/berlin52.tsp" -o "$NET" >/dev/null 2>&1 \
@@ -66,6 +67,17 @@ h5dump -n "$AR_TMP/off.h5" 2>/dev/null | grep -q "/bsp" && fail "--timers no wro
   || pass "--timers no: no /bsp"
 OMP_NUM_THREADS=2 "$ANTROUTE" solve "$NET" -o "$AR_TMP/bind.h5" -i 20 --bind auto -q \
   >"$AR_TMP/bind.out" 2>&1 && pass "--bind auto runs" || fail "--bind auto: $(cat "$AR_TMP/bind.out")"
+# The words of --bind are those of advise (Slurm's --cpu-bind, OMP_PLACES); the old core and pu
+# still work and are recorded under the new names.
+for word in cores threads core pu; do
+  OMP_NUM_THREADS=2 "$ANTROUTE" solve "$NET" -o "$AR_TMP/bind-$word.h5" -i 5 --bind $word -q \
+    >"$AR_TMP/bind.out" 2>&1 && pass "--bind $word runs" || fail "--bind $word: $(cat "$AR_TMP/bind.out")"
+done
+h5dump -a /parameters "$AR_TMP/bind-pu.h5" 2>/dev/null | grep -q "bind = threads" \
+  && pass "--bind pu is recorded as bind = threads" \
+  || fail "parameters of --bind pu: $(h5dump -a /parameters "$AR_TMP/bind-pu.h5" 2>&1 | grep bind)"
+expect_error 2 "option --bind: 'sockets' is not one of none\|auto\|cores\|threads$" "$AR_TMP/x.h5" -- \
+  "$ANTROUTE" solve "$NET" -o "$AR_TMP/x.h5" -i 5 --bind sockets
 expect_error 2 "share-every" "$AR_TMP/x.h5" -- "$ANTROUTE" solve "$NET" -o "$AR_TMP/x.h5" -i 5 \
   --share-every -1
 finish
