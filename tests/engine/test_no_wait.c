@@ -36,21 +36,6 @@ static void held_construct(const aco_problem *p, aco_ant_ctx *ctx, void *scratch
   real_problem->construct(real_problem, ctx, scratch, out);
 }
 
-static ar_status solve(const aco_problem *p, const aco_params *par, int32_t *tour, int64_t *len,
-                       int32_t n) {
-  aco_engine *e = NULL;
-  ar_status st = aco_engine_create(p, par, MPI_COMM_SELF, &e);
-  if (st == AR_OK) st = aco_engine_run(e, NULL);
-  if (st == AR_OK) {
-    aco_engine_info in;
-    aco_engine_get_info(e, &in);
-    memcpy(tour, in.best, (size_t)n * sizeof(int32_t));
-    *len = (int64_t)in.best_cost.key[0];
-  }
-  aco_engine_free(e);
-  return st;
-}
-
 int test_run(int argc, char **argv) {
   (void)argc;
   (void)argv;
@@ -68,13 +53,13 @@ int test_run(int argc, char **argv) {
   int32_t *ref = malloc(sizeof(int32_t) * t.n), *tour = malloc(sizeof(int32_t) * t.n);
   int64_t ref_len = -1, len = -2;
   omp_set_num_threads(1);
-  CHECK(solve(&p, &par, ref, &ref_len, t.n) == AR_OK);
+  CHECK(fixture_run(&p, &par, MPI_COMM_SELF, t.n, ref, &ref_len) == AR_OK);
 
   aco_problem slow = p;
   slow.construct = held_construct;
   real_problem = &p;
   omp_set_num_threads(2);
-  CHECK(solve(&slow, &par, tour, &len, t.n) == AR_OK);
+  CHECK(fixture_run(&slow, &par, MPI_COMM_SELF, t.n, tour, &len) == AR_OK);
   printf("while thread 0 was held inside one ant, thread 1 built %ld ants (one iteration of all "
          "colonies has %d); length %lld, 1 thread %lld\n",
          built_while_held, COLONIES * ANTS, (long long)len, (long long)ref_len);
