@@ -17,6 +17,7 @@
 
 #include "aco_engine_ckpt.h"
 #include "ar_agree.h"
+#include "ar_comm.h"
 #include "bsp_log.h"
 #include "ckpt_session.h"
 #include "cli.h"
@@ -313,11 +314,10 @@ ar_status cmd_solve(int argc, char **argv) {
                         .time = param_is_set(&ps, "time") ? param_real(&ps, "time")
                                                           : SOLVE_DEFAULT_SECONDS,
                         .iterations = param_int(&ps, "iterations")};
-    MPI_Comm_rank(MPI_COMM_WORLD, &d.run.rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &d.run.ranks);
+    st = ar_comm_rank_size(MPI_COMM_WORLD, &d.run.rank, &d.run.ranks);
     d.run.threads = omp_get_max_threads();
     bsp_log_init(&d.bsp, MPI_COMM_WORLD);
-    st = solve_all(&d);
+    if (st == AR_OK) st = solve_all(&d);
     solve_free(&d);
   }
   param_free(&ps);

@@ -46,3 +46,12 @@ ar_status ar_comm_free(MPI_Comm *comm) {
   *comm = MPI_COMM_NULL;
   return st;
 }
+
+ar_status ar_comm_rank_size(MPI_Comm comm, int *rank, int *size) {
+  int r = 0, s = 1;
+  ar_status st = ar_mpi_check(MPI_Comm_rank(comm, &r), "MPI_Comm_rank");
+  if (st == AR_OK) st = ar_mpi_check(MPI_Comm_size(comm, &s), "MPI_Comm_size");
+  if (rank) *rank = r;
+  if (size) *size = s;
+  return st;
+}

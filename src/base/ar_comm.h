@@ -22,6 +22,9 @@ ar_status ar_comm_split(MPI_Comm comm, int color, int key, MPI_Comm *out, const 
  * in comm's rank order. */
 ar_status ar_comm_split_node(MPI_Comm comm, MPI_Comm *out, const char *what);
 
+/* This process's rank in comm and comm's size (either pointer may be NULL): MPI_Comm_rank and
+ * MPI_Comm_size, checked. */
+ar_status ar_comm_rank_size(MPI_Comm comm, int *rank, int *size);
 /* MPI_Comm_free unless *comm is MPI_COMM_NULL; *comm becomes MPI_COMM_NULL in every case.
  * AR_ERR_MPI when MPI refuses (the communicator leaks; a caller that already failed keeps its
  * own status). */
