@@ -17,7 +17,8 @@ BUILD_PACKAGES=(build-essential cmake pkg-config openmpi-bin libopenmpi-dev libh
 # Tests only: clang for the fuzz targets and sanitizers (libomp-dev: OpenMP for the clang build
 # that hosts them), clang-format for the style check, and a real Slurm with munge for the
 # cluster tests.
-TEST_PACKAGES=(clang libclang-rt-14-dev libomp-dev clang-format munge slurm-wlm slurmctld slurmd slurm-client)
+TEST_PACKAGES=(clang libclang-rt-14-dev libomp-dev clang-format munge slurm-wlm slurmctld slurmd slurm-client
+  iproute2 lmod)
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 

@@ -2,7 +2,8 @@
 # bench/import.sh [ANTROUTE] [RUNS]: times `antroute import tsplib` (whole command: start-up,
 # parse, validation, HDF5 write) on pla85900.tsp (85,900 nodes, 1.8 MB; target < 2 s on one core)
 # and on the shipped att532 and kro124p. Uses hyperfine when installed, else /usr/bin/time (best
-# of RUNS runs). Needs ../shared/data for pla85900 (skipped when absent). Not part of the tests.
+# of RUNS runs). Needs ../shared/data for pla85900 (skipped when absent). With --no-bound: the
+# lower bound has its own benchmark (bench/bounds.sh). Not part of the tests.
 set -euo pipefail
 here=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 bin=$(readlink -f "${1:-$here/build/antroute}")
@@ -40,7 +41,7 @@ printf '%-14s %9s %10s %12s %12s\n' instance nodes "input" "time (s)" "output"
 for f in "${inputs[@]}"; do
   name=$(basename "$f"); name=${name%.*}
   out="$tmp/$name.h5"
-  cmd=("${pin[@]}" "$bin" import tsplib "$f" -o "$out" --no-tour)
+  cmd=("${pin[@]}" "$bin" import tsplib "$f" -o "$out" --no-tour --no-bound)
   if command -v hyperfine >/dev/null; then
     hyperfine -N -w 1 -r "$runs" --export-json "$tmp/$name.json" "${cmd[*]}" >/dev/null
     t=$(/usr/bin/python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("%.3f +- %.3f" % (r["mean"], r["stddev"]))' "$tmp/$name.json")

@@ -23,7 +23,7 @@
 
 /* Format version 2 (antroute 0.2): the root attribute `month` became `epoch` (epochs completed).
  * Version 1 files are refused with a message saying so. */
-enum { CKPT_MAX_RANK = 3, CKPT_FORMAT_VERSION = 2 };
+enum { CKPT_MAX_RANK = 3, CKPT_FORMAT_VERSION = 3 };
 
 typedef struct {
   const char *path;            /* dataset path: "/colonies/pheromone" (groups are created) */

@@ -6,7 +6,8 @@
 #
 #   ar_step_main SRUN_LAYOUT_OPTIONS...
 #
-# which starts `srun -c $SLURM_CPUS_PER_TASK SRUN_LAYOUT_OPTIONS... $ANTROUTE solve ... --resume auto`
+# which starts `srun -c $SLURM_CPUS_PER_TASK --kill-on-bad-exit=1 SRUN_LAYOUT_OPTIONS... $ANTROUTE
+# solve ... --resume auto`
 # in the background, forwards SIGUSR1 and SIGTERM to it, waits for it, and acts on its status:
 #   0    finished: the results are in OUTPUT; the job ends COMPLETED.
 #   75   checkpointed, please resume: `scontrol requeue` this job (unless SLURM_RESTART_COUNT has
@@ -18,8 +19,16 @@
 # ar_log MESSAGE: one time-stamped line in the job's output file.
 ar_log() { echo "antroute-step $(date '+%F %T'): $*"; }
 
-# ar_find_program: ANTROUTE if set, else antroute on PATH, else the build in the submit directory.
+# Where this helper is: an installed one lives in PREFIX/share/antroute/slurm.
+AR_STEP_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+# ar_find_program: ANTROUTE if set, else the program installed with this helper
+# (PREFIX/bin/antroute), else antroute on PATH, else the build in the submit directory.
 ar_find_program() {
+  local installed=$AR_STEP_DIR/../../../bin/antroute
+  if [ -z "${ANTROUTE:-}" ] && [ -x "$installed" ]; then
+    ANTROUTE=$(cd "$(dirname "$installed")" && pwd)/antroute
+  fi
   if [ -z "${ANTROUTE:-}" ]; then
     ANTROUTE=$(command -v antroute 2>/dev/null || echo "${SLURM_SUBMIT_DIR:-.}/build/antroute")
   fi
@@ -186,7 +195,9 @@ ar_step_main() {
     "${SLURM_NTASKS:-1} ranks x $OMP_NUM_THREADS threads, OMP_PLACES=${OMP_PLACES:-}" \
     "OMP_PROC_BIND=${OMP_PROC_BIND:-}, time limit at $ends"
   ar_check_task_binding
-  local srun_cmd=(srun -c "$cpus" "$@" "${AR_SOLVE[@]}")
+  # --kill-on-bad-exit: a rank that dies (killed, or its node lost) ends the whole step at once;
+  # the other ranks would otherwise wait for it in MPI forever.
+  local srun_cmd=(srun -c "$cpus" --kill-on-bad-exit=1 "$@" "${AR_SOLVE[@]}")
   if [ "$AR_BINDING_STEP" = yes ]; then
     srun -c "$cpus" "$@" "$ANTROUTE" advise --report-binding ||
       ar_log "the binding report step failed (status $?); going on"
@@ -199,6 +210,8 @@ ar_step_main() {
 
   # bash runs a trap only when the foreground command returns, so the step runs in the background
   # and `wait` returns early on every trapped signal: wait again until the step has really ended.
+  local started
+  started=$(date +%s)
   "${srun_cmd[@]}" &
   AR_STEP_PID=$!
   local status=0 rc
@@ -218,7 +231,20 @@ ar_step_main() {
       "as checkpointed (the next start resumes from the last checkpoint in $CKPT_DIR)"
     status=75
   fi
-  case "$status" in
+  ar_finish "$status" "$started"
+}
+
+# ar_finish STATUS STARTED: what the job does after the step ended with STATUS (the step began at
+# STARTED, in seconds since 1970).
+ar_finish() {
+  # Slurm 22.05's srun exits 0 when no task could be launched at all: a finished solve must have
+  # written OUTPUT during this step.
+  if [ "$1" -eq 0 ] && { [ ! -s "$OUTPUT" ] || [ "$(stat -c %Y "$OUTPUT")" -lt "$2" ]; }; then
+    ar_log "the step ended with status 0 but wrote no $OUTPUT: its tasks did not run (launch" \
+      "failure, see the srun messages above); not requeued"
+    exit 1
+  fi
+  case "$1" in
     0)
       ar_log "finished; results in $OUTPUT"
       exit 0
@@ -227,12 +253,12 @@ ar_step_main() {
     *)
       ar_job_info
       if ar_requeued_by_slurm; then
-        ar_log "antroute ended with status $status while Slurm requeues the job (no checkpoint" \
+        ar_log "antroute ended with status $1 while Slurm requeues the job (no checkpoint" \
           "was confirmed: the restart resumes from the newest checkpoint in $CKPT_DIR, if any)"
       else
-        ar_log "antroute failed with status $status; not requeued (see the messages above)"
+        ar_log "antroute failed with status $1; not requeued (see the messages above)"
       fi
-      exit "$status"
+      exit "$1"
       ;;
   esac
 }

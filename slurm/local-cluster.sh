@@ -40,156 +40,43 @@ usage() {
   sed -n '4,8p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
-say() { echo "local-cluster: $*"; }
-die() {
-  echo "local-cluster: $*" >&2
-  exit 1
-}
+AR_CL_NAME=local-cluster
+# shellcheck source=slurm/cluster-lib.sh
+source "$project_dir/slurm/cluster-lib.sh"
 
 case "$action" in start | stop | status | env) ;; *) usage ;; esac
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 conf=$dir/slurm.conf
 export SLURM_CONF=$conf
-# Unix socket paths are limited to 107 bytes: munged's socket and slurmd's spool (which holds the
-# job steps' sockets) move to a short directory when DIR is long.
-short_dir=$dir
-[ ${#dir} -le 48 ] || short_dir=/tmp/antroute-slurm-$(cksum <<<"$dir" | cut -d' ' -f1)
+short_dir=$(cl_short_dir "$dir")
 sock=$short_dir/munge/munge.socket.2
-
-# alive NAME: true when DIR/run/NAME.pid names a live process whose command is NAME (a recycled
-# pid of some other program does not count).
-alive() {
-  local pidfile=$dir/run/$1.pid pid
-  [ -s "$pidfile" ] || return 1
-  pid=$(tr -dc '0-9' <"$pidfile")
-  [ -n "$pid" ] && [ -r "/proc/$pid/comm" ] && [ "$(cat "/proc/$pid/comm")" = "$1" ]
-}
-pid_of() { tr -dc '0-9' <"$dir/run/$1.pid"; }
-
-show_logs() {
-  echo "local-cluster: logs are in $dir/log:" >&2
-  local f
-  for f in "$dir"/log/*.log; do
-    [ -f "$f" ] || continue
-    echo "---- $f (last lines)" >&2
-    tail -n 15 "$f" >&2
-  done
-}
-fail_start() {
-  echo "local-cluster: $*" >&2
-  show_logs
-  exit 1
-}
-
-# wait_until SECONDS COMMAND...: polls every 0.5 s.
-wait_until() {
-  local deadline=$((SECONDS + $1))
-  shift
-  until "$@"; do
-    [ "$SECONDS" -lt "$deadline" ] || return 1
-    sleep 0.5
-  done
-}
-
-check_machine() {
-  local missing=() b
-  for b in munged slurmctld slurmd sbatch srun scontrol sinfo squeue scancel; do
-    command -v "$b" >/dev/null 2>&1 || [ -x "/usr/sbin/$b" ] || missing+=("$b")
-  done
-  if [ ${#missing[@]} -gt 0 ]; then
-    echo "local-cluster: missing programs: ${missing[*]} (Debian: apt-get install munge slurm-wlm" \
-      "slurmctld slurmd slurm-client, or ./setup.sh deps)" >&2
-    exit 3
-  fi
-  if [ "$(id -u)" -ne 0 ]; then
-    echo "local-cluster: must run as root (slurmd starts jobs as their users)" >&2
-    exit 3
-  fi
-}
-sbin() { command -v "$1" 2>/dev/null || echo "/usr/sbin/$1"; }
 
 write_config() {
   local host
   host=$(hostname -s)
-  install -d -m 0755 "$dir/munge" "$dir/run" "$dir/log" "$dir/state" "$short_dir/munge" \
-    "$short_dir/spool"
-  : >"$dir/plugstack.conf"
-  cat >"$conf" <<EOF
-# Written by slurm/local-cluster.sh; rewritten at every start. Single node, localhost.
-ClusterName=antroute
-SlurmctldHost=$host(127.0.0.1)
-SlurmctldPort=$ctld_port
-SlurmdPort=$slurmd_port
-SlurmUser=root
-SlurmdUser=root
-AuthType=auth/munge
-CredType=cred/munge
-AuthInfo=socket=$sock,cred_expire=10
-# Debian's Open MPI launches only through PMIx (pmi2 fails).
-MpiDefault=pmix
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-SelectType=select/cons_tres
-SelectTypeParameters=CR_Core
-# Let the node advertise more CPUs than this machine has.
-SlurmdParameters=config_overrides
-# Preemption: a job in partition high requeues jobs of partition low; preempted jobs get their
-# --signal at once (not only at its time), then GraceTime seconds, then SIGTERM.
-PreemptType=preempt/partition_prio
-PreemptMode=REQUEUE
-SlurmctldParameters=preempt_send_user_signal
-JobRequeue=1
-# Fast requeue: a requeued job restarts in 15-25 s instead of about 3 minutes.
-KillWait=10
-SchedulerType=sched/backfill
-SchedulerParameters=bf_interval=5,sched_interval=10
-MinJobAge=300
-ReturnToService=2
-InactiveLimit=0
-MessageTimeout=10
-SlurmdTimeout=60
-MailProg=/bin/true
-AccountingStorageType=accounting_storage/none
-JobAcctGatherType=jobacct_gather/none
-JobCompType=jobcomp/none
-PlugStackConfig=$dir/plugstack.conf
-StateSaveLocation=$dir/state
-SlurmdSpoolDir=$short_dir/spool
-SlurmctldPidFile=$dir/run/slurmctld.pid
-SlurmdPidFile=$dir/run/slurmd.pid
-SlurmctldLogFile=$dir/log/slurmctld.log
-SlurmdLogFile=$dir/log/slurmd.log
-SlurmctldDebug=info
-SlurmdDebug=info
-# One 4-socket Xeon E7-8890 v4: 4 x 24 cores x 2 hardware threads.
-NodeName=$node NodeHostname=$host NodeAddr=127.0.0.1 CPUs=192 Boards=1 SocketsPerBoard=4 CoresPerSocket=24 ThreadsPerCore=2 RealMemory=2000 State=UNKNOWN
-PartitionName=low Nodes=$node Default=YES MaxTime=INFINITE State=UP PriorityTier=1 PreemptMode=REQUEUE GraceTime=$grace
-PartitionName=high Nodes=$node Default=NO MaxTime=INFINITE State=UP PriorityTier=10 PreemptMode=OFF
-EOF
+  cl_make_dirs
+  install -d -m 1777 "$short_dir/tmp"
+  {
+    echo "# Written by slurm/local-cluster.sh; rewritten at every start. Single node, localhost."
+    echo "ClusterName=antroute"
+    echo "SlurmctldHost=$host(127.0.0.1)"
+    # task/none: Slurm cannot bind to the CPUs of a faked node that this machine does not have.
+    cl_common_conf task/none "$short_dir/spool" slurmd
+    # Per-job files named after the job id go into this cluster's own folder, not the machine's
+    # /tmp or /dev/shm, where the same job id of another test cluster would meet them: the PMIx
+    # plugin's step folders (spmix_appdir_UID_JOB.STEP, under TmpFS), Open MPI's session
+    # directory and shared-memory segments (the task prolog, cl_task_prolog).
+    echo "TmpFS=$short_dir/tmp"
+    echo "TaskProlog=$dir/task-prolog.sh"
+    echo "# One 4-socket Xeon E7-8890 v4: 4 x 24 cores x 2 hardware threads."
+    echo "NodeName=$node NodeHostname=$host NodeAddr=127.0.0.1 CPUs=192 Boards=1 SocketsPerBoard=4 CoresPerSocket=24 ThreadsPerCore=2 RealMemory=2000 State=UNKNOWN"
+    cl_partitions "$node"
+  } >"$conf"
+  cl_task_prolog "$short_dir/tmp"
   echo "export SLURM_CONF=$conf" >"$dir/env.sh"
 }
 
-start_munged() {
-  alive munged && return 0
-  local key=$dir/munge/munge.key
-  if [ ! -s "$key" ]; then
-    "$(sbin mungekey)" --create --keyfile="$key" >/dev/null 2>&1 ||
-      dd if=/dev/urandom of="$key" bs=1024 count=1 status=none
-  fi
-  chmod 0600 "$key"
-  local args=(--socket="$sock" --key-file="$key"
-    --pid-file="$dir/run/munged.pid" --log-file="$dir/log/munged.log"
-    --seed-file="$dir/munge/munged.seed")
-  # munged refuses group- or world-writable parent directories (common in CI checkouts); --force
-  # turns those refusals into warnings.
-  "$(sbin munged)" "${args[@]}" 2>/dev/null || "$(sbin munged)" --force "${args[@]}" ||
-    fail_start "munged did not start"
-  wait_until 10 alive munged || fail_start "munged did not write its pid file"
-  wait_until 10 test -S "$sock" || fail_start "munged created no socket $sock"
-}
-
-ctld_up() { scontrol ping 2>/dev/null | grep -q 'UP'; }
 node_state() { sinfo -h -N -n "$node" -o '%T' 2>/dev/null | head -n 1; }
 node_idle() {
   local s
@@ -230,54 +117,17 @@ start() {
   say "logs in $dir/log; clients need: export SLURM_CONF=$conf"
 }
 
-# stop_daemon NAME SECONDS: SIGTERM to the recorded pid, SIGKILL if it outlives SECONDS.
-stop_daemon() {
-  alive "$1" || {
-    rm -f "$dir/run/$1.pid"
-    return 0
-  }
-  local pid
-  pid=$(pid_of "$1")
-  kill -TERM "$pid" 2>/dev/null || true
-  if ! wait_until "$2" eval "! kill -0 $pid 2>/dev/null"; then
-    echo "local-cluster: $1 ($pid) ignored SIGTERM for $2 s; sending SIGKILL" >&2
-    kill -KILL "$pid" 2>/dev/null || true
-    wait_until 5 eval "! kill -0 $pid 2>/dev/null" || die "$1 ($pid) survives SIGKILL"
-  fi
-  rm -f "$dir/run/$1.pid"
-}
-
-no_jobs() { [ -z "$(squeue -h -o '%i' 2>/dev/null)" ]; }
-
 stop() {
   [ -f "$conf" ] || {
     say "nothing to stop in $dir"
     return 0
   }
-  if alive slurmctld && ctld_up; then
-    local jobs
-    jobs=$(squeue -h -o '%i' 2>/dev/null | tr '\n' ' ')
-    if [ -n "${jobs// /}" ]; then
-      say "cancelling jobs: $jobs"
-      # shellcheck disable=SC2086
-      scancel $jobs 2>/dev/null || true
-      if ! wait_until 45 no_jobs; then
-        # A job whose script ignores SIGTERM (or requeues itself on it) is killed outright.
-        say "jobs still there after 45 s; sending SIGKILL: $(squeue -h -o '%i' | tr '\n' ' ')"
-        # shellcheck disable=SC2086
-        scancel --signal=KILL --full $jobs 2>/dev/null || true
-        scancel $jobs 2>/dev/null || true
-        wait_until 30 no_jobs || echo "local-cluster: jobs still listed: $(squeue -h)" >&2
-      fi
-    fi
-  fi
+  if alive slurmctld && ctld_up; then cancel_all_jobs; fi
   # slurmd first: it waits for its steps, and steps need slurmctld to finish.
   stop_daemon slurmd 30
   stop_daemon slurmctld 30
   stop_daemon munged 10
-  rm -f "$sock" "$sock.lock"
-  # The short directory holds only sockets and the spool (copies of job scripts): remove it.
-  [ "$short_dir" = "$dir" ] || rm -rf "$short_dir"
+  cl_remove_sockets
   say "stopped (logs kept in $dir/log)"
 }
 
@@ -289,10 +139,7 @@ status() {
       rc=1
     fi
   done
-  if alive slurmctld; then
-    sinfo -N -o '%N %P %T %c %z' 2>/dev/null || true
-    squeue 2>/dev/null || true
-  fi
+  cl_show
   say "state in $dir; export SLURM_CONF=$conf"
   return $rc
 }

@@ -254,6 +254,8 @@ def draw_tour_convergence(f, outdir):
     optimum = number(get(f, "best"), "optimum") or number(f, "optimum")
     if optimum is not None and optimum <= 0:
         optimum = None
+    bound = number(get(f, "best"), "lower_bound")
+    method = attr(get(f, "best/lower_bound"), "method", "lower bound")
     seconds = number(get(f, "run"), "seconds")
     fig, axes = plt.subplots(1, 2, figsize=(13, 5))
     ax = axes[0]
@@ -264,6 +266,9 @@ def draw_tour_convergence(f, outdir):
             bb.append(bb[-1])
         ax.step(tt, bb, where="post", color="#2a6db0", lw=1.8, label="best of all colonies")
         ax.plot(t, b, "o", color="#2a6db0", ms=4)
+        if bound:
+            ax.axhline(bound, color="#d62728", ls=":", lw=1.2,
+                       label=f"lower bound {fmt(bound)} ({method})")
         if optimum:
             ax.axhline(optimum, color="#2ca02c", ls="--", lw=1, label=f"optimum {fmt(optimum)}")
             sec = ax.secondary_yaxis(
@@ -283,6 +288,8 @@ def draw_tour_convergence(f, outdir):
         draw_colony_lines(ax, e_it, cb, e_best)
         if optimum:
             ax.axhline(optimum, color="#2ca02c", ls="--", lw=1, label="optimum")
+        if bound:
+            ax.axhline(bound, color="#d62728", ls=":", lw=1.2, label="lower bound")
         ax.set_xlabel("iteration (at each epoch end)")
         ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
         ax.set_ylabel("colony's best tour length (TSPLIB units)")
@@ -667,6 +674,12 @@ def draw_supply_convergence(f, outdir):
     months, cols = month_table(f)
     order = (attr(get(f, "totals"), "goal_order", "") or "").split(",")
     fewest = dict(zip(months, cols["fewest"])) if cols and cols["fewest"] is not None else {}
+    # Each month's cost bound, as the distance below its final served cost (solve's min-cost flow).
+    gaps = array(get(f, "months"), "gap_to_bound", 1)
+    served = [a + b for a, b in zip(cols["warehouse"], cols["transport"])] \
+        if cols and cols.get("warehouse") is not None and cols.get("transport") is not None else []
+    below = {lab: g * c / 100.0 for lab, g, c in zip(months, gaps, served) if np.isfinite(g)} \
+        if gaps is not None and len(served) == len(months) else {}
     keys = {}  # goal name -> [(month, iterations, values)]
     colonies = []
     for label, m in month_groups(f, months):
@@ -705,6 +718,9 @@ def draw_supply_convergence(f, outdir):
             if name == "unserved" and label in fewest:
                 ax.axhline(fewest[label], color=colour, ls="--", lw=1,
                            label=f"{label}: fewest possible" if len(series) <= 6 else None)
+            if name in ("cost", "weighted") and label in below and v[-1] > 0:
+                ax.axhline(-100.0 * below[label] / v[-1], color=colour, ls=":", lw=1.2,
+                           label=f"{label}: lower bound" if len(series) <= 6 else None)
         goal = GOAL_NAMES.get(name, name)
         if name == "unserved":
             ax.set_ylabel("unserved orders")

@@ -6,7 +6,7 @@
  *                      /best/iteration, /best/time; tours add /best/tour int32 [n]
  *   /trace             time, iteration, best: one entry per epoch end where the best improved
  *   /epochs            iteration, time, best [E]; colony_best [E][C]
- *   /layout            ranks, threads_per_rank, colonies; colony_rank int32 [C]
+ *   /layout            ranks, threads_per_rank, colonies; colony_rank int32 [C]; rank_host [R]
  *   /run               the resolved search parameters and the run's totals (attributes);
  *                      rank_seconds float64 [R][4]
  *

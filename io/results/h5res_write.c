@@ -6,6 +6,7 @@
 #include "ar_alloc.h"
 #include "h5meta.h"
 #include "h5res.h"
+#include "h5res_hosts.h"
 #include "h5u.h"
 
 /* Rank 0's view of numbers that differ between ranks (times), so that every rank writes the
@@ -116,6 +117,7 @@ static ar_status write_layout(hid_t file, const aco_engine *e) {
   if (st == AR_OK)
     st = h5u_write(g, "colony_rank", H5T_NATIVE_INT32, 1, dc, in.rank == 0 ? owner : NULL, NULL,
                    "the MPI rank that ran each colony (contiguous blocks)");
+  if (st == AR_OK) st = h5res_write_rank_hosts(g, in.comm);
   ar_free(owner);
   st = h5u_group_close(g, st);
   return st;

@@ -1,6 +1,7 @@
 /* h5res_supply: write and read the supply-chain results file (see h5res_supply.h). */
 #include "h5res_supply.h"
 
+#include <math.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,7 +9,9 @@
 
 #include "ar_agree.h"
 #include "h5meta.h"
+#include "h5res_hosts.h"
 #include "h5u.h"
+#include "supply_bound.h"
 #include "supply_params.h"
 #include "supply_plan.h"
 
@@ -344,6 +347,75 @@ static ar_status write_totals(hid_t file, const supply_model *m, const supply_re
   return st;
 }
 
+/* The gap of a month's served cost to its bound, when its plan serves the most orders possible. */
+static double month_gap(const supply_month_result *mr) {
+  double served = mr->tot.wc + mr->tot.tc;
+  if (!(mr->lower_bound > -HUGE_VAL) || mr->tot.unserved != mr->min_unserved || served <= 0)
+    return NAN;
+  return 100.0 * (served - mr->lower_bound) / served;
+}
+
+static ar_status bound_method(hid_t loc, const char *name) {
+  hid_t d = H5Dopen2(loc, name, H5P_DEFAULT);
+  if (d < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot reopen %s", h5u_file_name(loc), name);
+  ar_status st = h5u_attr_write_str(d, "method", SUPPLY_BOUND_METHOD);
+  H5Dclose(d);
+  return st;
+}
+
+/* /months/lower_bound and gap_to_bound, and for the whole plan /best/lower_bound and
+ * /best/gap_to_bound (the months' bounds add up: each month's plan is fixed before the next). */
+static ar_status write_bounds(hid_t file, const supply_result *r) {
+  int32_t M = r->n_months;
+  double *bound = malloc((M ? (size_t)M : 1) * sizeof *bound);
+  double *gap = malloc((M ? (size_t)M : 1) * sizeof *gap);
+  if (!bound || !gap) {
+    free(bound);
+    free(gap);
+    return ar_fail(AR_ERR_NOMEM, "out of memory writing the bounds");
+  }
+  double total = 0.0, served = 0.0;
+  int all = 1;
+  for (int32_t t = 0; t < M; t++) {
+    const supply_month_result *mr = &r->months[t];
+    bound[t] = mr->lower_bound;
+    gap[t] = month_gap(mr);
+    total += mr->lower_bound;
+    served += mr->tot.wc + mr->tot.tc;
+    all &= !isnan(gap[t]);
+  }
+  double whole = all && served > 0 ? 100.0 * (served - total) / served : NAN;
+  if (!(total > -HUGE_VAL)) total = -HUGE_VAL;
+  hsize_t d[1] = {(hsize_t)M};
+  hid_t g = H5Gopen2(file, "months", H5P_DEFAULT), b = -1;
+  ar_status st =
+      g >= 0 ? AR_OK : ar_fail(AR_ERR_HDF5, "%s: cannot open /months", h5u_file_name(file));
+  if (st == AR_OK)
+    st = h5u_write(g, "lower_bound", H5T_NATIVE_DOUBLE, 1, d, bound, "USD",
+                   "min-cost-flow lower bound on wc + tc of any plan of the month serving "
+                   "max-flow many orders (-inf: not computed)");
+  if (st == AR_OK) st = bound_method(g, "lower_bound");
+  if (st == AR_OK)
+    st = h5u_write(g, "gap_to_bound", H5T_NATIVE_DOUBLE, 1, d, gap, "percent",
+                   "100 (wc + tc - lower_bound) / (wc + tc); NaN when the month leaves more "
+                   "orders unserved than min_unserved");
+  if (st == AR_OK) st = h5u_group_create(file, "best", &b);
+  if (st == AR_OK)
+    st = h5u_write(b, "lower_bound", H5T_NATIVE_DOUBLE, 0, NULL, &total, "USD",
+                   "the months' lower bounds added up: no plan serving as many orders costs less "
+                   "(wc + tc)");
+  if (st == AR_OK) st = bound_method(b, "lower_bound");
+  if (st == AR_OK)
+    st = h5u_write(b, "gap_to_bound", H5T_NATIVE_DOUBLE, 0, NULL, &whole, "percent",
+                   "100 (wc + tc - lower_bound) / (wc + tc) of the whole plan (NaN: see "
+                   "/months/gap_to_bound)");
+  if (b >= 0) H5Gclose(b);
+  if (g >= 0) H5Gclose(g);
+  free(bound);
+  free(gap);
+  return st;
+}
+
 /* /run: the totals of the search over the months, and the BSP split per rank summed over them. */
 static ar_status write_run(hid_t file, const supply_result *r) {
   int32_t R = r->n_months > 0 ? r->months[0].ranks : 0;
@@ -396,6 +468,7 @@ ar_status h5res_supply_write(hid_t file, const supply_model *m, const supply_res
   }
   if (st == AR_OK) st = write_unserved(file, m, r);
   if (st == AR_OK) st = write_months(file, m, r);
+  if (st == AR_OK) st = write_bounds(file, r);
   if (st == AR_OK) st = write_totals(file, m, r);
   if (st == AR_OK) st = write_run(file, r);
   hid_t g = -1;
@@ -403,6 +476,7 @@ ar_status h5res_supply_write(hid_t file, const supply_model *m, const supply_res
   if (st == AR_OK) st = h5u_attr_write_i64(g, "ranks", ranks);
   if (st == AR_OK) st = h5u_attr_write_i64(g, "threads_per_rank", info->threads);
   if (st == AR_OK) st = h5u_attr_write_i64(g, "colonies", info->colonies);
+  if (st == AR_OK) st = h5res_write_rank_hosts(g, MPI_COMM_WORLD);
   st = h5u_group_close(g, st);
   return st;
 }

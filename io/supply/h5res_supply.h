@@ -12,7 +12,7 @@
  *                seconds, best_colony, best_iteration
  *   /months/YYYY-MM/trace   time, iteration, key0, key1: the month's convergence
  *   /totals      attributes: served, unserved, wc, tc, penalty, cost, time, co2, min_unserved
- *   /layout      attributes ranks, threads_per_rank, colonies
+ *   /layout      attributes ranks, threads_per_rank, colonies; rank_host [R] (h5res_hosts.h)
  *
  * Collective on the file's communicator; every rank holds the same results and passes them to
  * every write (with data from rank 0 alone, one-element datasets came out garbled on 2 ranks

@@ -53,6 +53,22 @@ static ar_status write_known_tour(hid_t group, const tour_net *t, const char *to
   return h5u_dataset_close(dset, st);
 }
 
+static ar_status write_lower_bound(hid_t group, const tour_lower_bound *b) {
+  hsize_t dims[1] = {1};
+  ar_status st = h5u_write(group, "lower_bound", H5T_NATIVE_INT64, 1, dims, &b->value,
+                           H5NET_DISTANCE_UNITS, "proven lower bound on every tour's length");
+  if (st != AR_OK) return st;
+  hid_t dset = H5Dopen2(group, "lower_bound", H5P_DEFAULT);
+  if (dset < 0)
+    return ar_fail(AR_ERR_HDF5, "%s: cannot reopen /tour/lower_bound", h5u_file_name(group));
+  st = h5u_attr_write_str(dset, "method", b->method);
+  if (st == AR_OK) st = h5u_attr_write_i64(dset, "ascent_steps", b->ascent_steps);
+  if (st == AR_OK) st = h5u_attr_write_i64(dset, "exact_checks", b->exact_checks);
+  if (st == AR_OK) st = h5u_attr_write_i64(dset, "sparse_edges", b->sparse_edges);
+  if (st == AR_OK) st = h5u_attr_write_f64(dset, "seconds", b->seconds);
+  return h5u_dataset_close(dset, st);
+}
+
 static ar_status write_contents(hid_t file, const tour_net *t, const param_set *ps,
                                 const char *source, const char *tour_source) {
   ar_status st = h5meta_write(file, H5META_NETWORK, H5NET_FORMAT_VERSION, ps);
@@ -76,6 +92,7 @@ static ar_status write_contents(hid_t file, const tour_net *t, const param_set *
                    "weights[i][j] = cost of going from node i+1 to node j+1");
   }
   if (st == AR_OK && t->known_tour) st = write_known_tour(group, t, tour_source);
+  if (st == AR_OK && t->lower.computed) st = write_lower_bound(group, &t->lower);
   return h5u_group_close(group, st);
 }
 
@@ -293,6 +310,37 @@ static ar_status read_known_tour(hid_t file, tour_net *t) {
   return AR_OK;
 }
 
+/* The stored bound, checked against what is known: never above the optimum or a known tour. */
+static ar_status read_lower_bound(hid_t file, tour_net *t) {
+  const char *dset = "/tour/lower_bound", *name = h5u_file_name(file);
+  hsize_t dims[1];
+  if (peek_dims(file, dset, 1, dims) && dims[0] != 1)
+    return shape_error(file, dset, dims, 1, "[1]");
+  void *data;
+  ar_status st = h5u_read(file, dset, H5T_NATIVE_INT64, 1, dims, 1, &data);
+  if (st != AR_OK) return st;
+  tour_lower_bound *b = &t->lower;
+  b->value = *(int64_t *)data;
+  free(data);
+  hid_t d = H5Dopen2(file, dset, H5P_DEFAULT);
+  if (d < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot reopen %s", name, dset);
+  st = h5u_attr_read_str(d, "method", b->method, sizeof b->method);
+  if (st == AR_OK) st = h5u_attr_read_i64(d, "ascent_steps", &b->ascent_steps);
+  if (st == AR_OK) st = h5u_attr_read_i64(d, "exact_checks", &b->exact_checks);
+  if (st == AR_OK) st = h5u_attr_read_i64(d, "sparse_edges", &b->sparse_edges);
+  if (st == AR_OK) st = h5u_attr_read_f64(d, "seconds", &b->seconds);
+  H5Dclose(d);
+  if (st != AR_OK) return error_on(st, dset);
+  if (t->optimum >= 0 && b->value > t->optimum)
+    return ar_fail(AR_ERR_INPUT, "%s: dataset %s = %lld is above the optimum %lld stored on /tour",
+                   name, dset, (long long)b->value, (long long)t->optimum);
+  if (t->known_tour && b->value > tour_length(t, t->known_tour))
+    return ar_fail(AR_ERR_INPUT, "%s: dataset %s = %lld is above the known tour's length %lld",
+                   name, dset, (long long)b->value, (long long)tour_length(t, t->known_tour));
+  b->computed = 1;
+  return AR_OK;
+}
+
 ar_status h5net_tour_read_file(hid_t file, tour_net *t) {
   memset(t, 0, sizeof *t);
   t->optimum = -1;
@@ -304,6 +352,7 @@ ar_status h5net_tour_read_file(hid_t file, tour_net *t) {
       st = read_coords(file, t);
   }
   if (st == AR_OK && h5u_link_exists(file, "/tour/known_tour")) st = read_known_tour(file, t);
+  if (st == AR_OK && h5u_link_exists(file, "/tour/lower_bound")) st = read_lower_bound(file, t);
   if (st != AR_OK) {
     tour_net_free(t);
     memset(t, 0, sizeof *t);

@@ -10,10 +10,14 @@
  *   /tour/weights     int32 [n][n], row = from, column = to; EXPLICIT only
  *   /tour/known_tour  int32 [n], 0-based node order (optional), attributes length (int64) and
  *                     source (string)
+ *   /tour/lower_bound int64 [1], a proven lower bound on every tour (optional, t->lower),
+ *                     attributes method (string), ascent_steps, exact_checks, sparse_edges (int64),
+ *                     seconds (float64)
  *
  * Failures: AR_ERR_INPUT with "FILE: dataset /tour/... row R: what is wrong" for bad contents
  * (wrong shape or type, missing dataset or attribute, NaN or out-of-range coordinates, negative
- * weights, a known tour that is not a permutation or whose stored length is wrong); AR_ERR_IO for
+ * weights, a known tour that is not a permutation or whose stored length is wrong, a lower bound
+ * above the optimum or the known tour); AR_ERR_IO for
  * a file that cannot be opened or written; AR_ERR_HDF5 / AR_ERR_MPI for library failures.
  */
 #ifndef AR_H5NET_TOUR_H

@@ -30,6 +30,21 @@ static void print_weight_range(const tour_net *t, FILE *out) {
   fprintf(out, "weights: %d x %d, off-diagonal in [%d, %d]\n", t->n, t->n, (int)lo, (int)hi);
 }
 
+static void print_lower_bound(const tour_net *t, FILE *out) {
+  const tour_lower_bound *b = &t->lower;
+  if (!b->computed) {
+    fprintf(out, "lower bound: none\n");
+    return;
+  }
+  fprintf(out, "lower bound: %lld (%s, %lld ascent steps, %lld exact checks, %.1f s)",
+          (long long)b->value, b->method, (long long)b->ascent_steps, (long long)b->exact_checks,
+          b->seconds);
+  if (t->optimum > 0)
+    fprintf(out, ", %.3f %% below the optimum",
+            100.0 * (double)(t->optimum - b->value) / (double)t->optimum);
+  fprintf(out, "\n");
+}
+
 ar_status h5net_tour_inspect(hid_t file, FILE *out) {
   tour_net t;
   ar_status st = h5net_tour_read_file(file, &t);
@@ -70,6 +85,7 @@ ar_status h5net_tour_inspect(hid_t file, FILE *out) {
   } else {
     fprintf(out, "known tour: none\n");
   }
+  print_lower_bound(&t, out);
   if (t.metric == TOUR_METRIC_EXPLICIT)
     print_weight_range(&t, out);
   else

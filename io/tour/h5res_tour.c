@@ -50,3 +50,33 @@ ar_status h5res_write_tour_best(hid_t file, const aco_engine *e, const tour_prob
   st = h5u_group_close(g, st);
   return st;
 }
+
+ar_status h5res_write_tour_bound(hid_t file, const aco_engine *e, const tour_lower_bound *b,
+                                 int computed_by_solve) {
+  aco_engine_info in;
+  aco_engine_get_info(e, &in);
+  int root = in.rank == 0;
+  double best = in.best_cost.key[0];
+  double gap = best > 0 ? 100.0 * (best - (double)b->value) / best : 0.0;
+  hid_t g = H5Gopen2(file, "best", H5P_DEFAULT);
+  if (g < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot open /best", h5u_file_name(file));
+  ar_status st =
+      h5u_write(g, "lower_bound", H5T_NATIVE_INT64, 0, NULL, root ? &b->value : NULL,
+                "TSPLIB integer distance", "a proven lower bound on every tour's length");
+  if (st == AR_OK)
+    st =
+        h5u_write(g, "gap_to_bound", H5T_NATIVE_DOUBLE, 0, NULL, root ? &gap : NULL, "percent",
+                  "100 (cost - lower_bound) / cost: how far the best tour can be from the optimum");
+  hid_t d = st == AR_OK ? H5Dopen2(g, "lower_bound", H5P_DEFAULT) : -1;
+  if (st == AR_OK && d < 0)
+    st = ar_fail(AR_ERR_HDF5, "%s: cannot reopen /best/lower_bound", h5u_file_name(file));
+  if (st == AR_OK) st = h5u_attr_write_str(d, "method", b->method);
+  if (st == AR_OK) st = h5u_attr_write_i64(d, "ascent_steps", b->ascent_steps);
+  if (st == AR_OK) st = h5u_attr_write_i64(d, "exact_checks", b->exact_checks);
+  if (st == AR_OK) st = h5u_attr_write_f64(d, "seconds", b->seconds);
+  if (st == AR_OK)
+    st = h5u_attr_write_str(d, "computed_by", computed_by_solve ? "solve" : "import");
+  if (d >= 0) H5Dclose(d);
+  H5Gclose(g);
+  return st;
+}

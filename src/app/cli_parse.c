@@ -1,4 +1,4 @@
-/* cli_parse: parse, --help on rank 0, the rules between options, shared failure. */
+/* cli_parse: parse, --help (or --help-man) on rank 0, the rules between options, shared failure. */
 #include "cli_parse.h"
 
 #include <mpi.h>
@@ -49,7 +49,10 @@ ar_status cli_parse_rules(param_set *ps, int argc, char **argv, const cli_rule *
   if (st == AR_OK && ps->help_requested) {
     int rank = 0;
     st = ar_mpi_check(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
-    if (st == AR_OK && rank == 0) param_print_help(ps, stdout);
+    if (st == AR_OK && rank == 0 && ps->help_requested == PARAM_HELP_MAN)
+      param_print_man(ps, stdout);
+    else if (st == AR_OK && rank == 0)
+      param_print_help(ps, stdout);
     *help_done = 1;
     return st;
   }

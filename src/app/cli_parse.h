@@ -3,7 +3,8 @@
  * A command describes its options once (a param_def table, param.h) and, beside it, the rules
  * between them that a table cannot say: an option that is required, two that exclude each other,
  * one that needs another, or a positional argument that an option replaces. cli_parse_rules()
- * parses argv into ps, prints --help on rank 0, and checks the rules in order; the first broken
+ * parses argv into ps, prints --help on rank 0 (on the hidden --help-man, the same as a man page
+ * section, for the build's antroute.1), and checks the rules in order; the first broken
  * rule fails with AR_ERR_USAGE and its message. Every rank parses the same arguments, so a
  * failure is marked shared (rank 0 alone reports it). The caller frees ps in every case.
  */

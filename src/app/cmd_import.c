@@ -4,7 +4,7 @@
 
 #include "cli.h"
 
-static const cli_command import_kinds[] = {
+const cli_command cli_import_kinds[] = {
     {"tsplib", cmd_import_tsplib, "a TSPLIB 95 .tsp/.atsp file (optionally with its .opt.tour)"},
     {"supply-chain", cmd_import_supply_chain, "the seven CSV tables of the supply-chain data set"},
     {"synthetic", cmd_import_synthetic, "a seeded generator of large networks of both kinds"},
@@ -15,7 +15,7 @@ static void import_usage(FILE *out) {
   fprintf(out, "usage: antroute import <kind> INPUT -o OUT.h5 [options]\n\n"
                "Converts input data into one antroute network file (HDF5, see docs/formats.md).\n"
                "The output is written to OUT.h5.tmp and renamed when complete.\n\nkinds:\n");
-  for (const cli_command *k = import_kinds; k->name; k++)
+  for (const cli_command *k = cli_import_kinds; k->name; k++)
     fprintf(out, "  %-13s %s\n", k->name, k->summary);
   fprintf(out, "\nantroute import <kind> --help shows the options of each kind.\n");
 }
@@ -27,7 +27,7 @@ ar_status cmd_import(int argc, char **argv) {
                ? ar_fail(AR_ERR_USAGE, "which kind of input? (tsplib, supply-chain, synthetic)")
                : AR_OK;
   }
-  for (const cli_command *k = import_kinds; k->name; k++)
+  for (const cli_command *k = cli_import_kinds; k->name; k++)
     if (strcmp(argv[1], k->name) == 0) return k->run(argc - 1, argv + 1);
   return ar_fail(AR_ERR_USAGE, "unknown input kind '%s' (tsplib, supply-chain, synthetic)",
                  argv[1]);

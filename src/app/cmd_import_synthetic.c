@@ -7,6 +7,7 @@
 #include "cli_parse.h"
 #include "h5net_supply.h"
 #include "h5net_tour.h"
+#include "import_bound.h"
 #include "param.h"
 #include "supply_import.h"
 #include "supply_synth.h"
@@ -32,6 +33,7 @@ static const param_def synthetic_params[] = {
     {"nodes", 0, PARAM_INT, "100000", NULL, 3, 20000000, "N", "tour: nodes", 0},
     {"distribution", 0, PARAM_CHOICE, "uniform", "uniform|clustered", 1, 0, "D",
      "tour: node placement", 0},
+    IMPORT_BOUND_PARAM,
 };
 
 static ar_status generate_supply(const param_set *ps) {
@@ -72,8 +74,13 @@ static ar_status generate_tour(const param_set *ps) {
                           clustered ? TOUR_SYNTH_CLUSTERED : TOUR_SYNTH_UNIFORM, &t);
   if (st != AR_OK) return st;
   const char *out = param_str(ps, "output");
-  st = h5net_tour_write_from(&t, out, ps, t.comment, NULL);
-  if (st == AR_OK) printf("%s: %s, %d nodes (EUC_2D)\n", out, t.name, t.n);
+  st = import_bound_compute(ps, &t);
+  if (st == AR_OK) st = h5net_tour_write_from(&t, out, ps, t.comment, NULL);
+  if (st == AR_OK) {
+    char bound[128];
+    import_bound_describe(&t, bound, sizeof bound);
+    printf("%s: %s, %d nodes (EUC_2D)%s\n", out, t.name, t.n, bound);
+  }
   tour_net_free(&t);
   return st;
 }
@@ -91,7 +98,7 @@ ar_status cmd_import_synthetic(int argc, char **argv) {
       .usage = "antroute import synthetic --kind supply-chain [--orders N --months M --plants P "
                "--ports Q --from DIR] --seed S -o OUT.h5\n"
                "       antroute import synthetic --kind tour --nodes N "
-               "[--distribution uniform|clustered] --seed S -o OUT.h5",
+               "[--distribution uniform|clustered] [--no-bound] --seed S -o OUT.h5",
       .description = "Generates a large network for scale tests and benchmarks. Supply chain: "
                      "grows the real network's structure (lane and band shapes, costs, order "
                      "profiles) to P plants, Q ports and M months of N orders. The same "

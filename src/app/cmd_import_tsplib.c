@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "cli_parse.h"
 #include "h5net_tour.h"
+#include "import_bound.h"
 #include "param.h"
 #include "tsplib_optima.h"
 #include "tsplib_parse.h"
@@ -32,6 +33,7 @@ static const param_def import_tsplib_params[] = {
      0},
     {"name", 0, PARAM_STRING, NULL, NULL, 1, 0, "NAME",
      "instance name to store (default: the file's NAME, else its file name)", 0},
+    IMPORT_BOUND_PARAM,
 };
 
 static const cli_rule import_tsplib_rules[] = {
@@ -128,13 +130,16 @@ static ar_status import_on_rank0(const param_set *ps) {
                    "is wrong",
                    paths.tour, (long long)tour_len, (long long)t.optimum, optimum_source);
   }
+  if (st == AR_OK) st = import_bound_compute(ps, &t);
   if (st == AR_OK) st = h5net_tour_write_from(&t, output, ps, input, paths.tour);
   if (st == AR_OK) {
+    char bound[128];
+    import_bound_describe(&t, bound, sizeof bound);
     printf("%s: %d nodes, %s%s", t.name, t.n, tour_metric_name(t.metric),
            t.directed ? " (ATSP)" : "");
     if (t.optimum >= 0) printf(", optimum %lld", (long long)t.optimum);
     if (tour_len >= 0) printf(", known tour %lld (%s)", (long long)tour_len, paths.tour);
-    printf(" -> %s\n", output);
+    printf("%s -> %s\n", bound, output);
   }
   tour_net_free(&t);
   return st;
@@ -143,7 +148,7 @@ static ar_status import_on_rank0(const param_set *ps) {
 ar_status cmd_import_tsplib(int argc, char **argv) {
   param_set ps = {.command = "import tsplib",
                   .usage = "antroute import tsplib FILE.tsp -o OUT.h5 [--tour FILE.opt.tour] "
-                           "[--optimum N] [--name NAME] [--no-tour]",
+                           "[--optimum N] [--name NAME] [--no-tour] [--no-bound]",
                   .description =
                       "Converts a TSPLIB 95 instance (TSP or ATSP; EUC_2D, CEIL_2D, ATT, GEO or "
                       "EXPLICIT weights) into an antroute network file. A known tour and the "

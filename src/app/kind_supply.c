@@ -8,6 +8,7 @@
  */
 #include "kind_supply.h"
 
+#include <math.h>
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "h5net_supply.h"
 #include "h5res_supply.h"
 #include "kind_supply_state.h"
+#include "solve_gap.h"
 #include "supply_params.h"
 #include "supply_plan_csv.h"
 #include "supply_report.h"
@@ -78,6 +80,7 @@ static ar_status supply_open(const solve_run *run, hid_t file, void **out) {
   s->ranks = run->ranks;
   s->total_seconds = run->time;
   ar_status st = supply_config_from_params(run->ps, &s->cfg);
+  if (st == AR_OK) st = supply_kind_bound_usable(&s->cfg, run->ps);
   if (st != AR_OK) ar_error_mark_shared(); /* every rank parsed the same options */
   if (st == AR_OK) st = supply_read(run, file, s);
   if (st != AR_OK) {
@@ -159,6 +162,12 @@ static void supply_summary(void *state, const solve_run *run, const aco_engine *
           csv ? " and " : "", csv ? param_str(run->ps, "csv") : "");
   fprintf(out, "unserved bound (max flow): %lld%s\n", (long long)bound,
           s->res.check.tot.unserved == bound ? " (reached)" : "");
+  double lower = 0.0, served = s->res.check.tot.wc + s->res.check.tot.tc;
+  for (int32_t t = 0; t < s->mo.n; t++)
+    lower += s->res.months[t].lower_bound;
+  if (lower > -HUGE_VAL && s->res.check.tot.unserved == bound && served > 0)
+    fprintf(out, "cost bound (min-cost flow, months added up): %.2f; gap to bound %.3f %%\n", lower,
+            solve_gap_percent(served, lower));
   supply_report_print(out, &s->m, &s->res.plan, &s->res.check, 20);
 }
 

@@ -7,7 +7,8 @@
 
 #include "kind_supply_state.h"
 
-static const char *const stopped_names[] = {"none", "iterations", "time", "requested"};
+static const char *const stopped_names[] = {"none", "iterations", "time", "requested", "gap"};
+enum { STOPPED_NAMES = 5 };
 
 /* Before a write: the index of the month whose engine the checkpoint holds. */
 static ar_status stage(void *owner, ckpt_state *st) {
@@ -30,11 +31,12 @@ static ar_status restore_months(supply_state *s, int32_t first) {
     mr->best_colony = (int32_t)mi[3];
     mr->best_iteration = mi[4];
     snprintf(mr->stopped_by, sizeof mr->stopped_by, "%s",
-             stopped_names[mi[5] >= 0 && mi[5] < 4 ? mi[5] : 0]);
+             stopped_names[mi[5] >= 0 && mi[5] < STOPPED_NAMES ? mi[5] : 0]);
     mr->lower_wc = mf[0];
     mr->lower_cost = mf[1];
     mr->lower_served_cost = mf[2];
     mr->seconds = mf[3];
+    mr->lower_bound = mf[4];
     mr->n_trace = 0;
     mr->trace_time = malloc(sizeof(double));
     mr->trace_iteration = malloc(sizeof(int64_t));
@@ -89,11 +91,12 @@ ar_status supply_kind_ckpt_init(supply_state *s) {
   f[6] = ckpt_field_make("/supply/month_int", H5T_NATIVE_INT64, 2, M, SUPPLY_MONTH_INT, 0, 0,
                          s->month_int, NULL,
                          "per finished month: min_unserved, iterations, epochs, best_colony, "
-                         "best_iteration, stopped_by (0 none, 1 iterations, 2 time, 3 requested)");
+                         "best_iteration, stopped_by (0 none, 1 iterations, 2 time, 3 requested, "
+                         "4 gap)");
   f[7] = ckpt_field_make("/supply/month_real", H5T_NATIVE_DOUBLE, 2, M, SUPPLY_MONTH_REAL, 0, 0,
                          s->month_real, NULL,
                          "per finished month: lower_wc, lower_cost, lower_served_cost, "
-                         "seconds");
+                         "seconds, lower_bound");
   s->month_scalar = (ckpt_scalar){"supply_month", CKPT_SCALAR_I64, 0, 0};
   s->part = (ckpt_part){"supply", s->fields, SUPPLY_CKPT_FIELDS, &s->month_scalar, 1, s, stage,
                         NULL,     restore};
@@ -117,12 +120,13 @@ void supply_kind_ckpt_stage_month(supply_state *s, int32_t t) {
   mi[3] = mr->best_colony;
   mi[4] = mr->best_iteration;
   mi[5] = 0;
-  for (int k = 0; k < 4; k++)
+  for (int k = 0; k < STOPPED_NAMES; k++)
     if (strcmp(mr->stopped_by, stopped_names[k]) == 0) mi[5] = k;
   mf[0] = mr->lower_wc;
   mf[1] = mr->lower_cost;
   mf[2] = mr->lower_served_cost;
   mf[3] = mr->seconds;
+  mf[4] = mr->lower_bound;
 }
 
 ckpt_part *supply_kind_ckpt_part(void *state) { return &((supply_state *)state)->part; }

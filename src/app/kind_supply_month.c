@@ -37,11 +37,15 @@ ar_status supply_kind_phase_begin(void *state, const solve_run *run, int32_t mon
   mr->min_unserved = s->rp.flow.min_unserved;
   mr->lower_wc = s->rp.lower_wc;
   mr->lower_cost = s->rp.lower_cost;
+  st = supply_kind_bound_month(s, run, mr);
+  if (st != AR_OK) return st;
+  supply_kind_bound_target(s, run, mr, par);
   if (run->rank == 0 && !run->quiet) {
     printf("%04d-%02d: %d orders, %d ship days, %d pheromone columns; unserved at least %lld "
-           "(max-flow bound)%s\n",
+           "(max-flow bound)%s; serving %lld costs at least %.2f (min-cost flow, %.2f s)\n",
            mr->year, mr->month, (int)n, (int)s->sc.ndays, (int)s->problem.options,
-           (long long)mr->min_unserved, s->cfg.capacity ? "" : " (capacity ignored)");
+           (long long)mr->min_unserved, s->cfg.capacity ? "" : " (capacity ignored)",
+           (long long)s->rp.flow.max_served, mr->lower_bound, mr->bound_seconds);
     fflush(stdout);
   }
   return AR_OK;
@@ -96,7 +100,9 @@ void supply_kind_progress(void *state, const solve_run *run, int32_t month, cons
   aco_engine_get_info(e, &in);
   size_t len = (size_t)snprintf(line, cap, "%04d-%02d iteration %lld: best ", mr->year, mr->month,
                                 (long long)in.iteration);
-  if (len < cap) format_goals(&s->cfg, &in.best_cost, line + len, cap - len);
+  if (len < cap) len += format_goals(&s->cfg, &in.best_cost, line + len, cap - len);
+  double gap = supply_kind_bound_gap(s, mr, &in.best_cost);
+  if (len < cap && !isnan(gap)) snprintf(line + len, cap - len, "; gap to bound %.3f %%", gap);
 }
 
 /* The trace of one month: the epoch ends where the best improved. */
@@ -163,13 +169,19 @@ static void month_print(const supply_month_result *mr, const supply_plan *plan,
          (long long)in.best_iteration, (long long)plan->tot.unserved, (long long)mr->min_unserved,
          served_cost, plan->tot.wc, plan->tot.tc);
   if (mr->lower_served_cost > -HUGE_VAL)
-    printf("%04d-%02d: lower bound on the cost of serving %lld orders: %.2f (gap %.3f %%)\n",
+    printf("%04d-%02d: Lagrangian lower bound on the cost of serving %lld orders: %.2f "
+           "(gap %.3f %%)\n",
            mr->year, mr->month, (long long)plan->tot.served, mr->lower_served_cost,
            100.0 * (served_cost - mr->lower_served_cost) / served_cost);
-  else if (plan->tot.unserved == mr->min_unserved && mr->min_unserved == 0)
-    printf("%04d-%02d: lower bound on the cost of serving every order: %.2f (gap %.3f %%)\n",
-           mr->year, mr->month, mr->lower_cost,
-           100.0 * (served_cost - mr->lower_cost) / served_cost);
+  if (mr->lower_bound > -HUGE_VAL && plan->tot.unserved == mr->min_unserved)
+    printf("%04d-%02d: lower bound on the cost of serving %lld orders: %.2f (min-cost flow); "
+           "gap to bound %.3f %%%s\n",
+           mr->year, mr->month, (long long)plan->tot.served, mr->lower_bound,
+           100.0 * (served_cost - mr->lower_bound) / served_cost,
+           in.stop_reason == ACO_STOP_TARGET ? " (stopped by --gap)" : "");
+  else if (mr->lower_bound > -HUGE_VAL)
+    printf("%04d-%02d: %lld more unserved than the max-flow bound: no gap to the cost bound\n",
+           mr->year, mr->month, (long long)(plan->tot.unserved - mr->min_unserved));
   fflush(stdout);
 }
 

@@ -13,7 +13,7 @@
 #include "supply_problem.h"
 #include "supply_result.h"
 
-enum { SUPPLY_CKPT_FIELDS = 8, SUPPLY_MONTH_INT = 6, SUPPLY_MONTH_REAL = 4 };
+enum { SUPPLY_CKPT_FIELDS = 8, SUPPLY_MONTH_INT = 6, SUPPLY_MONTH_REAL = 5 };
 
 typedef struct {
   supply_config cfg;
@@ -38,8 +38,10 @@ typedef struct {
   ckpt_field fields[SUPPLY_CKPT_FIELDS];
   ckpt_scalar month_scalar;
   int64_t *month_int; /* [months][6]: min_unserved, iterations, epochs, best_colony,
-                         best_iteration, stopped_by (0 none, 1 iterations, 2 time, 3 requested) */
-  double *month_real; /* [months][4]: lower_wc, lower_cost, lower_served_cost, seconds */
+                         best_iteration, stopped_by (0 none, 1 iterations, 2 time, 3 requested,
+                         4 gap) */
+  double *month_real; /* [months][5]: lower_wc, lower_cost, lower_served_cost, seconds,
+                         lower_bound */
   int ranks;
 } supply_state;
 
@@ -52,6 +54,20 @@ void supply_kind_progress(void *state, const solve_run *run, int32_t phase, cons
                           int final, char *line, size_t cap);
 ar_status supply_kind_phase_end(void *state, const solve_run *run, int32_t phase, aco_engine *e);
 void supply_kind_phase_free(void *state);
+
+/* kind_supply_bound.c: the month's min-cost-flow bound (every rank computes it), --gap. */
+/* --gap needs a goal order whose second key is the cost (AR_ERR_USAGE otherwise). */
+ar_status supply_kind_bound_usable(const supply_config *cfg, const param_set *ps);
+/* The served cost (WC + TC) behind the engine's keys (unserved, second goal), or NaN when the goal
+ * order does not say it. */
+double supply_kind_served_cost(const supply_config *cfg, double unserved, double second);
+ar_status supply_kind_bound_month(supply_state *s, const solve_run *run, supply_month_result *mr);
+void supply_kind_bound_target(const supply_state *s, const solve_run *run,
+                              const supply_month_result *mr, aco_params *par);
+/* The gap of a month's best to its bound in percent; NaN when the best leaves more orders
+ * unserved than the max flow or the goal order hides the cost. */
+double supply_kind_bound_gap(const supply_state *s, const supply_month_result *mr,
+                             const aco_cost *best);
 
 /* kind_supply_ckpt.c */
 ar_status supply_kind_ckpt_init(supply_state *s);

@@ -9,6 +9,8 @@
 #include "h5meta.h"
 #include "h5net_tour.h"
 #include "h5res_tour.h"
+#include "kind_tour_bound.h"
+#include "solve_gap.h"
 
 static const param_def tour_params[] = {
     {"candidates", 'k', PARAM_INT, "16", NULL, 1, TOUR_MAX_CANDIDATES, "K",
@@ -23,6 +25,8 @@ static const param_def tour_params[] = {
      "ants change the source tour in about N edges (0: build whole tours)", PARAM_SEARCH},
     {"optimum", 0, PARAM_INT, NULL, NULL, 1, 9.2e18, "N",
      "the optimal length, for the gap (default: the network file's, if any)", 0},
+    {"no-bound", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,
+     "do not compute the lower bound when the network has none (no gap to bound, no --gap)", 0},
 };
 
 static const solve_default tour_defaults[] = {
@@ -34,6 +38,7 @@ typedef struct {
   tour_problem tp;
   aco_problem problem;
   int problem_made;
+  int bound_computed; /* the bound was computed by this solve, not read from the network */
 } tour_state;
 
 static tour_options options_from(const param_set *ps) {
@@ -69,6 +74,12 @@ static ar_status tour_open(const solve_run *run, hid_t file, void **out) {
   }
   if (param_is_set(run->ps, "optimum")) s->net.optimum = param_int(run->ps, "optimum");
   s->opt = options_from(run->ps);
+  st = kind_tour_bound_ensure(run, &s->net, &s->bound_computed);
+  if (st != AR_OK) {
+    tour_net_free(&s->net);
+    free(s);
+    return st;
+  }
   *out = s;
   return AR_OK;
 }
@@ -81,8 +92,8 @@ static int32_t tour_phases(void *state) {
 static ar_status tour_phase_begin(void *state, const solve_run *run, int32_t phase, aco_params *par,
                                   const aco_problem **problem) {
   (void)phase;
-  (void)par;
   tour_state *s = state;
+  kind_tour_bound_target(run, &s->net, par);
   ar_status st = tour_problem_create(&s->net, &s->opt, &s->tp, &s->problem);
   s->problem_made = 1;
   *problem = &s->problem;
@@ -115,15 +126,18 @@ static void tour_progress(void *state, const solve_run *run, int32_t phase, cons
   tour_state *s = state;
   aco_engine_info in;
   aco_engine_get_info(e, &in);
-  /* The last epoch end of a run is reported by the final line instead. */
-  if (!final && in.stop_reason != ACO_STOP_NONE) {
+  /* The last epoch end of a run is reported by the final line instead (so is the one that
+   * reaches the --gap target: the engine stops right after this hook). */
+  if (!final && (in.stop_reason != ACO_STOP_NONE ||
+                 (in.par->has_target && aco_cost_compare(&in.best_cost, &in.par->target) <= 0))) {
     line[0] = '\0';
     return;
   }
   double now = aco_engine_elapsed(e), best = in.best_cost.key[0];
-  char gap[48] = "", eta[48] = "";
+  char gap[48] = "", eta[48] = "", to_bound[48];
   if (s->net.optimum > 0)
     snprintf(gap, sizeof gap, "  gap %.3f %%", 100.0 * (best - s->net.optimum) / s->net.optimum);
+  kind_tour_bound_gap_text(&s->net, best, to_bound, sizeof to_bound);
   if (!final) {
     double left = -1;
     if (in.par->time_limit > 0) left = in.par->time_limit - now;
@@ -133,8 +147,8 @@ static void tour_progress(void *state, const solve_run *run, int32_t phase, cons
     }
     if (left >= 0) snprintf(eta, sizeof eta, "  ETA %.1f s", left);
   }
-  snprintf(line, cap, "iteration %lld  best %.0f%s%s%s", (long long)in.iteration, best, gap, eta,
-           final ? "  (final)" : "");
+  snprintf(line, cap, "iteration %lld  best %.0f%s%s%s%s", (long long)in.iteration, best, gap,
+           to_bound, eta, final ? "  (final)" : "");
 }
 
 static ar_status tour_phase_end(void *state, const solve_run *run, int32_t phase, aco_engine *e) {
@@ -156,6 +170,8 @@ static ar_status tour_write(void *state, const solve_run *run, hid_t file, const
   h5res_info info = {run->input, "tour", s->net.name, s->net.optimum};
   ar_status st = h5res_write_run(file, last, run->ps, &info);
   if (st == AR_OK) st = h5res_write_tour_best(file, last, &s->tp, &info);
+  if (st == AR_OK && s->net.lower.computed)
+    st = h5res_write_tour_bound(file, last, &s->net.lower, s->bound_computed);
   return st;
 }
 
@@ -165,16 +181,22 @@ static void tour_summary(void *state, const solve_run *run, const aco_engine *la
   aco_engine_get_info(last, &in);
   double secs = aco_engine_elapsed(last);
   int64_t tours = in.iteration * in.par->ants * in.par->colonies;
-  char gap[64] = "";
+  char gap[64] = "", bound[128] = "";
   if (s->net.optimum > 0)
     snprintf(gap, sizeof gap, " (optimum %lld, gap %.3f %%)", (long long)s->net.optimum,
              100.0 * (in.best_cost.key[0] - s->net.optimum) / s->net.optimum);
+  if (s->net.lower.computed)
+    snprintf(bound, sizeof bound, "; lower bound %lld (%s), gap to bound %.3f %%",
+             (long long)s->net.lower.value, s->net.lower.method,
+             solve_gap_percent(in.best_cost.key[0], (double)s->net.lower.value));
   fprintf(out,
-          "best %.0f%s from colony %d at iteration %lld; %lld iterations in %.1f s "
-          "(%.0f iterations/s, %.0f tours/s; rank 0 used %.1f CPU s) -> %s\n",
-          in.best_cost.key[0], gap, in.best_colony, (long long)in.best_iteration,
+          "best %.0f%s%s from colony %d at iteration %lld; %lld iterations in %.1f s "
+          "(%.0f iterations/s, %.0f tours/s; rank 0 used %.1f CPU s)%s -> %s\n",
+          in.best_cost.key[0], gap, bound, in.best_colony, (long long)in.best_iteration,
           (long long)in.iteration, secs, in.iteration / (secs > 0 ? secs : 1),
-          tours / (secs > 0 ? secs : 1), aco_engine_cpu_seconds(last), run->output);
+          tours / (secs > 0 ? secs : 1), aco_engine_cpu_seconds(last),
+          in.stop_reason == ACO_STOP_TARGET ? "; stopped within --gap of the bound" : "",
+          run->output);
 }
 
 static void tour_close(void *state) {

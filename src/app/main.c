@@ -7,6 +7,7 @@
 #include "ar_error.h"
 #include "ar_version.h"
 #include "cli.h"
+#include "cli_man.h"
 #include "h5u.h"
 
 static void print_usage(FILE *out) {
@@ -17,9 +18,7 @@ static void print_usage(FILE *out) {
                "parallel HDF5, checkpoint/restart).\n\ncommands:\n");
   for (const cli_command *c = cli_command_table; c->name; c++)
     fprintf(out, "  %-10s %s\n", c->name, c->summary);
-  fprintf(out, "\nexit status: 0 ok, 1 internal/MPI/HDF5 failure, 2 usage, 3 bad input data,\n"
-               "4 file system error, 5 out of memory, 6 infeasible plan (evaluate),\n"
-               "75 checkpointed (resume with --resume auto)\n");
+  fprintf(out, "\n%s", cli_exit_status_text);
 }
 
 int main(int argc, char **argv) {
@@ -27,6 +26,16 @@ int main(int argc, char **argv) {
   if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
     print_usage(argc < 2 ? stderr : stdout);
     return argc < 2 ? AR_EXIT_USAGE : AR_EXIT_OK;
+  }
+  /* Hidden: the man page's head and the commands whose sections follow it (cmake/man_page.cmake).
+   */
+  if (strcmp(argv[1], "--help-man") == 0) {
+    cli_man_head(stdout);
+    return AR_EXIT_OK;
+  }
+  if (strcmp(argv[1], "--man-commands") == 0) {
+    cli_man_commands(stdout);
+    return AR_EXIT_OK;
   }
   if (strcmp(argv[1], "--version") == 0) {
     printf("antroute %s\n", AR_VERSION_STRING);

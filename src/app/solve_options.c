@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ckpt_options.h"
+#include "solve_gap.h"
 #include "solve_kinds.h"
 #include "solve_parallel.h"
 
@@ -18,6 +19,7 @@ static const param_def shared_params[] = {
      "stop after N iterations (order routing: N per month; 0: no limit); with no --time the "
      "answer is reproducible",
      0},
+    SOLVE_GAP_PARAM,
     {"seed", 's', PARAM_INT, "1", NULL, 0, 9.2e18, "N", "random seed", PARAM_SEARCH},
     {"colonies", 'c', PARAM_INT, "1", NULL, 1, 1e6, "C",
      "independent colonies, spread in blocks over the MPI ranks (at least one per rank)",

@@ -216,8 +216,8 @@ static ar_status param_load_file(param_set *ps, const char *path) {
   return AR_OK;
 }
 
-/* getopt_long's tables for ps: every parameter, then --params and --help. longopts holds
- * PARAM_MAX + 3 entries, shortopts 2 * PARAM_MAX + 8 characters. */
+/* getopt_long's tables for ps: every parameter, then --params, --help and --help-man. longopts
+ * holds PARAM_MAX + 4 entries, shortopts 2 * PARAM_MAX + 8 characters. */
 static void param_getopt_tables(const param_set *ps, struct option *longopts, char *shortopts) {
   size_t ns = 0;
   shortopts[ns++] = '-'; /* positional arguments come back in order, as code 1 */
@@ -235,7 +235,8 @@ static void param_getopt_tables(const param_set *ps, struct option *longopts, ch
   }
   longopts[ps->ndefs] = (struct option){"params", required_argument, NULL, 'P'};
   longopts[ps->ndefs + 1] = (struct option){"help", no_argument, NULL, 'h'};
-  longopts[ps->ndefs + 2] = (struct option){NULL, 0, NULL, 0};
+  longopts[ps->ndefs + 2] = (struct option){"help-man", no_argument, NULL, 'M'};
+  longopts[ps->ndefs + 3] = (struct option){NULL, 0, NULL, 0};
   shortopts[ns++] = 'h';
   shortopts[ns] = '\0';
 }
@@ -248,8 +249,8 @@ static ar_status param_take_option(param_set *ps, int c, char **argv) {
     ps->positional[ps->npositional++] = optarg;
     return AR_OK;
   }
-  if (c == 'h') {
-    ps->help_requested = 1;
+  if (c == 'h' || c == 'M') {
+    ps->help_requested = c == 'M' ? PARAM_HELP_MAN : PARAM_HELP_TEXT;
     return AR_OK;
   }
   if (c == 'P') {
@@ -288,7 +289,7 @@ ar_status param_parse(param_set *ps, int argc, char **argv) {
   ps->param_file = NULL;
   ps->help_requested = 0;
 
-  struct option longopts[PARAM_MAX + 3];
+  struct option longopts[PARAM_MAX + 4];
   char shortopts[2 * PARAM_MAX + 8];
   param_getopt_tables(ps, longopts, shortopts);
   ar_status st = AR_OK;
@@ -312,6 +313,14 @@ ar_status param_parse(param_set *ps, int argc, char **argv) {
   return AR_OK;
 }
 
+/* True when option i opens a group other than *group (then *group is its heading). */
+static int group_starts(const param_set *ps, int i, const char **group) {
+  const char *g = ps->groups ? ps->groups[i] : NULL;
+  if (!g || (*group && strcmp(*group, g) == 0)) return 0;
+  *group = g;
+  return 1;
+}
+
 void param_print_help(const param_set *ps, FILE *out) {
   fprintf(out, "usage: %s\n\n", ps->usage);
   if (ps->description) fprintf(out, "%s\n\n", ps->description);
@@ -320,11 +329,7 @@ void param_print_help(const param_set *ps, FILE *out) {
   for (int i = 0; i < ps->ndefs; i++) {
     const param_def *d = &ps->defs[i];
     if (d->flags & PARAM_HIDDEN) continue;
-    const char *g = ps->groups ? ps->groups[i] : NULL;
-    if (g && (!group || strcmp(group, g) != 0)) {
-      group = g;
-      fprintf(out, "\n%s:\n", group);
-    }
+    if (group_starts(ps, i, &group)) fprintf(out, "\n%s:\n", group);
     char left[128];
     const char *arg = d->type == PARAM_FLAG ? "" : (d->arg_name ? d->arg_name : "VALUE");
     if (d->short_name)
@@ -344,6 +349,78 @@ void param_print_help(const param_set *ps, FILE *out) {
   fprintf(out, "  %-30s %s\n", "    --params FILE",
           "read parameters from an INI file (command line wins)");
   fprintf(out, "  %-30s %s\n", "-h, --help", "show this help");
+}
+
+void param_man_text(FILE *out, const char *text) {
+  int line_start = 1;
+  for (const char *p = text; *p; p++) {
+    if (line_start && (*p == '.' || *p == '\'')) fputs("\\&", out);
+    line_start = *p == '\n';
+    if (*p == '\\')
+      fputs("\\e", out);
+    else if (*p == '-')
+      fputs("\\-", out);
+    else
+      fputc(*p, out);
+  }
+}
+
+/* One option as a .TP paragraph: the option in bold, its argument in italics, then the help. */
+static void man_option(FILE *out, char short_name, const char *name, const char *arg,
+                       const char *help) {
+  fputs(arg && *arg ? ".TP\n.BI \"" : ".TP\n.B \"", out);
+  if (short_name) fprintf(out, "\\-%c, ", short_name);
+  fputs("\\-\\-", out);
+  param_man_text(out, name);
+  if (arg && *arg) {
+    fputs(" \" \"", out);
+    param_man_text(out, arg);
+  }
+  fputs("\"\n", out);
+  param_man_text(out, help);
+}
+
+/* A group's heading between options, as --help prints it ("tour networks (...):"). */
+static void man_heading(FILE *out, const char *heading) {
+  fputs(".PP\n.I \"", out);
+  param_man_text(out, heading);
+  fputs(":\"\n", out);
+}
+
+void param_print_man(const param_set *ps, FILE *out) {
+  fputs(".SS \"antroute ", out);
+  param_man_text(out, ps->command);
+  fputs("\"\n.nf\n", out); /* the usage may take several lines */
+  param_man_text(out, ps->usage);
+  fputs("\n.fi\n.PP\n", out);
+  if (ps->description) {
+    param_man_text(out, ps->description);
+    fputc('\n', out);
+  }
+  const char *group = NULL;
+  for (int i = 0; i < ps->ndefs; i++) {
+    const param_def *d = &ps->defs[i];
+    if (d->flags & PARAM_HIDDEN) continue;
+    if (group_starts(ps, i, &group)) man_heading(out, group);
+    const char *arg = d->type == PARAM_FLAG ? "" : (d->arg_name ? d->arg_name : "VALUE");
+    man_option(out, d->short_name, d->name, arg, d->help);
+    if (d->type == PARAM_CHOICE) {
+      fputs(" (", out);
+      param_man_text(out, d->choices);
+      fputc(')', out);
+    }
+    if (d->default_value && d->type != PARAM_FLAG) {
+      fputs(" [default: ", out);
+      param_man_text(out, d->default_value);
+      fputc(']', out);
+    }
+    fputc('\n', out);
+  }
+  if (group) man_heading(out, "general");
+  man_option(out, 0, "params", "FILE", "read parameters from an INI file (command line wins)");
+  fputc('\n', out);
+  man_option(out, 'h', "help", "", "show this help");
+  fputc('\n', out);
 }
 
 long long param_int(const param_set *ps, const char *name) {

@@ -54,15 +54,26 @@ typedef struct {
   char *positional[PARAM_MAX_POSITIONAL];
   int npositional;
   char *param_file;
-  int help_requested;
+  int help_requested; /* PARAM_HELP_TEXT for --help, PARAM_HELP_MAN for --help-man, else 0 */
 } param_set;
 
-/* Parses argv (argv[0] is the command name) into ps. On --help, sets help_requested and returns
- * AR_OK without checking positional arguments. */
+enum { PARAM_HELP_TEXT = 1, PARAM_HELP_MAN = 2 };
+
+/* Parses argv (argv[0] is the command name) into ps. On --help (or the hidden --help-man), sets
+ * help_requested and returns AR_OK without checking positional arguments. */
 ar_status param_parse(param_set *ps, int argc, char **argv);
 
 /* Prints usage, description and every parameter with its default. */
 void param_print_help(const param_set *ps, FILE *out);
+
+/* The same as one section of a man page (roff: .SS "antroute COMMAND", usage, description, one
+ * .TP per option), for the page that the build assembles from every command (`--help-man`, a
+ * hidden option of every table). */
+void param_print_man(const param_set *ps, FILE *out);
+
+/* Writes text escaped for roff: backslashes and dashes escaped, a line that would start with '.'
+ * or '\'' made literal. */
+void param_man_text(FILE *out, const char *text);
 
 /* Typed getters; the name must be in the table (a wrong name is a bug and aborts). */
 long long param_int(const param_set *ps, const char *name);

@@ -11,6 +11,7 @@
 #include "aco_engine_ckpt.h"
 #include "aco_engine_state.h"
 #include "aco_exchange.h"
+#include "aco_pace.h"
 #include "aco_segment.h"
 #include "aco_share.h"
 #include "ar_agree.h"
@@ -258,14 +259,18 @@ static ar_status engine_plan(aco_engine *e, int *stop, int64_t *end) {
   return AR_OK;
 }
 
-/* After a segment: the epoch's exchange when it ended one, then the driver's boundary hook. */
-static ar_status engine_boundary(aco_engine *e, int *stop) {
+/* After a segment: the epoch's exchange when it ended one, then the driver's boundary hook.
+ * *reached: the epoch's global best, agreed by the exchange, is no worse than the target
+ * (solve --gap), so every rank stops at the same iteration. */
+static ar_status engine_boundary(aco_engine *e, int *stop, int *reached) {
   ar_status st = AR_OK;
   *stop = 0;
+  *reached = 0;
   if (e->iteration % e->par.epoch_iterations == 0) {
     st = aco_exchange_epoch(e);
     if (st == AR_OK) st = engine_epoch_end(e);
     if (st != AR_OK) return st;
+    *reached = e->par.has_target && aco_cost_compare(&e->best_cost, &e->par.target) <= 0;
   }
   if (!e->hooks.iteration_end) return AR_OK;
   double h0 = timer_now();
@@ -282,9 +287,10 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
   e->stop_reason = ACO_STOP_NONE;
   e->seconds_per_iteration = 0.0;
   e->cpu_per_iteration = 0.0;
+  const double pace = aco_pace_seconds(); /* tests only: a fixed sleep per iteration */
   ar_status st = AR_OK;
   for (;;) {
-    int stop = 0;
+    int stop = 0, reached = 0;
     int64_t end = 0;
     st = engine_plan(e, &stop, &end);
     if (st != AR_OK) return st;
@@ -295,14 +301,19 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
     const double t0 = MPI_Wtime(), c0 = process_cpu_seconds();
     const int64_t first = e->iteration;
     aco_segment_run(e, first, end);
+    aco_pace_sleep(pace * (double)(end - first));
     e->iteration = end;
-    st = engine_boundary(e, &stop);
+    st = engine_boundary(e, &stop, &reached);
     if (st != AR_OK) return st;
     /* Per iteration, with the boundary's exchange and hooks: what the next plan must fit. */
     e->seconds_per_iteration = (MPI_Wtime() - t0) / (double)(end - first);
     e->cpu_per_iteration = (process_cpu_seconds() - c0) / (double)(end - first);
     if (stop) {
       e->stop_reason = ACO_STOP_HOOK;
+      break;
+    }
+    if (reached) {
+      e->stop_reason = ACO_STOP_TARGET;
       break;
     }
   }
@@ -352,6 +363,7 @@ const char *aco_stop_reason_name(aco_stop_reason r) {
   case ACO_STOP_ITERATIONS: return "iterations";
   case ACO_STOP_TIME: return "time";
   case ACO_STOP_HOOK: return "requested";
+  case ACO_STOP_TARGET: return "gap";
   case ACO_STOP_NONE: break;
   }
   return "none";

@@ -13,7 +13,8 @@ typedef enum {
   ACO_STOP_NONE = 0,
   ACO_STOP_ITERATIONS = 1,
   ACO_STOP_TIME = 2,
-  ACO_STOP_HOOK = 3 /* a hook asked (signal, walltime): see aco_hooks */
+  ACO_STOP_HOOK = 3,  /* a hook asked (signal, walltime): see aco_hooks */
+  ACO_STOP_TARGET = 4 /* an epoch end's global best reached aco_params.target (solve --gap) */
 } aco_stop_reason;
 
 /* Optional callbacks into the driver (progress lines, checkpoints, signals).

@@ -22,7 +22,9 @@ aco_params aco_params_default(void) {
       .migrate = 1,
       .share_every = 0,
       .share_endpoints = 0,
+      .has_target = 0,
   };
+  p.target = aco_cost_worst();
   return p;
 }
 

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "ar_error.h"
+#include "problem.h"
 
 typedef enum { ACO_MMAS = 0, ACO_ACS = 1 } aco_algorithm;
 
@@ -35,6 +36,8 @@ typedef struct {
   int migrate;         /* at each epoch end, the global best replaces worse colony bests */
   int64_t share_every; /* every this many epochs, colonies average their pheromone (0 = never) */
   int share_endpoints; /* sharing: each OpenMP thread reduces a slice on its own communicator */
+  int has_target;      /* stop at the first epoch end whose global best is no worse than target */
+  aco_cost target;     /* (solve --gap: the bound's figure; ACO_STOP_TARGET) */
 } aco_params;
 
 /* Sensible defaults for tours (see docs/performance.md for how they were chosen). */

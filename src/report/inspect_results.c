@@ -67,6 +67,19 @@ ar_status inspect_results(hid_t file, FILE *out) {
             (long long)optimum, 100.0 * (double)(cost - optimum) / (double)optimum);
   else
     fprintf(out, "best cost: %lld (optimum unknown)\n", (long long)cost);
+  if (h5u_link_exists(file, "best/lower_bound")) {
+    int64_t bound = read_i64_scalar(file, "best/lower_bound", &st);
+    char method[64] = "?", by[32] = "?";
+    hid_t d = st == AR_OK ? H5Dopen2(file, "best/lower_bound", H5P_DEFAULT) : -1;
+    if (d >= 0) {
+      if (h5u_attr_exists(d, "method")) h5u_attr_read_str(d, "method", method, sizeof method);
+      if (h5u_attr_exists(d, "computed_by")) h5u_attr_read_str(d, "computed_by", by, sizeof by);
+      H5Dclose(d);
+    }
+    if (st != AR_OK) return st;
+    fprintf(out, "lower bound: %lld (%s, computed by %s), gap to bound %.3f %%\n", (long long)bound,
+            method, by, cost > 0 ? 100.0 * (double)(cost - bound) / (double)cost : 0.0);
+  }
   fprintf(out, "found: colony %lld, iteration %lld, known at %.2f s\n", (long long)colony,
           (long long)found, when);
   fprintf(out,

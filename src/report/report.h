@@ -48,8 +48,9 @@ ar_status report_summary(hid_t file, const char *path, FILE *out, report_facts *
 ar_status report_network_resolve(const report_facts *facts, const char *results_path,
                                  const char *override, char *net, size_t cap, int *has_coords);
 
-/* The script that draws the pictures: $ANTROUTE_REPORT_SCRIPT, else the path compiled in
- * (AR_REPORT_SCRIPT, the source tree's tools/antroute_report.py). The interpreter:
+/* The script that draws the pictures: $ANTROUTE_REPORT_SCRIPT, else the installed one next to the
+ * program (PREFIX/share/antroute/antroute_report.py for PREFIX/bin/antroute), else the path
+ * compiled in (AR_REPORT_SCRIPT, the source tree's tools/antroute_report.py). The interpreter:
  * $ANTROUTE_PYTHON, else AR_REPORT_PYTHON (/usr/bin/python3, which has Debian's h5py). */
 const char *report_plot_script(void);
 const char *report_plot_python(void);

@@ -33,9 +33,30 @@ extern char **environ;
 
 enum { ERR_KEEP = 8192 };
 
+/* The installed script, found relative to the running program (bin/antroute ->
+ * share/antroute/antroute_report.py, AR_REPORT_SCRIPT_INSTALLED), or NULL when it is not there. */
+static const char *installed_script(void) {
+#ifdef AR_REPORT_SCRIPT_INSTALLED
+  static char path[H5U_PATH_MAX];
+  char exe[H5U_PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0) return NULL;
+  exe[n] = '\0';
+  char *slash = strrchr(exe, '/');
+  if (!slash) return NULL;
+  *slash = '\0';
+  snprintf(path, sizeof path, "%s/%s", exe, AR_REPORT_SCRIPT_INSTALLED);
+  return access(path, R_OK) == 0 ? path : NULL;
+#else
+  return NULL;
+#endif
+}
+
 const char *report_plot_script(void) {
   const char *s = getenv("ANTROUTE_REPORT_SCRIPT");
-  return s && s[0] ? s : AR_REPORT_SCRIPT;
+  if (s && s[0]) return s;
+  const char *installed = installed_script();
+  return installed ? installed : AR_REPORT_SCRIPT;
 }
 
 const char *report_plot_python(void) {

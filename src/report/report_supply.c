@@ -268,7 +268,14 @@ static void print_goals(hid_t file, FILE *out, const totals *t) {
     }
     fprintf(out, "served cost (warehouse + transport): %s USD",
             report_fmt_number(a, sizeof a, served, 2));
-    if (what)
+    double mcf, mcf_gap;
+    if (rread_find_number(file, "best", "lower_bound", &mcf) && isfinite(mcf) &&
+        rread_find_number(file, "best", "gap_to_bound", &mcf_gap) && isfinite(mcf_gap))
+      fprintf(out,
+              "; gap %.3f %% to the lower bound %s (min-cost flow: as many orders served, "
+              "within capacity)\n",
+              mcf_gap, report_fmt_number(b, sizeof b, mcf, 2));
+    else if (what)
       fprintf(out, "; gap %.3f %% to the lower bound %s (%s)\n", 100.0 * (served - bound) / bound,
               report_fmt_number(b, sizeof b, bound, 2), what);
     else

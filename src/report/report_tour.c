@@ -1,5 +1,6 @@
 /* report_tour: the best tour of a results file: its length, where and when it was found, and its
- * gap to the optimum (/best/optimum, else the root attribute `optimum`). */
+ * gap to the optimum (/best/optimum, else the root attribute `optimum`) and to the lower bound
+ * (/best/lower_bound, /best/gap_to_bound). */
 #include <stdio.h>
 
 #include "report_parts.h"
@@ -33,6 +34,14 @@ ar_status report_print_tour_best(hid_t file, FILE *out) {
             report_fmt_number(c, sizeof c, optimum, 0), gap == 0 ? " (optimal)" : "");
   } else {
     fprintf(out, "gap: unknown (no optimum in the network file; solve --optimum N sets one)\n");
+  }
+  double bound, to_bound;
+  char method[64] = "";
+  if (rread_find_number(file, "best", "lower_bound", &bound) &&
+      rread_find_number(file, "best", "gap_to_bound", &to_bound)) {
+    rread_find_string(file, "best/lower_bound", "method", method, sizeof method);
+    fprintf(out, "lower bound: %s (%s); the best tour is at most %.3f %% above the optimum\n",
+            report_fmt_number(c, sizeof c, bound, 0), method[0] ? method : "?", to_bound);
   }
   return AR_OK;
 }

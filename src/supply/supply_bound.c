@@ -1,6 +1,8 @@
 /* supply_bound: the max-flow bound on unserved orders and the cost lower bound. */
 #include "supply_bound.h"
 
+#include "supply_lane_bound.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,60 +276,103 @@ void supply_cost_lower_bound(const supply_scope *sc, double *wc_bound, double *c
   *cost_bound = cost_sum;
 }
 
-/* Per order of the scope, its plants and the cheapest WC + lowest charge at each (CSR). */
-typedef struct {
-  int64_t *start; /* [n + 1] */
-  int32_t *plant;
-  double *cost;
-} plant_costs;
-
-static void plant_costs_free(plant_costs *pc) {
-  free(pc->start);
-  free(pc->plant);
-  free(pc->cost);
+/* The least charge order k can pay on lane L over the days of its window. */
+static double window_charge(const supply_lane_reach *r, int32_t k, int32_t L) {
+  const supply_scope *sc = r->sc;
+  int32_t d0 = sc->m->win_first[k] - sc->day0;
+  double best = HUGE_VAL;
+  for (int32_t d = d0; d < d0 + sc->m->win_len[k]; d++) {
+    double c = supply_lane_reach_charge(r, k, L, d);
+    if (c < best) best = c;
+  }
+  return best;
 }
 
-static ar_status plant_costs_make(const supply_scope *sc, plant_costs *pc) {
+ar_status supply_order_costs_build(const supply_scope *sc, supply_order_costs *oc) {
   const supply_model *m = sc->m;
-  const int32_t n = sc->n;
-  pc->start = malloc(((size_t)n + 1) * sizeof *pc->start);
-  pc->plant = NULL;
-  pc->cost = NULL;
-  if (!pc->start) return ar_fail(AR_ERR_NOMEM, "out of memory for the capacity cost bound");
+  int32_t n = sc->n;
+  memset(oc, 0, sizeof *oc);
+  supply_lane_reach reach;
+  ar_status st = supply_lane_reach_build(sc, &reach);
+  if (st != AR_OK) return st;
+  oc->rebate = supply_lane_reach_rebate(&reach);
+  oc->start = malloc(((size_t)n + 1) * sizeof *oc->start);
   int64_t total = 0;
-  for (int32_t i = 0; i < n; i++) {
+  for (int32_t i = 0; oc->start && i < n; i++) {
     int32_t k = sc->orders[i];
-    pc->start[i] = total;
+    oc->start[i] = total;
     for (int64_t x = m->opt_start[k]; x < m->opt_start[k + 1]; x++)
       if (x == m->opt_start[k] || m->opt_plant[x] != m->opt_plant[x - 1]) total++;
   }
-  pc->start[n] = total;
-  pc->plant = malloc((total ? (size_t)total : 1) * sizeof *pc->plant);
-  pc->cost = malloc((total ? (size_t)total : 1) * sizeof *pc->cost);
-  if (!pc->plant || !pc->cost)
-    return ar_fail(AR_ERR_NOMEM, "out of memory for the capacity cost bound");
+  if (oc->start) oc->start[n] = total;
+  oc->plant = malloc((total ? (size_t)total : 1) * sizeof *oc->plant);
+  oc->cost = malloc((total ? (size_t)total : 1) * sizeof *oc->cost);
+  if (!oc->start || !oc->plant || !oc->cost) {
+    supply_lane_reach_free(&reach);
+    supply_order_costs_free(oc);
+    return ar_fail(AR_ERR_NOMEM, "out of memory for the orders' cheapest costs (%d orders)", n);
+  }
   for (int32_t i = 0; i < n; i++) {
     int32_t k = sc->orders[i];
-    int64_t at = pc->start[i] - 1;
+    int64_t at = oc->start[i] - 1;
     for (int64_t x = m->opt_start[k]; x < m->opt_start[k + 1]; x++) {
       int32_t L = m->opt_lane[x];
-      double c = supply_order_wc(m, k, m->opt_plant[x]) +
-                 (L < 0 ? 0.0 : supply_lane_charge_lower(m, k, L));
+      double c =
+          supply_order_wc(m, k, m->opt_plant[x]) + (L < 0 ? 0.0 : window_charge(&reach, k, L));
       if (x == m->opt_start[k] || m->opt_plant[x] != m->opt_plant[x - 1]) {
-        pc->plant[++at] = m->opt_plant[x];
-        pc->cost[at] = c;
-      } else if (c < pc->cost[at]) {
-        pc->cost[at] = c;
+        oc->plant[++at] = m->opt_plant[x];
+        oc->cost[at] = c;
+      } else if (c < oc->cost[at]) {
+        oc->cost[at] = c;
       }
     }
   }
+  supply_lane_reach_free(&reach);
+  return AR_OK;
+}
+
+void supply_order_costs_free(supply_order_costs *oc) {
+  free(oc->start);
+  free(oc->plant);
+  free(oc->cost);
+  memset(oc, 0, sizeof *oc);
+}
+
+static int compare_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+ar_status supply_order_costs_cheapest(const supply_order_costs *oc, int32_t n, int64_t served,
+                                      double *sum) {
+  double *best = malloc((n ? (size_t)n : 1) * sizeof *best);
+  if (!best) return ar_fail(AR_ERR_NOMEM, "out of memory for the orders' cheapest costs");
+  int32_t count = 0;
+  for (int32_t i = 0; i < n; i++) {
+    if (oc->start[i + 1] == oc->start[i]) continue; /* no route */
+    double c = oc->cost[oc->start[i]];
+    for (int64_t a = oc->start[i] + 1; a < oc->start[i + 1]; a++)
+      if (oc->cost[a] < c) c = oc->cost[a];
+    best[count++] = c;
+  }
+  qsort(best, (size_t)count, sizeof *best, compare_double);
+  if (served > count) {
+    free(best);
+    return ar_fail(AR_ERR_INTERNAL, "%lld orders to serve, but only %d have a route",
+                   (long long)served, (int)count);
+  }
+  double total = -oc->rebate;
+  for (int64_t k = 0; k < served; k++)
+    total += best[k];
+  *sum = total;
+  free(best);
   return AR_OK;
 }
 
 /* The Lagrangian of the served-cost bound at multipliers (pi per slot, lambda for the served
  * count): each order takes its cheapest (plant, day) at cost + pi when that beats lambda. load
  * receives the orders per slot, *chosen how many orders were taken. */
-static double relaxed_value(const supply_scope *sc, const plant_costs *pc, const double *pi,
+static double relaxed_value(const supply_scope *sc, const supply_order_costs *pc, const double *pi,
                             double lambda, int64_t served, double *load, double *chosen) {
   const supply_model *m = sc->m;
   const int32_t n = sc->n, nd = sc->ndays, nslots = m->net->plants.n * nd;
@@ -381,8 +426,8 @@ ar_status supply_capacity_cost_bound(const supply_scope *sc, int64_t served, dou
   const int32_t n = sc->n, nslots = sc->m->net->plants.n * sc->ndays;
   *bound = -HUGE_VAL;
   if (n == 0 || !sc->m->cfg.capacity) return AR_OK;
-  plant_costs pc;
-  ar_status st = plant_costs_make(sc, &pc);
+  supply_order_costs pc;
+  ar_status st = supply_order_costs_build(sc, &pc);
   double *pi = calloc((size_t)nslots, sizeof *pi);
   double *load = malloc((size_t)nslots * sizeof *load);
   if (st == AR_OK && (!pi || !load))
@@ -410,7 +455,7 @@ ar_status supply_capacity_cost_bound(const supply_scope *sc, int64_t served, dou
     lambda += step * ((double)served - chosen);
   }
   if (st == AR_OK) *bound = best;
-  plant_costs_free(&pc);
+  supply_order_costs_free(&pc);
   free(pi);
   free(load);
   return st;

@@ -43,6 +43,33 @@ void supply_flow_free(supply_flow *f);
 ar_status supply_capacity_cost_bound(const supply_scope *sc, int64_t served, double upper,
                                      int iterations, double *bound);
 
+/* Each scope order's distinct plants, and at each the least WC + transport charge of its routes
+ * there over its window's days (supply_lane_bound.h: the cheapest its lane could ever give it),
+ * and the rebate a bound built on them must take off. */
+typedef struct {
+  int64_t *start; /* [scope n + 1] */
+  int32_t *plant;
+  double *cost;
+  double rebate;
+} supply_order_costs;
+ar_status supply_order_costs_build(const supply_scope *sc, supply_order_costs *oc);
+void supply_order_costs_free(supply_order_costs *oc);
+/* The sum of the `served` smallest per-order minima of oc (orders without a route left out),
+ * minus the rebate; AR_ERR_INTERNAL when fewer orders have a route. */
+ar_status supply_order_costs_cheapest(const supply_order_costs *oc, int32_t n, int64_t served,
+                                      double *sum);
+
+/* The min-cost-flow bound (supply_mincost.c): the least WC + TC of any plan of the scope that
+ * serves exactly `served` orders (at most supply_flow's max_served) within plant capacity per
+ * ship day and the ship windows, each served order at its cost in supply_order_costs (lane caps
+ * and the lane-day interactions of transport costs relaxed). Exact for that relaxation:
+ * successive shortest paths, costs rounded down to nano-dollars (coarser only
+ * if sums could overflow). Without capacity: the `served`
+ * cheapest orders. AR_ERR_NOMEM; AR_ERR_INTERNAL when `served` orders do not fit or a self-check
+ * fails. */
+ar_status supply_mincost_bound(const supply_scope *sc, int64_t served, double *bound);
+#define SUPPLY_BOUND_METHOD "min-cost-flow"
+
 /* Lower bounds when every order of the scope is served: on WC alone, and on WC + TC. */
 void supply_cost_lower_bound(const supply_scope *sc, double *wc_bound, double *cost_bound);
 

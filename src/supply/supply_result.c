@@ -24,6 +24,7 @@ ar_status supply_result_init(supply_result *r, int32_t n_orders, const supply_mo
     r->months[t].orders = mo->start[t + 1] - mo->start[t];
     r->months[t].best_iteration = -1;
     r->months[t].lower_served_cost = -HUGE_VAL;
+    r->months[t].lower_bound = -HUGE_VAL;
     for (int32_t j = mo->start[t]; j < mo->start[t + 1]; j++)
       r->month_of[mo->orders[j]] = t;
   }

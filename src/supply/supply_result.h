@@ -16,12 +16,16 @@ typedef struct {
   double lower_wc, lower_cost; /* cost lower bounds if every order were served */
   double lower_served_cost;    /* lower bound on WC + TC when serving as many orders as the plan
                                   within capacity (Lagrangian); -inf when not computed */
+  double lower_bound;          /* min-cost-flow bound on WC + TC of any plan of the month that
+                                  serves max-flow many orders (supply_mincost_bound); -inf when
+                                  not computed */
+  double bound_seconds;        /* wall time of lower_bound (informative) */
   supply_totals tot;           /* the month's orders, from the final from-scratch check */
   int64_t iterations, epochs;  /* engine iterations and epochs run for the month */
   double seconds;              /* wall time of the month (initial solutions included) */
   int32_t best_colony;
   int64_t best_iteration; /* -1: the initial solution was never beaten */
-  char stopped_by[16];    /* "time", "iterations", "requested" */
+  char stopped_by[16];    /* "time", "iterations", "requested", "gap" */
   /* BSP split of the month per rank: seconds building ants, updating trails, exchanging at
    * epoch ends, and in total (every rank holds every row). */
   int32_t ranks;

@@ -64,13 +64,8 @@ static int32_t cell_of(const grid *g, double v, double lo, double size, int32_t 
 
 static ar_status grid_build(const tour_net *t, grid *g) {
   int32_t n = t->n;
-  double minx = t->x[0], maxx = t->x[0], miny = t->y[0], maxy = t->y[0];
-  for (int32_t i = 1; i < n; i++) {
-    minx = fmin(minx, t->x[i]);
-    maxx = fmax(maxx, t->x[i]);
-    miny = fmin(miny, t->y[i]);
-    maxy = fmax(maxy, t->y[i]);
-  }
+  double minx, maxx, miny, maxy;
+  tour_net_bbox(t, &minx, &maxx, &miny, &maxy);
   double w = maxx - minx, h = maxy - miny;
   if (w <= 0) w = 1;
   if (h <= 0) h = 1;

@@ -1,4 +1,4 @@
-/* tour_net: metric names, tour length, permutation check. */
+/* tour_net: metric names, tour length, permutation check, bounding box. */
 #include "tour_net.h"
 
 #include <stdlib.h>
@@ -40,6 +40,20 @@ int tour_is_permutation(const int32_t *order, int32_t n) {
   }
   free(seen);
   return ok;
+}
+
+void tour_net_bbox(const tour_net *t, double *minx, double *maxx, double *miny, double *maxy) {
+  double x0 = t->x[0], x1 = t->x[0], y0 = t->y[0], y1 = t->y[0];
+  for (int32_t i = 1; i < t->n; i++) {
+    x0 = fmin(x0, t->x[i]);
+    x1 = fmax(x1, t->x[i]);
+    y0 = fmin(y0, t->y[i]);
+    y1 = fmax(y1, t->y[i]);
+  }
+  *minx = x0;
+  *maxx = x1;
+  *miny = y0;
+  *maxy = y1;
 }
 
 void tour_net_free(tour_net *t) {

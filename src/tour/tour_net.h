@@ -24,6 +24,18 @@ enum {
   TOUR_EXPLICIT_MAX_N = 20000 /* an n x n int32 matrix of this size is 1.6 GB */
 };
 
+/* A proven lower bound on every tour's length, stored with the network (tour_bound.h). All zero
+ * (computed = 0) when there is none. */
+typedef struct {
+  int computed;         /* 1: the fields below hold a bound */
+  int64_t value;        /* every tour is at least this long */
+  char method[32];      /* TOUR_BOUND_METHOD_* */
+  int64_t ascent_steps; /* 1-trees computed on the sparse graph */
+  int64_t exact_checks; /* minimum 1-trees computed on the complete graph */
+  int64_t sparse_edges; /* edges of the sparse graph at the end */
+  double seconds;       /* wall time of the computation (informative) */
+} tour_lower_bound;
+
 typedef struct {
   char name[128];
   char comment[512];
@@ -34,6 +46,7 @@ typedef struct {
   int32_t *weights;    /* n*n row-major (EXPLICIT only), weights[i*n+j] = cost of i -> j */
   int32_t *known_tour; /* optional stored tour, 0-based, n entries (NULL if none) */
   int64_t optimum;     /* known optimal length, -1 if unknown */
+  tour_lower_bound lower;
 } tour_net;
 
 /* Name of a metric as TSPLIB spells it ("EUC_2D", ...). */
@@ -87,6 +100,9 @@ int64_t tour_length(const tour_net *t, const int32_t *order);
 /* 1 if order is a permutation of 0..n-1, else 0 (uses a scratch array of n bytes it allocates;
  * returns -1 if that allocation fails). */
 int tour_is_permutation(const int32_t *order, int32_t n);
+
+/* The bounding box of a coordinate instance's nodes. */
+void tour_net_bbox(const tour_net *t, double *minx, double *maxx, double *miny, double *maxy);
 
 void tour_net_free(tour_net *t);
 

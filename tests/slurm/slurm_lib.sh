@@ -3,8 +3,8 @@
 #
 # Each test script starts its own cluster (slurm/local-cluster.sh) in $AR_TMP/cluster and stops it
 # on exit. The scenarios submit the real templates of slurm/ through sbatch; they are parametrised
-# by the solver under test (SOLVER, GOOD_INPUT, BAD_INPUT, SEED, COLONIES, and the functions
-# `reference ITERATIONS` and `iters_for SECONDS`, defined by the test script), so the same
+# by the solver under test (SOLVER, GOOD_INPUT, BAD_INPUT, SEED, COLONIES, AR_PACE_MS, and the
+# functions `reference ITERATIONS` and `iters_for SECONDS`, defined by the test script), so the same
 # scenarios run against antroute itself (no stand-in solver: real parts only).
 
 export AR_SLURM_DIR=$AR_TMP/cluster
@@ -135,6 +135,9 @@ submit() {
   local d=$AR_TMP/$name layout=()
   mkdir -p "$d"
   [ "$scale" = small ] && read -r -a layout <<<"$(scale_options "$template")"
+  # The pace of e2e_setup.sh, unless the scenario sets its own.
+  [[ -n "${AR_PACE_MS:-}" && "$exports" != *ANTROUTE_TEST_PACE_MS=* ]] &&
+    exports="ANTROUTE_TEST_PACE_MS=$AR_PACE_MS${exports:+,$exports}"
   (cd "$d" && sbatch --parsable -J "$name" -o "$d/job.out" "${layout[@]}" "$@" \
     --export="ALL,ANTROUTE=$SOLVER,INPUT=$GOOD_INPUT,OUTPUT=$d/out.h5,ITERATIONS=$iters,SEED=$SEED,COLONIES=$COLONIES${exports:+,$exports}" \
     "$AR_SOURCE_DIR/slurm/$template")
@@ -209,16 +212,18 @@ scenario_preempt() {
   expect_same "$name" "$AR_TMP/$name/out.h5" "$iters"
 }
 
-# scenario_timelimit NAME TEMPLATE SECONDS: a 1-minute job whose work takes longer checkpoints
-# before its time limit and requeues itself, until it is done; it is never killed by the limit.
+# scenario_timelimit NAME TEMPLATE ITERATIONS PACE_MS: a 1-minute job whose work takes longer
+# checkpoints before its time limit and requeues itself, until it is done; it is never killed by
+# the limit. Every iteration sleeps PACE_MS (ANTROUTE_TEST_PACE_MS), so the work outlasts the limit
+# on a fast machine too; the sleep does not change the answer.
 scenario_timelimit() {
-  local name=$1 iters j st out=$AR_TMP/$1/job.out
-  iters=$(iters_for "$3")
-  j=$(submit "$name" "$2" small "$iters" "MAX_RESTARTS=5" --time=1 --signal=B:USR1@10) || {
+  local name=$1 iters=$3 j st out=$AR_TMP/$1/job.out
+  j=$(submit "$name" "$2" small "$iters" "MAX_RESTARTS=5,ANTROUTE_TEST_PACE_MS=$4" --time=1 \
+    --signal=B:USR1@10) || {
     fail "$name: sbatch refused the job"
     return
   }
-  st=$(wait_final "$j" $((150 + 3 * $3)))
+  st=$(wait_final "$j" $((150 + 2 * iters * $4 / 1000)))
   expect_eq "$name: state" "$st" COMPLETED
   local restarts
   restarts=$(job_field "$j" Restarts)

@@ -1,0 +1,25 @@
+/* solve_gap: the gap between a solve's best and a proven lower bound, and the --gap stop rule
+ * (docs/bounds.md). The gap is (best - bound) / best in percent, as MIP solvers print it; --gap G
+ * stops at the first epoch end whose agreed global best is within G % of the bound (the engine's
+ * cost target, aco_params.target), so a run with fixed iterations stops at the same iteration on
+ * every layout. */
+#ifndef AR_SOLVE_GAP_H
+#define AR_SOLVE_GAP_H
+
+#include "param.h"
+
+#define SOLVE_GAP_PARAM                                                                            \
+  {                                                                                                \
+    "gap", 0, PARAM_REAL, NULL, NULL, 0, 100, "PERCENT",                                           \
+        "also stop at the first epoch end where the best is within PERCENT % of the proven lower " \
+        "bound (tours: Held-Karp; order routing: each month's min-cost-flow bound)",               \
+        0                                                                                          \
+  }
+
+/* 100 (best - bound) / best; NaN when either is not a finite positive number. */
+double solve_gap_percent(double best, double bound);
+
+/* The largest best whose gap to bound is at most percent (HUGE_VAL for 100 % or more). */
+double solve_gap_target(double bound, double percent);
+
+#endif

@@ -1,0 +1,5 @@
+# The site install (cmake/install.cmake): into a temporary prefix, loaded with Lmod, used from an
+# unrelated folder with the source tree hidden, and one sbatch of an installed template on the
+# multi-host test cluster (hence its lock).
+ar_add_script_test(install_module SCRIPT tests/install/test_install_module.sh LABELS slurm TIMEOUT 600)
+set_tests_properties(install_module PROPERTIES RESOURCE_LOCK antroute_netns_cluster)
