@@ -93,7 +93,7 @@ for inst in att532:inputs/tsplib/att532.tsp rl1323:../shared/data/tsplib/rl1323.
   [ -s "$net" ] || "$ANTROUTE" import tsplib "$tsp" -o "$net" >/dev/null
   rm -rf "$DIR/solve-ckpt"
   line=$(OMP_NUM_THREADS=2 "$ANTROUTE" solve "$net" -o "$DIR/solve.h5" -c 4 --time "$SOLVE_TIME" \
-    --checkpoint-dir "$DIR/solve-ckpt" | grep '^checkpoints:' || true)
+    --no-bound --checkpoint-dir "$DIR/solve-ckpt" | grep '^checkpoints:' || true)
   size=$(du -m "$(ls "$DIR"/solve-ckpt/ckpt-*.h5 | tail -1)" | cut -f1)
   echo "$line" | sed -E "s/^checkpoints: ([0-9]+) written in ([0-9.]+) s \(([0-9.]+) % of this run.*/| $name, 4 colonies | \1 | $size | \2 | \3 % |/"
 done

@@ -56,7 +56,7 @@ solve() { # PHASE R T ROUND [TAG OPTION...]: one solve, kept as OUT/PHASE-RxT[TA
   local phase=$1 r=$2 t=$3 k=$4 tag=${5:-}
   shift 4
   [ $# -gt 0 ] && shift
-  OMP_NUM_THREADS=$t "${MPIRUN[@]}" -np "$r" "$ANTROUTE" solve "$NET" -q \
+  OMP_NUM_THREADS=$t "${MPIRUN[@]}" -np "$r" "$ANTROUTE" solve "$NET" -q --no-bound \
     -o "$OUT/$phase-${r}x$t$tag-$k.h5" -c "$COLONIES" -m "$ANTS" -i "$ITER" -e "$EPOCH" \
     "${EXTRA[@]}" "$@" >/dev/null
 }

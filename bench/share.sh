@@ -51,7 +51,7 @@ for ((k = 0; k < REPEAT; k++)); do
     for way in one endpoints; do
       opt=()
       [ "$way" = endpoints ] && opt=(--share-endpoints)
-      OMP_NUM_THREADS=$THREADS "${MPIRUN[@]}" -np "$np" "$ANTROUTE" solve "$NET" -q \
+      OMP_NUM_THREADS=$THREADS "${MPIRUN[@]}" -np "$np" "$ANTROUTE" solve "$NET" -q --no-bound \
         -o "$OUT/share-$np-$way-$k.h5" -c 4 -m 4 -i "$ITER" -e 10 --share-every 1 "${opt[@]}" \
         >/dev/null
     done
