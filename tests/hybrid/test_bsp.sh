@@ -1,9 +1,9 @@
 #!/bin/bash
 # /bsp datasets of solve (w_max >= w_mean > 0, one rank_w and rank_sync column per rank, epochs
-# rows, imbalance), the end-of-run table naming the slowest rank, what uneven colony blocks cost
-# (3 colonies on 2 ranks), --timers no writes no /bsp, --report-binding prints the table, --bind
-# runs (with its words and their old aliases), and the sharing options are refused when out of
-# range.
+# rows, imbalance, a team efficiency in (0, 1]), the end-of-run table naming the slowest rank,
+# what uneven colony blocks cost (3 colonies on 2 ranks), --timers no writes no /bsp,
+# --report-binding prints the table, --bind runs (with its words and their old aliases), and the
+# sharing options are refused when out of range.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 NET="$AR_TMP/b52.h5"
 "$ANTROUTE" import tsplib "$AR_SOURCE_DIR/inputs/tsplib/berlin52.tsp" -o "$NET" >/dev/null 2>&1 \
@@ -39,6 +39,7 @@ if not np.isclose(b.attrs["imbalance"], wmax.sum() / wmean.sum() - 1): errs.appe
 if b.attrs["colonies"] != 4 or b.attrs["block_imbalance"] != 0: errs.append("4 colonies on 2 ranks: blocks not even")
 if b.attrs["ranks"] != 2 or b.attrs["slowest_rank"] not in (0, 1): errs.append("attributes")
 if b["rank_timers"][:, 4].min() <= 0: errs.append("share timer 0 with sharing on")
+if not 0 < b.attrs["team_efficiency"] <= 1 + 1e-9: errs.append(f"team_efficiency {b.attrs['team_efficiency']}")
 es = f["epochs/rank_seconds"]
 if es.shape != (E, 2, 4) or es.attrs["columns"] not in (b"compute,communication,sync,io", "compute,communication,sync,io"): errs.append("epochs/rank_seconds")
 elif not np.allclose(es[:, :, 0], rw): errs.append("epochs/rank_seconds compute != rank_w")
