@@ -5,6 +5,8 @@
  *   ckpt_read.h      collective read on any number of ranks, CRC and match checks
  *   ckpt_resume.h    --resume auto|FILE with fallback over damaged checkpoints
  *   ckpt_find.h      the newest sound checkpoint of a directory; ckpt_verify.h: check one file
+ *   ckpt_header.h    the root judged digest first; ckpt_digest.h: the CRC of every attribute,
+ *                    type and shape; ckpt_problem.h: why a checkpoint cannot be used
  *   ckpt_input.h     checksum of the input file
  *   ckpt_signal.h    SIGTERM/SIGUSR1/SIGINT -> stop flag; ckpt_deadline.h: --max-hours,
  *                    SLURM_JOB_END_TIME; ckpt_stop.h: the stop decision all ranks agree on
@@ -18,13 +20,16 @@
 #include "ar_agree.h"
 #include "ckpt_crc.h"
 #include "ckpt_deadline.h"
+#include "ckpt_digest.h"
 #include "ckpt_dir.h"
 #include "ckpt_fault.h"
 #include "ckpt_field.h"
 #include "ckpt_find.h"
+#include "ckpt_header.h"
 #include "ckpt_input.h"
 #include "ckpt_match.h"
 #include "ckpt_options.h"
+#include "ckpt_problem.h"
 #include "ckpt_read.h"
 #include "ckpt_resume.h"
 #include "ckpt_schedule.h"

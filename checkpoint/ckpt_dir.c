@@ -3,13 +3,16 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "ar_agree.h"
+#include "ar_path.h"
 #include "h5u.h"
 
 static const char *kind_suffix(ckpt_file_kind kind) {
@@ -44,6 +47,19 @@ int ckpt_dir_parse_name(const char *name, int64_t *seq, ckpt_file_kind *kind) {
     return 0;
   *seq = v;
   return 1;
+}
+
+int ckpt_dir_owns(const char *dir, const char *path) {
+  /* As written (a link there is followed or replaced by the writes) and where it really is. */
+  for (int resolve = 0; resolve <= 1; resolve++) {
+    char name[H5U_PATH_MAX];
+    int64_t seq;
+    ckpt_file_kind kind;
+    if (ar_path_in_dir(path, dir, resolve, name, sizeof name) &&
+        ckpt_dir_parse_name(name, &seq, &kind))
+      return 1;
+  }
+  return 0;
 }
 
 static int entry_cmp(const void *a, const void *b) {
@@ -116,6 +132,72 @@ ar_status ckpt_dir_prepare(const char *dir, MPI_Comm comm) {
   ar_status st = ar_mpi_check(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
   if (st == AR_OK && rank == 0) st = mkdir_parents(dir);
   return ar_agree(comm, st);
+}
+
+ar_status ckpt_dir_probe(const char *dir, MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  ar_status st = AR_OK;
+  if (rank == 0) {
+    st = mkdir_parents(dir);
+    char probe[H5U_PATH_MAX];
+    if (st == AR_OK && snprintf(probe, sizeof probe, "%s/.antroute-probe-%ld", dir,
+                                (long)getpid()) >= (int)sizeof probe)
+      st = ar_fail(AR_ERR_USAGE, "checkpoint directory name too long: %s", dir);
+    if (st == AR_OK) {
+      int fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0600);
+      if (fd < 0)
+        st = ar_fail(AR_ERR_IO, "%s", strerror(errno));
+      else {
+        close(fd);
+        unlink(probe);
+      }
+    }
+    if (st != AR_OK) {
+      char why[1024];
+      snprintf(why, sizeof why, "%s", ar_error_message());
+      st = ar_fail(AR_ERR_IO,
+                   "checkpoint folder %s cannot be written (%s); no search is started "
+                   "without the checkpoints it asks for",
+                   dir, why);
+    }
+  }
+  return ar_agree(comm, st);
+}
+
+uint64_t ckpt_dir_free_bytes(const char *dir) {
+  struct statvfs vfs;
+  if (statvfs(dir, &vfs) != 0) return UINT64_MAX;
+  return (uint64_t)vfs.f_bavail * (uint64_t)vfs.f_frsize;
+}
+
+ar_status ckpt_dir_make_room(const char *dir, int keep, uint64_t need, uint64_t *free_after) {
+  *free_after = ckpt_dir_free_bytes(dir);
+  if (*free_after >= need) return AR_OK;
+  ckpt_dir_list list;
+  ar_status st = ckpt_dir_scan(dir, &list);
+  if (st != AR_OK) return st;
+  int finals = 0;
+  for (int i = 0; i < list.n; i++)
+    finals += list.entries[i].kind == CKPT_FILE_FINAL;
+  const int keep_now = keep - 1 > 1 ? keep - 1 : 1;
+  /* Oldest first: leftovers of interrupted writes, then final checkpoints beyond keep_now. */
+  for (int pass = 0; pass < 2 && *free_after < need && st == AR_OK; pass++)
+    for (int i = 0; i < list.n && *free_after < need; i++) {
+      const ckpt_dir_entry *e = &list.entries[i];
+      if (pass == 0 ? e->kind != CKPT_FILE_TMP : e->kind != CKPT_FILE_FINAL || finals <= keep_now)
+        continue;
+      char path[H5U_PATH_MAX];
+      if (ckpt_dir_path(path, sizeof path, dir, e->seq, e->kind) != AR_OK) continue;
+      if (unlink(path) != 0 && errno != ENOENT) {
+        st = ar_fail(AR_ERR_IO, "cannot remove old checkpoint %s: %s", path, strerror(errno));
+        break;
+      }
+      if (e->kind == CKPT_FILE_FINAL) finals--;
+      *free_after = ckpt_dir_free_bytes(dir);
+    }
+  ckpt_dir_list_free(&list);
+  return st;
 }
 
 ar_status ckpt_dir_rotate(const char *dir, int keep) {

@@ -36,6 +36,10 @@ ar_status ckpt_dir_path(char *buf, size_t cap, const char *dir, int64_t seq, ckp
 /* Parses a file name (no directory): 1 and *seq, *kind for a checkpoint name, else 0. */
 int ckpt_dir_parse_name(const char *name, int64_t *seq, ckpt_file_kind *kind);
 
+/* 1 when path is an entry of dir (lexically or after resolving symbolic links) under a
+ * checkpoint's name: a file the checkpoints of dir may overwrite, rotate away or move aside. */
+int ckpt_dir_owns(const char *dir, const char *path);
+
 /* Lists the checkpoint files of dir. A missing directory is an empty list; an unreadable one is
  * AR_ERR_IO. Free with ckpt_dir_list_free(). */
 ar_status ckpt_dir_scan(const char *dir, ckpt_dir_list *list);
@@ -48,6 +52,24 @@ int64_t ckpt_dir_next_seq(const ckpt_dir_list *list);
 /* Collective: rank 0 creates dir (and missing parents) if it does not exist; every rank learns
  * the outcome. AR_ERR_IO naming the directory on failure. */
 ar_status ckpt_dir_prepare(const char *dir, MPI_Comm comm);
+
+/* Collective: rank 0 creates dir (as ckpt_dir_prepare) and proves that a file can be created in
+ * it (a probe file, removed at once: permissions, a read-only or full file system, a path through
+ * a regular file); every rank learns the outcome. AR_ERR_IO "checkpoint folder DIR cannot be
+ * written: why" (before the search, so that no run goes on without the checkpoints it asked
+ * for). */
+ar_status ckpt_dir_probe(const char *dir, MPI_Comm comm);
+
+/* Rank 0. The bytes free for an unprivileged writer on dir's file system (UINT64_MAX when it
+ * cannot be asked). */
+uint64_t ckpt_dir_free_bytes(const char *dir);
+
+/* Rank 0. Makes room for a checkpoint of `need` bytes when the file system has less free: removes
+ * leftover .tmp files, then the oldest final checkpoints as long as more than max(keep - 1, 1)
+ * remain; those are the ones the write would remove after succeeding anyway, and the newest one
+ * is always kept. *free_after receives the bytes free afterwards. AR_ERR_IO naming a file that
+ * could not be removed. */
+ar_status ckpt_dir_make_room(const char *dir, int keep, uint64_t need, uint64_t *free_after);
 
 /* Keeps the `keep` newest final checkpoints of dir and removes older ones, and removes leftover
  * temporary files older than the newest final one. Damaged files are kept. AR_ERR_IO naming the

@@ -148,9 +148,9 @@ ar_status ckpt_state_check(const ckpt_state *st) {
         return ar_fail(AR_ERR_INTERNAL, "checkpoint field %s appears twice", name);
   }
   static const char *const reserved[] = {
-      "format",     "format_version", "tool_version",      "created",
-      "parameters", "complete",       "search_parameters", "epoch",
-      "iteration",  "input_checksum", "sequence",          "written_by_ranks"};
+      "format",   "format_version",    "tool_version", "created",   "parameters",
+      "complete", "search_parameters", "epoch",        "iteration", "input_checksum",
+      "sequence", "written_by_ranks",  "header_crc32"};
   for (int i = 0; i < nscalars; i++) {
     const char *name = ckpt_state_scalar(st, i)->name;
     if (!name || !name[0]) return ar_fail(AR_ERR_INTERNAL, "checkpoint scalar %d has no name", i);

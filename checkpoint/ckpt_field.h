@@ -22,8 +22,10 @@
 #include "param.h"
 
 /* Format version 2 (antroute 0.2): the root attribute `month` became `epoch` (epochs completed).
- * Version 1 files are refused with a message saying so. */
-enum { CKPT_MAX_RANK = 3, CKPT_FORMAT_VERSION = 3 };
+ * Version 3: /supply/month_real gained the lower_bound column. Version 4: the root attribute
+ * header_crc32 (ckpt_digest.h) covers every attribute, type and shape, and the file is in HDF5's
+ * latest format (checksummed metadata). Older versions are refused with a message saying so. */
+enum { CKPT_MAX_RANK = 3, CKPT_FORMAT_VERSION = 4 };
 
 typedef struct {
   const char *path;            /* dataset path: "/colonies/pheromone" (groups are created) */

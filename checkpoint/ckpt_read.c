@@ -8,6 +8,7 @@
 
 #include "ar_agree.h"
 #include "ckpt_crc.h"
+#include "ckpt_header.h"
 #include "ckpt_match.h"
 #include "h5meta.h"
 #include "h5u.h"
@@ -137,29 +138,8 @@ static ar_status read_field(hid_t file, const char *path, ckpt_state *state, con
 static ar_status read_header(hid_t file, const char *path, const char *input_checksum,
                              const char *search_parameters, int force, FILE *report, MPI_Comm comm,
                              ckpt_problem *problem) {
-  char format[64];
-  int64_t version = 0;
-  ar_status st = h5meta_check(file, H5META_CHECKPOINT, 1000000, format, sizeof format, &version);
-  if (st != AR_OK) return fail_as(problem, CKPT_PROBLEM_DAMAGED, st);
-  if (version < CKPT_FORMAT_VERSION)
-    return fail_as(problem, CKPT_PROBLEM_MISMATCH,
-                   ar_fail(AR_ERR_INPUT,
-                           "%s: checkpoint format version %lld was written by an older antroute; "
-                           "this one reads version %d only (start without --resume, or finish "
-                           "the run with the antroute that wrote it)",
-                           path, (long long)version, CKPT_FORMAT_VERSION));
-  if (version > CKPT_FORMAT_VERSION)
-    return fail_as(problem, CKPT_PROBLEM_MISMATCH,
-                   ar_fail(AR_ERR_INPUT,
-                           "%s: checkpoint format version %lld is newer than this antroute reads "
-                           "(%d)",
-                           path, (long long)version, CKPT_FORMAT_VERSION));
-  int64_t complete = 0;
-  if (!h5u_attr_exists(file, "complete") ||
-      h5u_attr_read_i64(file, "complete", &complete) != AR_OK || complete != 1)
-    return fail_as(
-        problem, CKPT_PROBLEM_DAMAGED,
-        ar_fail(AR_ERR_INPUT, "%s: no 'complete' mark: the checkpoint was not finished", path));
+  ar_status st = ckpt_header_check(file, path, problem);
+  if (st != AR_OK) return st;
 
   enum { TEXT_MAX = 65536 };
   char *input = malloc(TEXT_MAX), *search = malloc(TEXT_MAX), *diff = malloc(TEXT_MAX);

@@ -12,16 +12,7 @@
 #include <stdio.h>
 
 #include "ckpt_field.h"
-
-/* Why a checkpoint could not be used. */
-typedef enum {
-  CKPT_PROBLEM_NONE = 0,
-  CKPT_PROBLEM_MISSING,  /* no such file */
-  CKPT_PROBLEM_DAMAGED,  /* not HDF5, truncated, no `complete` mark, unreadable, CRC mismatch */
-  CKPT_PROBLEM_MISMATCH, /* another input, other search parameters, other shapes or a newer
-                            format: a sound file this run must not continue from */
-  CKPT_PROBLEM_OTHER     /* MPI failure, out of memory, ... (not the file's fault) */
-} ckpt_problem;
+#include "ckpt_problem.h"
 
 /* Collective over comm. Reads checkpoint `path` into state: the fields' data of the state's parts
  * (only those: a checkpoint may hold more; shapes and types must be those of the file), epoch,

@@ -22,14 +22,13 @@ static ar_status check_candidate(const ckpt_pick_request *req, const char *path,
   return st;
 }
 
-/* Rank 0 reports a damaged candidate and, if asked, moves it aside. */
-static void report_damaged(const ckpt_pick_request *req, const char *path, int rank, FILE *report) {
+void ckpt_report_damaged(const char *path, int move_aside, FILE *report, int rank) {
   if (rank != 0) return;
   char moved[H5U_PATH_MAX], what[2048];
   snprintf(what, sizeof what, "%s", ar_error_message());
-  int aside = req->move_aside && ckpt_dir_move_aside(path, moved, sizeof moved) == AR_OK;
+  int aside = move_aside && ckpt_dir_move_aside(path, moved, sizeof moved) == AR_OK;
   if (!report) return;
-  if (req->move_aside)
+  if (move_aside)
     fprintf(report, "antroute: damaged checkpoint: %s; %s%s; trying the previous one\n", what,
             aside ? "moved to " : "could not move it aside: ", aside ? moved : ar_error_message());
   else
@@ -67,7 +66,7 @@ static ar_status pick_auto(const ckpt_pick_request *req, MPI_Comm comm, FILE *re
     if (cst == AR_OK)
       *found = 1;
     else if (problem == CKPT_PROBLEM_DAMAGED)
-      report_damaged(req, path, rank, report);
+      ckpt_report_damaged(path, req->move_aside, report, rank);
     else if (problem != CKPT_PROBLEM_MISSING) /* another run's, or not the file's fault */
       st = problem == CKPT_PROBLEM_OTHER ? cst : AR_ERR_INPUT;
     if (cst != AR_OK && st == AR_OK) ar_error_clear();

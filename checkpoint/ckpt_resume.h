@@ -56,4 +56,9 @@ ar_status ckpt_resume(const char *resume, const char *dir, int force, ckpt_state
 ar_status ckpt_find(const char *dir, MPI_Comm comm, FILE *report, char *path, size_t cap,
                     int *found);
 
+/* Rank 0 (others return at once): reports a damaged checkpoint on `report` (may be NULL) with
+ * the calling thread's message and, when move_aside, renames it to NAME.damaged: "antroute:
+ * damaged checkpoint: MESSAGE; moved to NAME.damaged; trying the previous one". */
+void ckpt_report_damaged(const char *path, int move_aside, FILE *report, int rank);
+
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ar_agree.h"
+#include "ckpt_dir.h"
 #include "ckpt_read.h"
 #include "ckpt_resume.h"
 #include "ckpt_signal.h"
@@ -35,6 +36,9 @@ ar_status ckpt_session_init(ckpt_session *s, const param_set *ps, const char *in
   if (st == AR_OK)
     st = ckpt_input_checksum(input, comm, s->input_checksum, sizeof s->input_checksum);
   if (!s->writing || st != AR_OK) return st;
+  /* A folder that cannot take checkpoints stops the run now, not after hours of search. */
+  st = ckpt_dir_probe(s->opt.dir, comm);
+  if (st != AR_OK) return st;
   st = ar_agree(comm, ckpt_signal_install());
   if (st == AR_OK)
     st = ar_agree(comm, ckpt_deadline_init(&s->deadline, s->opt.max_hours, start, 0));
@@ -75,6 +79,14 @@ ar_status ckpt_session_read(ckpt_session *s, const char *path, ckpt_part *const 
   ckpt_problem problem;
   /* The pick compared the input and the parameters (and reported a forced difference). */
   e = ckpt_read(path, &st, 1, NULL, s->comm, &problem);
+  if (e != AR_OK && problem == CKPT_PROBLEM_DAMAGED && s->opt.resume &&
+      strcmp(s->opt.resume, "auto") == 0) {
+    ckpt_report_damaged(path, 1, s->rank == 0 ? s->warn : NULL, s->rank);
+    s->retry = 1;
+    e = ar_agree(s->comm, MPI_Barrier(s->comm) == MPI_SUCCESS
+                              ? AR_ERR_INPUT
+                              : ar_fail(AR_ERR_MPI, "MPI_Barrier after moving %s aside", path));
+  }
   if (e != AR_OK) {
     ar_error_mark_shared();
     return problem == CKPT_PROBLEM_OTHER ? e : AR_ERR_INPUT;
@@ -103,9 +115,13 @@ static ar_status write_now(ckpt_session *s, int stopping) {
     /* The previous checkpoints are intact. Inside the run, going on keeps the work in memory;
      * a checkpoint asked for by a stop must not be lost silently: the run fails. */
     if (stopping) return st;
-    s->failed++;
-    if (s->rank == 0 && s->warn)
-      fprintf(s->warn, "antroute solve: warning: %s; the search goes on\n", ar_error_message());
+    /* One warning for the first: the following ones (usually the same full disk) are counted,
+     * said at the end and recorded in the results (checkpoints_failed). */
+    if (s->failed++ == 0 && s->rank == 0 && s->warn)
+      fprintf(s->warn,
+              "antroute solve: warning: %s; the search goes on (checkpoints that cannot be "
+              "written from now on are counted, not repeated)\n",
+              ar_error_message());
     ar_error_clear();
     return AR_OK;
   }

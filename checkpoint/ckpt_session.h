@@ -43,16 +43,19 @@ typedef struct {
 
   /* What happened: */
   int stop_reasons, stop_signal; /* why the run stopped (ckpt_stop.h), 0: it did not */
-  int written;                   /* checkpoints written by this run */
-  int failed;                    /* checkpoints that could not be written (the run went on) */
-  double write_seconds;          /* their total time */
+  int retry;   /* a checkpoint picked by --resume auto proved damaged when its parts were read:
+                  it was moved aside; the run must start over from the pick (ckpt_session_read) */
+  int written; /* checkpoints written by this run */
+  int failed;  /* checkpoints that could not be written (the run went on; one warning) */
+  double write_seconds; /* their total time */
   char last_path[H5U_PATH_MAX];
 } ckpt_session;
 
 /* Collective. Reads the checkpoint options from ps (CKPT_PARAM_DEFS); with --checkpoint-dir or
  * --resume: the input file's checksum and the search parameters; with --checkpoint-dir: signal
- * handlers, the deadline and the schedule. AR_ERR_USAGE for contradictory options (the same on
- * every rank), AR_ERR_IO when the input cannot be read for its checksum. */
+ * handlers, the deadline and the schedule, after proving that the folder can be written
+ * (ckpt_dir_probe). AR_ERR_USAGE for contradictory options (the same on every rank), AR_ERR_IO
+ * when the input cannot be read for its checksum or the folder cannot be written. */
 ar_status ckpt_session_init(ckpt_session *s, const param_set *ps, const char *input, FILE *info,
                             FILE *warn, MPI_Comm comm);
 
@@ -61,8 +64,11 @@ ar_status ckpt_session_init(ckpt_session *s, const param_set *ps, const char *in
 ar_status ckpt_session_pick(ckpt_session *s, char *path, size_t cap, int *found);
 
 /* Collective. Reads parts[0..n-1] from checkpoint path (ckpt_read: checksums, shapes, each part's
- * restore()); first/count: this rank's colony block (0, 0 when the parts hold no distributed
- * field). Failures: AR_ERR_INPUT naming the file for a checkpoint that cannot be continued. */
+ * restore() with its cross-checks); first/count: this rank's colony block (0, 0 when the parts
+ * hold no distributed field). Failures: AR_ERR_INPUT naming the file for a checkpoint that cannot
+ * be continued. Under --resume auto a damaged one is reported and moved aside like a damaged
+ * candidate of the pick, and s->retry is set: the caller frees what it built from the file and
+ * starts again from ckpt_session_pick() (a new session), which then takes the previous one. */
 ar_status ckpt_session_read(ckpt_session *s, const char *path, ckpt_part *const *parts, int n,
                             hsize_t first, hsize_t count);
 
@@ -74,8 +80,8 @@ ar_status ckpt_session_attach(ckpt_session *s, ckpt_part *const *parts, int n, h
  * iterations completed; epoch_end: this boundary ends an epoch; finishing: the run ends here by
  * its iteration limit (then a stop request is ignored: the run ends normally). Agrees on a stop,
  * writes the checkpoints the schedule asks for, and sets *stop after writing one on a stop
- * request. A failed checkpoint is reported (warn) and the run goes on, unless it was the
- * checkpoint of a stop: then the run fails with its status. */
+ * request. A failed checkpoint is counted (s->failed; the first is reported on warn) and the run
+ * goes on, unless it was the checkpoint of a stop: then the run fails with its status. */
 ar_status ckpt_session_boundary(ckpt_session *s, int64_t iteration, int epoch_end, int finishing,
                                 int *stop);
 

@@ -9,6 +9,7 @@
 #include "ar_agree.h"
 #include "ckpt_crc.h"
 #include "ckpt_field.h"
+#include "ckpt_header.h"
 #include "h5meta.h"
 #include "h5u.h"
 
@@ -93,23 +94,8 @@ static ar_status crc_of_share(hid_t dset, const char *path, const char *name, MP
 
 static ar_status verify_open_file(hid_t file, const char *path, MPI_Comm comm,
                                   ckpt_problem *problem, int *datasets) {
-  char format[64];
-  int64_t version = 0, complete = 0;
-  ar_status st = h5meta_check(file, H5META_CHECKPOINT, 1000000, format, sizeof format, &version);
-  if (st == AR_OK && version > CKPT_FORMAT_VERSION) {
-    *problem = CKPT_PROBLEM_MISMATCH;
-    return ar_fail(AR_ERR_INPUT,
-                   "%s: checkpoint format version %lld is newer than this antroute "
-                   "reads (%d)",
-                   path, (long long)version, CKPT_FORMAT_VERSION);
-  }
-  if (st == AR_OK && (!h5u_attr_exists(file, "complete") ||
-                      h5u_attr_read_i64(file, "complete", &complete) != AR_OK || complete != 1))
-    st = ar_fail(AR_ERR_INPUT, "%s: no 'complete' mark: the checkpoint was not finished", path);
-  if (st != AR_OK) {
-    *problem = CKPT_PROBLEM_DAMAGED;
-    return st;
-  }
+  ar_status st = ckpt_header_check(file, path, problem);
+  if (st != AR_OK) return st;
   dataset_list list = {calloc(VERIFY_MAX_DATASETS, VERIFY_NAME_MAX), 0};
   if (!list.names) {
     *problem = CKPT_PROBLEM_OTHER;

@@ -1,10 +1,10 @@
 /* ckpt_verify: checks a checkpoint file without knowing what it holds (for --resume auto's
  * fallback scan, `antroute inspect` and tests).
  *
- * The file must be an antroute checkpoint of a version this antroute reads, carry the
- * `complete` mark, and every dataset must carry a `crc32` attribute equal to the CRC-32 of its
- * bytes. The datasets' rows are split over the ranks of comm and read in pieces of bounded size,
- * so verifying costs one parallel read of the file and little memory.
+ * The file must be an antroute checkpoint of a version this antroute reads whose header digest
+ * holds (ckpt_header_check), and every dataset must carry a `crc32` attribute equal to the
+ * CRC-32 of its bytes. The datasets' rows are split over the ranks of comm and read in pieces of
+ * bounded size, so verifying costs one parallel read of the file and little memory.
  */
 #ifndef AR_CKPT_VERIFY_H
 #define AR_CKPT_VERIFY_H

@@ -2,11 +2,14 @@
 #include "ckpt_write.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/statvfs.h>
+#include <unistd.h>
 
 #include "ar_agree.h"
 #include "ckpt_crc.h"
+#include "ckpt_digest.h"
 #include "ckpt_dir.h"
 #include "ckpt_fault.h"
 #include "h5meta.h"
@@ -97,12 +100,34 @@ static ar_status write_root(hid_t file, const ckpt_state *state, int64_t seq, in
   if (st == AR_OK) st = h5u_attr_write_i64(file, "iteration", state->iteration);
   if (st == AR_OK) st = h5u_attr_write_i64(file, "sequence", seq);
   if (st == AR_OK) st = h5u_attr_write_i64(file, "written_by_ranks", nranks);
+  /* Attributes of a parallel file must take the same value on every rank (HDF5 may write any
+   * rank's copy): rank 0's values of the scalars, such as times, that differ between ranks. */
+  MPI_Comm comm = MPI_COMM_SELF;
+  if (st == AR_OK) st = h5u_file_comm(file, &comm);
   for (int i = 0; i < ckpt_state_nscalars(state) && st == AR_OK; i++) {
     const ckpt_scalar *s = ckpt_state_scalar(state, i);
-    st = s->kind == CKPT_SCALAR_I64 ? h5u_attr_write_i64(file, s->name, s->i64)
-                                    : h5u_attr_write_f64(file, s->name, s->f64);
+    int64_t i64 = s->i64;
+    double f64 = s->f64;
+    if (MPI_Bcast(&i64, 1, MPI_INT64_T, 0, comm) != MPI_SUCCESS ||
+        MPI_Bcast(&f64, 1, MPI_DOUBLE, 0, comm) != MPI_SUCCESS)
+      st = ar_fail(AR_ERR_MPI, "MPI_Bcast of checkpoint attribute %s failed", s->name);
+    if (st == AR_OK)
+      st = s->kind == CKPT_SCALAR_I64 ? h5u_attr_write_i64(file, s->name, i64)
+                                      : h5u_attr_write_f64(file, s->name, f64);
   }
-  return st;
+  ar_status fst = h5u_comm_free(&comm);
+  return st == AR_OK ? fst : st;
+}
+
+/* The digest of the file as written so far (ckpt_digest.h), rank 0's value on every rank. */
+static ar_status write_digest(hid_t file, const char *path, MPI_Comm comm) {
+  uint32_t crc = 0;
+  ar_status st = ar_agree(comm, ckpt_digest(file, path, &crc));
+  long long value = crc;
+  if (st == AR_OK && MPI_Bcast(&value, 1, MPI_LONG_LONG, 0, comm) != MPI_SUCCESS)
+    st = ar_fail(AR_ERR_MPI, "MPI_Bcast of the header checksum failed");
+  if (st == AR_OK) st = h5u_attr_write_i64(file, CKPT_DIGEST_ATTRIBUTE, value);
+  return ar_agree(comm, st);
 }
 
 /* After a failed write: MPI-IO does not say why, so tell the user when the file system is (now
@@ -120,6 +145,44 @@ static void disk_hint(const char *dir, uint64_t need) {
   ar_status code = ar_fail(AR_ERR_IO, "%s", msg);
   (void)code;
   ar_error_mark_shared();
+}
+
+/* Rank 0 makes room for a checkpoint of `need` bytes (ckpt_dir_make_room): a checkpoint that
+ * still would not fit is not attempted; every rank learns it. */
+static ar_status make_room(const char *dir, int keep, uint64_t need, const char *path,
+                           MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  ar_status st = AR_OK;
+  if (rank == 0) {
+    uint64_t free_bytes = 0;
+    st = ckpt_dir_make_room(dir, keep, need, &free_bytes);
+    if (st == AR_OK && free_bytes < need)
+      st = ar_fail(AR_ERR_IO,
+                   "checkpoint %s not written (the previous checkpoints are intact): the file "
+                   "system of %s has %llu bytes free and a checkpoint needs about %llu: disk full?",
+                   path, dir, (unsigned long long)free_bytes, (unsigned long long)need);
+  }
+  return ar_agree(comm, st);
+}
+
+/* stderr to /dev/null until stderr_restore (the returned descriptor; -1: nothing to restore). */
+static int stderr_mute(void) {
+  fflush(stderr);
+  int saved = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY);
+  if (saved >= 0 && null >= 0 && dup2(null, STDERR_FILENO) < 0) {
+    close(saved);
+    saved = -1;
+  }
+  if (null >= 0) close(null);
+  return saved;
+}
+
+static void stderr_restore(int saved) {
+  if (saved < 0) return;
+  fflush(stderr);
+  dup2(saved, STDERR_FILENO);
+  close(saved);
 }
 
 /* Rank 0 picks the sequence number; every rank gets it. */
@@ -157,10 +220,21 @@ ar_status ckpt_write(const char *dir, int keep, const ckpt_state *state, MPI_Com
   if (st == AR_OK) st = ckpt_dir_path(path, sizeof path, dir, seq, CKPT_FILE_FINAL);
   if (st != AR_OK) return st;
 
+  /* The datasets, and HDF5's metadata: 1 % plus 32 KiB (measured: 11 KB for 10 datasets). A test
+   * switch skips the check, so that a real ENOSPC inside MPI-IO can be provoked. */
+  const uint64_t need = ckpt_state_bytes(state) + ckpt_state_bytes(state) / 100 + (32u << 10);
+  if (!ckpt_fault_hit("ckpt-no-room-check", comm)) st = make_room(dir, keep, need, path, comm);
+  if (st != AR_OK) return st;
+
   h5u_output out;
-  st = ar_agree(comm, h5u_output_create(&out, path, comm));
+  /* MPI-IO prints its own lines on a failed write (Open MPI's "pwritev: No space left on
+   * device"): our message says what happened, so the user's stderr is kept clean meanwhile. */
+  int saved_stderr = stderr_mute();
+  /* The latest file format: HDF5 checksums its own metadata (docs/checkpoint.md). */
+  st = ar_agree(comm, h5u_output_create_latest(&out, path, comm));
   if (st != AR_OK) {
     h5u_output_abort(&out);
+    stderr_restore(saved_stderr);
     return st;
   }
   st = ar_agree(comm, write_root(out.file, state, seq, nranks));
@@ -170,16 +244,21 @@ ar_status ckpt_write(const char *dir, int keep, const ckpt_state *state, MPI_Com
     st = write_field(out.file, state, f, f->distributed && first_distributed, comm, out.tmp_path);
     if (f->distributed) first_distributed = 0;
   }
-  /* Last: the mark that the file holds everything. A reader refuses a file without it. */
+  /* Last: the mark that the file holds everything, and the digest of every attribute, type and
+   * shape (with the datasets' CRCs, every byte that decides the continuation is checksummed). A
+   * reader refuses a file without them. */
   if (st == AR_OK) st = ar_agree(comm, h5u_attr_write_i64(out.file, "complete", 1));
+  if (st == AR_OK) st = write_digest(out.file, out.tmp_path, comm);
   if (st != AR_OK) {
     h5u_output_abort(&out);
-    disk_hint(dir, ckpt_state_bytes(state));
+    stderr_restore(saved_stderr);
+    disk_hint(dir, need);
     ar_error_prefix("checkpoint %s not written (the previous checkpoints are intact)", path);
     return st;
   }
   st = h5u_output_close(&out);
-  if (st != AR_OK) disk_hint(dir, ckpt_state_bytes(state));
+  stderr_restore(saved_stderr);
+  if (st != AR_OK) disk_hint(dir, need);
   if (st == AR_OK) {
     ckpt_fault_exit_if("ckpt-before-rename", comm);
     st = h5u_output_publish(&out);

@@ -38,13 +38,19 @@ ar_status h5meta_write(hid_t file, const char *format, int64_t format_version,
   return st;
 }
 
-ar_status h5meta_check(hid_t file, const char *expect, int64_t max_version, char *format,
-                       size_t format_cap, int64_t *version) {
+ar_status h5meta_read(hid_t file, char *format, size_t format_cap, int64_t *version) {
   const char *name = h5u_file_name(file);
   if (!h5u_attr_exists(file, "format"))
     return ar_fail(AR_ERR_INPUT, "%s: not an antroute file (no 'format' attribute on /)", name);
   ar_status st = h5u_attr_read_str(file, "format", format, format_cap);
   if (st == AR_OK) st = h5u_attr_read_i64(file, "format_version", version);
+  return st;
+}
+
+ar_status h5meta_check(hid_t file, const char *expect, int64_t max_version, char *format,
+                       size_t format_cap, int64_t *version) {
+  const char *name = h5u_file_name(file);
+  ar_status st = h5meta_read(file, format, format_cap, version);
   if (st != AR_OK) return st;
   if (expect && strcmp(format, expect) != 0)
     return ar_fail(AR_ERR_INPUT, "%s: is an %s file, expected an %s file", name, format, expect);

@@ -22,6 +22,10 @@
 /* Writes the root attributes; ps may be NULL (no parameters attribute). */
 ar_status h5meta_write(hid_t file, const char *format, int64_t format_version, const param_set *ps);
 
+/* Reads `format` and `format_version` (AR_ERR_INPUT when either is missing or not of its type),
+ * without judging them. */
+ar_status h5meta_read(hid_t file, char *format, size_t format_cap, int64_t *version);
+
 /* Reads `format` and `format_version`; fails with a clear message when the file is not an
  * antroute file, is another kind than `expect` (unless expect is NULL), or is newer than
  * max_version. */

@@ -61,7 +61,17 @@ static hid_t collective_dxpl(void) {
   return dxpl;
 }
 
+static ar_status output_create(h5u_output *out, const char *path, MPI_Comm comm, int latest);
+
 ar_status h5u_output_create(h5u_output *out, const char *path, MPI_Comm comm) {
+  return output_create(out, path, comm, 0);
+}
+
+ar_status h5u_output_create_latest(h5u_output *out, const char *path, MPI_Comm comm) {
+  return output_create(out, path, comm, 1);
+}
+
+static ar_status output_create(h5u_output *out, const char *path, MPI_Comm comm, int latest) {
   out->file = -1;
   out->comm = comm;
   if (snprintf(out->path, sizeof out->path, "%s", path) >= (int)sizeof out->path ||
@@ -76,6 +86,10 @@ ar_status h5u_output_create(h5u_output *out, const char *path, MPI_Comm comm) {
     return ar_fail(AR_ERR_IO, "cannot create %s: folder %s: %s", out->tmp_path, dir,
                    strerror(errno));
   hid_t fapl = mpio_fapl(comm);
+  if (fapl >= 0 && latest && H5Pset_libver_bounds(fapl, H5F_LIBVER_LATEST, H5F_LIBVER_LATEST) < 0) {
+    H5Pclose(fapl);
+    fapl = -1;
+  }
   if (fapl < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot set up the MPI-IO driver", path);
   out->file = H5Fcreate(out->tmp_path, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
   H5Pclose(fapl);
@@ -220,12 +234,12 @@ static ar_status attr_write(hid_t loc, const char *name, hid_t type, const void 
   hid_t attr = H5Acreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
   H5Sclose(space);
   if (attr < 0)
-    return ar_fail(AR_ERR_HDF5, "%s: cannot create attribute %s (%s)", h5u_file_name(loc), name,
+    return ar_fail(AR_ERR_IO, "%s: cannot create attribute %s (%s)", h5u_file_name(loc), name,
                    h5u_error_detail());
   herr_t rc = H5Awrite(attr, type, value);
   if (H5Aclose(attr) < 0) rc = -1; /* a written attribute: its close may still write */
   if (rc < 0)
-    return ar_fail(AR_ERR_HDF5, "%s: cannot write attribute %s (%s)", h5u_file_name(loc), name,
+    return ar_fail(AR_ERR_IO, "%s: cannot write attribute %s (%s)", h5u_file_name(loc), name,
                    h5u_error_detail());
   return AR_OK;
 }
@@ -264,7 +278,8 @@ static ar_status attr_open_checked(hid_t loc, const char *name, H5T_class_t want
     return ar_fail(AR_ERR_INPUT, "%s: attribute '%s' is missing", h5u_file_name(loc), name);
   *attr = H5Aopen(loc, name, H5P_DEFAULT);
   if (*attr < 0)
-    return ar_fail(AR_ERR_HDF5, "%s: cannot open attribute %s", h5u_file_name(loc), name);
+    return ar_fail(AR_ERR_INPUT, "%s: cannot open attribute '%s' (%s)", h5u_file_name(loc), name,
+                   h5u_error_detail());
   hid_t type = H5Aget_type(*attr);
   hid_t space = H5Aget_space(*attr);
   H5T_class_t cls = type >= 0 ? H5Tget_class(type) : H5T_NO_CLASS;
@@ -273,7 +288,7 @@ static ar_status attr_open_checked(hid_t loc, const char *name, H5T_class_t want
   if (space >= 0) H5Sclose(space);
   if (type < 0 || space < 0 || cls == H5T_NO_CLASS || npoints < 0) {
     H5Aclose(*attr);
-    return ar_fail(AR_ERR_HDF5, "%s: cannot read the type and size of attribute %s",
+    return ar_fail(AR_ERR_INPUT, "%s: cannot read the type and size of attribute %s",
                    h5u_file_name(loc), name);
   }
   if (cls != want || npoints != 1) {
@@ -285,11 +300,19 @@ static ar_status attr_open_checked(hid_t loc, const char *name, H5T_class_t want
   return AR_OK;
 }
 
-/* Reads a variable-length string attribute into buf. */
-static herr_t attr_read_vlen_str(hid_t attr, char *buf, size_t cap) {
+/* An attribute that is there but cannot be read is the file's fault (damaged, or of a type that
+ * does not convert), not a library failure. */
+static ar_status attr_read_failed(hid_t loc, const char *name) {
+  return ar_fail(AR_ERR_INPUT, "%s: cannot read attribute '%s' (%s)", h5u_file_name(loc), name,
+                 h5u_error_detail());
+}
+
+/* Reads a variable-length string attribute into buf, in its stored character set (HDF5
+ * converts neither way between ASCII and UTF-8, and h5py writes UTF-8). */
+static herr_t attr_read_vlen_str(hid_t attr, H5T_cset_t cset, char *buf, size_t cap) {
   char *value = NULL;
   hid_t mtype = string_type(H5T_VARIABLE);
-  herr_t rc = mtype < 0 ? -1 : H5Aread(attr, mtype, &value);
+  herr_t rc = mtype < 0 || H5Tset_cset(mtype, cset) < 0 ? -1 : H5Aread(attr, mtype, &value);
   if (rc >= 0) snprintf(buf, cap, "%s", value ? value : "");
   if (value && H5free_memory(value) < 0) rc = -1;
   if (mtype >= 0) H5Tclose(mtype);
@@ -297,13 +320,15 @@ static herr_t attr_read_vlen_str(hid_t attr, char *buf, size_t cap) {
 }
 
 /* Reads a fixed-length string attribute of `size` bytes into buf. */
-static herr_t attr_read_fixed_str(hid_t attr, size_t size, char *buf, size_t cap) {
+static herr_t attr_read_fixed_str(hid_t attr, size_t size, H5T_cset_t cset, char *buf, size_t cap) {
   char *tmp = calloc(size + 1, 1);
   if (!tmp) return -2;
   /* One byte more than stored: a NULLTERM memory type of the stored size would drop the last
    * character of a NULLPAD string to make room for its terminator. */
   hid_t mtype = H5Tcopy(H5T_C_S1);
-  herr_t rc = mtype < 0 || H5Tset_size(mtype, size + 1) < 0 ? -1 : H5Aread(attr, mtype, tmp);
+  herr_t rc = mtype < 0 || H5Tset_size(mtype, size + 1) < 0 || H5Tset_cset(mtype, cset) < 0
+                  ? -1
+                  : H5Aread(attr, mtype, tmp);
   if (rc >= 0) snprintf(buf, cap, "%s", tmp);
   free(tmp);
   if (mtype >= 0) H5Tclose(mtype);
@@ -317,13 +342,14 @@ ar_status h5u_attr_read_str(hid_t loc, const char *name, char *buf, size_t cap) 
   hid_t ftype = H5Aget_type(attr);
   htri_t vlen = ftype >= 0 ? H5Tis_variable_str(ftype) : -1;
   size_t size = ftype >= 0 ? H5Tget_size(ftype) : 0;
-  herr_t rc = vlen < 0 || (!vlen && size == 0) ? -1
-              : vlen                           ? attr_read_vlen_str(attr, buf, cap)
-                                               : attr_read_fixed_str(attr, size, buf, cap);
+  H5T_cset_t cset = ftype >= 0 ? H5Tget_cset(ftype) : H5T_CSET_ERROR;
+  herr_t rc = vlen < 0 || cset < 0 || (!vlen && size == 0) ? -1
+              : vlen ? attr_read_vlen_str(attr, cset, buf, cap)
+                     : attr_read_fixed_str(attr, size, cset, buf, cap);
   if (ftype >= 0) H5Tclose(ftype);
   H5Aclose(attr);
   if (rc == -2) return ar_fail(AR_ERR_NOMEM, "out of memory reading attribute %s", name);
-  if (rc < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot read attribute %s", h5u_file_name(loc), name);
+  if (rc < 0) return attr_read_failed(loc, name);
   return AR_OK;
 }
 
@@ -333,7 +359,7 @@ ar_status h5u_attr_read_i64(hid_t loc, const char *name, int64_t *value) {
   if (st != AR_OK) return st;
   herr_t rc = H5Aread(attr, H5T_NATIVE_INT64, value);
   H5Aclose(attr);
-  if (rc < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot read attribute %s", h5u_file_name(loc), name);
+  if (rc < 0) return attr_read_failed(loc, name);
   return AR_OK;
 }
 
@@ -343,16 +369,17 @@ ar_status h5u_attr_read_f64(hid_t loc, const char *name, double *value) {
   if (st != AR_OK) return st;
   herr_t rc = H5Aread(attr, H5T_NATIVE_DOUBLE, value);
   H5Aclose(attr);
-  if (rc < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot read attribute %s", h5u_file_name(loc), name);
+  if (rc < 0) return attr_read_failed(loc, name);
   return AR_OK;
 }
 
-/* --- Groups ----------------------------------------------------------------------------------- */
+/* --- Groups -----------------------------------------------------------------------------------
+ */
 
 ar_status h5u_group_create(hid_t loc, const char *name, hid_t *group) {
   *group = H5Gcreate2(loc, name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
   if (*group < 0)
-    return ar_fail(AR_ERR_HDF5, "%s: cannot create group %s (%s)", h5u_file_name(loc), name,
+    return ar_fail(AR_ERR_IO, "%s: cannot create group %s (%s)", h5u_file_name(loc), name,
                    h5u_error_detail());
   return AR_OK;
 }
@@ -401,7 +428,8 @@ ar_status h5u_group_open(hid_t loc, const char *name, hid_t *group) {
   return AR_OK;
 }
 
-/* --- Datasets --------------------------------------------------------------------------------- */
+/* --- Datasets ---------------------------------------------------------------------------------
+ */
 
 static ar_status write_any(hid_t loc, const char *name, hid_t filetype, hid_t memtype, int rank,
                            const hsize_t *dims, const void *data, const char *units,
@@ -411,7 +439,7 @@ static ar_status write_any(hid_t loc, const char *name, hid_t filetype, hid_t me
   hid_t dset = H5Dcreate2(loc, name, filetype, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
   if (dset < 0) {
     H5Sclose(space);
-    return ar_fail(AR_ERR_HDF5, "%s: cannot create dataset %s (%s)", h5u_file_name(loc), name,
+    return ar_fail(AR_ERR_IO, "%s: cannot create dataset %s (%s)", h5u_file_name(loc), name,
                    h5u_error_detail());
   }
   hid_t dxpl = collective_dxpl();
@@ -486,6 +514,91 @@ ar_status h5u_write_strings(hid_t loc, const char *name, const char *const *stri
   return st;
 }
 
+/* The chunks a chunked dataset of this shape needs, 0 when its chunk shape is unreadable. */
+static uint64_t chunks_needed(hid_t dcpl, hid_t space) {
+  hsize_t dims[H5S_MAX_RANK], chunk[H5S_MAX_RANK];
+  int rank = H5Sget_simple_extent_dims(space, dims, NULL);
+  if (rank < 0 || H5Pget_chunk(dcpl, rank, chunk) != rank) return 0;
+  uint64_t n = 1;
+  for (int i = 0; i < rank; i++) {
+    if (chunk[i] == 0) return 0;
+    uint64_t along = (dims[i] + chunk[i] - 1) / chunk[i];
+    n = along != 0 && n > UINT64_MAX / along ? UINT64_MAX : n * along;
+  }
+  return n;
+}
+
+/* What is wrong with the storage of a dataset of `elements` elements of `type_size` bytes, or
+ * NULL; why[] receives the detail. */
+static const char *storage_problem(hid_t dset, uint64_t elements, size_t type_size, char *why,
+                                   size_t cap) {
+  hid_t dcpl = H5Dget_create_plist(dset);
+  hid_t space = H5Dget_space(dset);
+  hid_t file = H5Iget_file_id(dset);
+  hsize_t file_size = 0;
+  const char *bad = NULL;
+  if (dcpl < 0 || space < 0 || file < 0 || H5Fget_filesize(file, &file_size) < 0) {
+    bad = "cannot be examined";
+    snprintf(why, cap, "%s", h5u_error_detail());
+  }
+  H5D_layout_t layout = bad ? H5D_LAYOUT_ERROR : H5Pget_layout(dcpl);
+  uint64_t need =
+      type_size != 0 && elements > UINT64_MAX / type_size ? UINT64_MAX : elements * type_size;
+  hsize_t stored = bad ? 0 : H5Dget_storage_size(dset);
+  int filtered = !bad && H5Pget_nfilters(dcpl) > 0;
+  if (bad) {
+  } else if (layout == H5D_VIRTUAL || H5Pget_external_count(dcpl) > 0) {
+    bad = "refers to data in other files";
+    snprintf(why, cap, "virtual or external storage is not read");
+  } else if (layout == H5D_CHUNKED) {
+    uint64_t want = chunks_needed(dcpl, space);
+    hsize_t have = 0;
+    if (want == 0 || H5Dget_num_chunks(dset, space, &have) < 0) {
+      bad = "has an unreadable chunk index";
+      snprintf(why, cap, "%s", h5u_error_detail());
+    } else if (have < want) {
+      bad = "claims more elements than its storage holds";
+      snprintf(why, cap, "only %llu of its %llu chunks were ever written", (unsigned long long)have,
+               (unsigned long long)want);
+    }
+  }
+  if (!bad && layout != H5D_COMPACT && !filtered && stored < need) {
+    bad = "claims more elements than its storage holds";
+    snprintf(why, cap, "%llu bytes stored, %llu needed", (unsigned long long)stored,
+             (unsigned long long)need);
+  }
+  if (!bad && layout != H5D_COMPACT && stored > file_size) {
+    bad = "claims more storage than the file has";
+    snprintf(why, cap, "%llu bytes stored in a file of %llu bytes (truncated?)",
+             (unsigned long long)stored, (unsigned long long)file_size);
+  }
+  if (dcpl >= 0) H5Pclose(dcpl);
+  if (space >= 0) H5Sclose(space);
+  if (file >= 0) H5Fclose(file);
+  return bad;
+}
+
+ar_status h5u_dataset_check_storage(hid_t dset, const char *path) {
+  hid_t space = H5Dget_space(dset);
+  hid_t type = H5Dget_type(dset);
+  hssize_t elements = space >= 0 ? H5Sget_simple_extent_npoints(space) : -1;
+  /* Variable-length values live in the file's heap: only their chunks can be counted. */
+  size_t size = type >= 0 && H5Tis_variable_str(type) <= 0 && H5Tget_class(type) != H5T_VLEN
+                    ? H5Tget_size(type)
+                    : 0;
+  if (space >= 0) H5Sclose(space);
+  if (type >= 0) H5Tclose(type);
+  if (elements < 0)
+    return ar_fail(AR_ERR_INPUT, "%s: dataset %s has an unreadable shape", h5u_file_name(dset),
+                   path);
+  if (elements == 0) return AR_OK;
+  char why[256] = "";
+  const char *bad = storage_problem(dset, (uint64_t)elements, size, why, sizeof why);
+  if (!bad) return AR_OK;
+  return ar_fail(AR_ERR_INPUT, "%s: dataset %s %s: %lld elements, %s", h5u_file_name(dset), path,
+                 bad, (long long)elements, why);
+}
+
 static ar_status open_dataset_checked(hid_t loc, const char *path, int expect_rank, hsize_t *dims,
                                       uint64_t max_elems, hid_t *dset, H5T_class_t *cls) {
   const char *file = h5u_file_name(loc);
@@ -518,6 +631,8 @@ static ar_status open_dataset_checked(hid_t loc, const char *path, int expect_ra
     if (total > max_elems)
       st = ar_fail(AR_ERR_INPUT, "%s: dataset %s has %llu elements, more than the %llu accepted",
                    file, path, (unsigned long long)total, (unsigned long long)max_elems);
+    /* Before anything is allocated for it: a file may claim far more than it holds. */
+    if (st == AR_OK) st = h5u_dataset_check_storage(*dset, path);
   }
   if (space >= 0) H5Sclose(space);
   if (st != AR_OK) H5Dclose(*dset);
@@ -574,6 +689,71 @@ ar_status h5u_read(hid_t loc, const char *path, hid_t memtype, int expect_rank, 
   return AR_OK;
 }
 
+/* Copies n strings of at most width bytes each (not necessarily terminated) into malloc'ed
+ * strings; text(i) gives string i. */
+static char **copy_strings(hsize_t n, size_t width, const char *(*text)(const void *, hsize_t),
+                           const void *from) {
+  char **out = calloc(n ? n : 1, sizeof *out);
+  for (hsize_t i = 0; out && i < n; i++) {
+    const char *t = text(from, i);
+    size_t len = t ? strnlen(t, width) : 0;
+    out[i] = calloc(len + 1, 1);
+    if (!out[i]) {
+      h5u_free_strings(out, i);
+      return NULL;
+    }
+    if (len) memcpy(out[i], t, len);
+  }
+  return out;
+}
+
+typedef struct {
+  const char *block;
+  size_t width;
+} fixed_block;
+
+static const char *fixed_text(const void *from, hsize_t i) {
+  const fixed_block *b = from;
+  return b->block + i * b->width;
+}
+
+static const char *variable_text(const void *from, hsize_t i) { return ((char *const *)from)[i]; }
+
+/* Reads the whole string dataset into *out (n strings), fixed-length or variable-length (h5py's
+ * default), in the stored character set. Returns the HDF5 read's result, or -2 out of memory. */
+static int strings_transfer(hid_t dset, hid_t ftype, hsize_t n, char ***out) {
+  htri_t is_variable = H5Tis_variable_str(ftype);
+  int variable = is_variable > 0;
+  size_t width = variable ? SIZE_MAX : H5Tget_size(ftype);
+  H5T_cset_t cset = H5Tget_cset(ftype);
+  /* A type HDF5 cannot describe (size 0, no character set) is a damaged file. */
+  if (is_variable < 0 || width == 0 || cset < 0) return -1;
+  void *buf = variable ? calloc(n ? n : 1, sizeof(char *)) : calloc(n ? n : 1, width);
+  if (!buf) return -2;
+  hid_t mtype = H5Tcopy(H5T_C_S1);
+  herr_t rc = mtype < 0 ? -1 : 0;
+  if (rc >= 0) rc = H5Tset_size(mtype, variable ? H5T_VARIABLE : width);
+  if (rc >= 0 && !variable) rc = H5Tset_strpad(mtype, H5T_STR_NULLPAD);
+  if (rc >= 0) rc = H5Tset_cset(mtype, cset);
+  hid_t dxpl = rc < 0 ? -1 : collective_dxpl();
+  rc = dxpl < 0 ? -1 : H5Dread(dset, mtype, H5S_ALL, H5S_ALL, dxpl, buf);
+  if (rc >= 0) {
+    fixed_block fb = {buf, width};
+    *out = variable ? copy_strings(n, width, variable_text, buf)
+                    : copy_strings(n, width, fixed_text, &fb);
+    if (!*out) rc = -2;
+  }
+  if (variable && rc != -1) {
+    hid_t space = H5Dget_space(dset);
+    H5Dvlen_reclaim(mtype, space, H5P_DEFAULT, buf);
+    H5Sclose(space);
+  }
+  if (dxpl >= 0) H5Pclose(dxpl);
+  if (mtype >= 0) H5Tclose(mtype);
+  free(buf);
+  return rc < 0 ? (int)rc : 0;
+}
+
 ar_status h5u_read_strings(hid_t loc, const char *path, uint64_t max_elems, hsize_t *n,
                            char ***strings) {
   *strings = NULL;
@@ -584,47 +764,19 @@ ar_status h5u_read_strings(hid_t loc, const char *path, uint64_t max_elems, hsiz
   ar_status st = open_dataset_checked(loc, path, 1, dims, max_elems, &dset, &cls);
   if (st != AR_OK) return st;
   const char *file = h5u_file_name(loc);
+  if (cls != H5T_STRING) {
+    H5Dclose(dset);
+    return ar_fail(AR_ERR_INPUT, "%s: dataset %s must hold strings", file, path);
+  }
   hid_t ftype = H5Dget_type(dset);
-  htri_t vlen = ftype >= 0 ? H5Tis_variable_str(ftype) : -1;
-  size_t width = ftype >= 0 ? H5Tget_size(ftype) : 0;
+  int rc = strings_transfer(dset, ftype, dims[0], strings);
+  char detail[512] = "";
+  if (rc == -1) snprintf(detail, sizeof detail, "%s", h5u_error_detail());
   if (ftype >= 0) H5Tclose(ftype);
-  if (cls != H5T_STRING || vlen != 0 || width == 0) {
-    H5Dclose(dset);
-    if (vlen < 0 || (cls == H5T_STRING && width == 0))
-      return ar_fail(AR_ERR_HDF5, "%s: cannot read the string type of dataset %s", file, path);
-    return ar_fail(AR_ERR_INPUT, "%s: dataset %s must hold fixed-length strings", file, path);
-  }
-  char *block = calloc(dims[0] ? dims[0] : 1, width);
-  char **out = calloc(dims[0] ? dims[0] : 1, sizeof *out);
-  if (!block || !out) {
-    free(block);
-    free(out);
-    H5Dclose(dset);
-    return ar_fail(AR_ERR_NOMEM, "%s: out of memory reading %s", file, path);
-  }
-  hid_t mtype = string_type(width);
-  hid_t dxpl = collective_dxpl();
-  herr_t rc = dxpl < 0 || mtype < 0 ? -1 : H5Dread(dset, mtype, H5S_ALL, H5S_ALL, dxpl, block);
-  if (dxpl >= 0) H5Pclose(dxpl);
-  if (mtype >= 0) H5Tclose(mtype);
   H5Dclose(dset);
-  if (rc < 0) {
-    free(block);
-    free(out);
-    return ar_fail(AR_ERR_INPUT, "%s: cannot read dataset %s (%s)", file, path, h5u_error_detail());
-  }
-  for (hsize_t i = 0; i < dims[0]; i++) {
-    out[i] = calloc(width + 1, 1);
-    if (!out[i]) {
-      h5u_free_strings(out, i);
-      free(block);
-      return ar_fail(AR_ERR_NOMEM, "%s: out of memory reading %s", file, path);
-    }
-    memcpy(out[i], block + i * width, width);
-  }
-  free(block);
+  if (rc == -2) return ar_fail(AR_ERR_NOMEM, "%s: out of memory reading %s", file, path);
+  if (rc < 0) return ar_fail(AR_ERR_INPUT, "%s: cannot read dataset %s (%s)", file, path, detail);
   *n = dims[0];
-  *strings = out;
   return AR_OK;
 }
 
@@ -635,7 +787,8 @@ void h5u_free_strings(char **strings, hsize_t n) {
   free(strings);
 }
 
-/* --- Row blocks ------------------------------------------------------------------------------- */
+/* --- Row blocks -------------------------------------------------------------------------------
+ */
 
 ar_status h5u_file_comm(hid_t loc, MPI_Comm *comm) {
   *comm = MPI_COMM_SELF;

@@ -38,6 +38,10 @@ typedef struct {
 
 /* Collectively creates PATH.tmp (truncating an old one) on comm. */
 ar_status h5u_output_create(h5u_output *out, const char *path, MPI_Comm comm);
+/* The same in HDF5's latest file format (1.10), whose metadata (superblock, object headers with
+ * their attributes, indexes) carries checksums that HDF5 verifies on every read: damage to the
+ * file's own structures is then reported as such instead of being decoded (checkpoints). */
+ar_status h5u_output_create_latest(h5u_output *out, const char *path, MPI_Comm comm);
 /* Flushes and closes, barrier, rank 0 renames onto the final path and fsyncs the directory.
  * The same as h5u_output_close() then h5u_output_publish(). */
 ar_status h5u_output_commit(h5u_output *out);
@@ -132,6 +136,13 @@ ar_status h5u_file_comm(hid_t loc, MPI_Comm *comm);
  * becomes MPI_COMM_NULL. AR_ERR_MPI when MPI_Comm_free fails. */
 ar_status h5u_comm_free(MPI_Comm *comm);
 
+/* AR_ERR_INPUT naming the file and path when a dataset claims more elements than its storage
+ * holds: chunks never written, fewer bytes allocated than an unfiltered dataset's elements need,
+ * more storage than the file has (truncated), or data in other files (virtual or external
+ * storage). Call before allocating for a dataset's contents; h5u_read() and h5u_read_strings()
+ * do. Collective on the file's communicator (reads metadata). */
+ar_status h5u_dataset_check_storage(hid_t dset, const char *path);
+
 /* Reads a whole dataset collectively (every rank gets all of it) after checking that it exists,
  * has expect_rank dimensions, holds numbers of the same class as memtype (integer or float) and
  * has at most max_elems elements (no giant allocation from a lying file). dims receives the
@@ -139,7 +150,8 @@ ar_status h5u_comm_free(MPI_Comm *comm);
 ar_status h5u_read(hid_t loc, const char *path, hid_t memtype, int expect_rank, hsize_t *dims,
                    uint64_t max_elems, void **data);
 
-/* Reads a 1-D string dataset into an array of n malloc'ed strings (free with h5u_free_strings). */
+/* Reads a 1-D string dataset (fixed-length or variable-length, ASCII or UTF-8) into an array of
+ * n malloc'ed strings (free with h5u_free_strings). */
 ar_status h5u_read_strings(hid_t loc, const char *path, uint64_t max_elems, hsize_t *n,
                            char ***strings);
 void h5u_free_strings(char **strings, hsize_t n);

@@ -264,6 +264,21 @@ static ar_status check_range_i32(hid_t file, const char *path, const int32_t *v,
   return AR_OK;
 }
 
+static ar_status check_dates(hid_t file, const char *path, const int32_t *v, int32_t n) {
+  const int32_t lo = supply_date_from_civil(SC_YEAR_MIN, 1, 1);
+  const int32_t hi = supply_date_from_civil(SC_YEAR_MAX, 12, 31);
+  for (int32_t i = 0; i < n; i++)
+    if (v[i] < lo || v[i] > hi) {
+      char date[32] = "far away";
+      if (v[i] > -1000000 && v[i] < 1000000) supply_date_format(v[i], date, sizeof date);
+      return ar_fail(AR_ERR_INPUT,
+                     "%s: dataset %s row %d: %d days since 1970-01-01 (%s) is outside the years "
+                     "%d to %d",
+                     h5u_file_name(file), path, i, v[i], date, SC_YEAR_MIN, SC_YEAR_MAX);
+    }
+  return AR_OK;
+}
+
 static ar_status check_code(hid_t file, const char *path, const int8_t *v, int32_t n, int lo,
                             int hi, const char *codes) {
   for (int32_t i = 0; i < n; i++)
@@ -382,6 +397,7 @@ static ar_status validate(hid_t file, const supply_net *net) {
                      b, net->band_max_weight[b], net->band_min_weight[b]);
 
   const int32_t no = net->n_orders;
+  RUN(check_dates(file, "/supply/orders/date", net->order_date, no));
   RUN(check_range_i32(file, "/supply/orders/ship_ahead_days", net->order_ship_ahead, no, 0,
                       SC_SHIP_WINDOW_MAX));
   RUN(check_range_i32(file, "/supply/orders/ship_late_days", net->order_ship_late, no, 0,
@@ -429,13 +445,9 @@ ar_status h5net_supply_read_file(hid_t file, supply_net *net) {
 ar_status h5net_supply_read(const char *path, MPI_Comm comm, supply_net *net) {
   memset(net, 0, sizeof *net);
   hid_t file;
-  ar_status st = h5u_open_read(path, comm, &file);
+  ar_status st = h5net_open_kind(path, comm, H5NET_SUPPLY_KIND, &file);
   if (st != AR_OK) return st;
-  char format[64];
-  int64_t version = 0;
-  st = h5meta_check(file, H5META_NETWORK, H5NET_SUPPLY_FORMAT_VERSION, format, sizeof format,
-                    &version);
-  if (st == AR_OK) st = h5net_supply_read_file(file, net);
+  st = h5net_supply_read_file(file, net);
   h5u_close(file);
   return st;
 }

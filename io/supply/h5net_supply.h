@@ -19,11 +19,11 @@
 #include <mpi.h>
 
 #include "ar_error.h"
+#include "h5net.h"
 #include "param.h"
 #include "supply_net.h"
 
-#define H5NET_SUPPLY_KIND "supply-chain"
-enum { H5NET_SUPPLY_FORMAT_VERSION = 1 };
+/* H5NET_SUPPLY_KIND and H5NET_SUPPLY_FORMAT_VERSION: h5net.h. */
 
 /* Writes net to path (through path.tmp and a rename) from the calling process alone
  * (MPI_COMM_SELF). ps (may be NULL) is recorded in the root `parameters` attribute, and its first

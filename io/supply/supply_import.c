@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "ar_path.h"
 #include "csv.h"
 #include "strdict.h"
 
@@ -716,4 +717,19 @@ ar_status supply_import_dir(const char *dir, int strict, supply_net *net,
   free(c);
   if (st != AR_OK) supply_net_free(net);
   return st;
+}
+
+ar_status supply_import_check_output(const char *dir, const char *output, const char *what) {
+  static const char *const tables[] = {
+      "WhCosts.csv",          "WhCapacities.csv", "PlantPorts.csv", "FreightRates.csv",
+      "ProductsPerPlant.csv", "VmiCustomers.csv", "OrderList.csv"};
+  enum { NTABLES = (int)(sizeof tables / sizeof tables[0]) };
+  char paths[NTABLES][4200];
+  ar_path_role inputs[NTABLES];
+  for (int i = 0; i < NTABLES; i++) {
+    snprintf(paths[i], sizeof paths[i], "%s/%s", dir, tables[i]);
+    inputs[i] = (ar_path_role){paths[i], "the table"};
+  }
+  ar_path_role out = {output, what};
+  return ar_outputs_check(inputs, NTABLES, &out, 1);
 }

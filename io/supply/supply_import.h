@@ -37,4 +37,8 @@ typedef struct {
 ar_status supply_import_dir(const char *dir, int strict, supply_net *net,
                             supply_warnings *warnings);
 
+/* AR_ERR_USAGE naming both when output (given as `what`, e.g. "-o") is one of the tables of dir,
+ * or is written through one (ar_outputs_check): an import never writes over its input. */
+ar_status supply_import_check_output(const char *dir, const char *output, const char *what);
+
 #endif

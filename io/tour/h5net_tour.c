@@ -20,7 +20,8 @@ static ar_status check_before_write(const tour_net *t, const char *path) {
     return ar_fail(AR_ERR_INTERNAL, "%s: the %s instance has no %s", path,
                    tour_metric_name(t->metric),
                    t->metric == TOUR_METRIC_EXPLICIT ? "weights" : "coordinates");
-  return AR_OK;
+  /* The reader refuses a contradicting optimum: never write a file it would refuse. */
+  return tour_net_check_optimum(t, path);
 }
 
 static ar_status write_coords(hid_t group, const tour_net *t) {
@@ -208,6 +209,11 @@ static ar_status read_coords(hid_t file, tour_net *t) {
   void *data;
   ar_status st = h5u_read(file, dset, H5T_NATIVE_DOUBLE, 2, dims, (uint64_t)2 * t->n, &data);
   if (st != AR_OK) return st;
+  /* The shape as read decides (a damaged header may not have shown it to peek_dims). */
+  if (dims[0] != (hsize_t)t->n || dims[1] != 2) {
+    free(data);
+    return shape_error(file, dset, dims, 2, want);
+  }
   double *xy = data;
   t->x = malloc((size_t)t->n * sizeof *t->x);
   t->y = malloc((size_t)t->n * sizeof *t->y);
@@ -248,6 +254,10 @@ static ar_status read_weights(hid_t file, tour_net *t) {
   void *data;
   ar_status st = h5u_read(file, dset, H5T_NATIVE_INT32, 2, dims, n * n, &data);
   if (st != AR_OK) return st;
+  if (dims[0] != n || dims[1] != n) {
+    free(data);
+    return shape_error(file, dset, dims, 2, want);
+  }
   t->weights = data;
   for (uint64_t k = 0; k < n * n; k++) {
     if (t->weights[k] < 0)
@@ -275,6 +285,10 @@ static ar_status read_known_tour(hid_t file, tour_net *t) {
   void *data;
   ar_status st = h5u_read(file, dset, H5T_NATIVE_INT32, 1, dims, (uint64_t)t->n, &data);
   if (st != AR_OK) return st;
+  if (dims[0] != (hsize_t)t->n) {
+    free(data);
+    return shape_error(file, dset, dims, 1, want);
+  }
   t->known_tour = data;
   unsigned char *seen = calloc((size_t)t->n, 1);
   if (!seen) return ar_fail(AR_ERR_NOMEM, "out of memory checking %s", dset);
@@ -293,7 +307,7 @@ static ar_status read_known_tour(hid_t file, tour_net *t) {
   free(seen);
   /* The stored length must be what the tour measures (a stale or edited file shows here). */
   hid_t d = H5Dopen2(file, dset, H5P_DEFAULT);
-  if (d < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot reopen %s", name, dset);
+  if (d < 0) return ar_fail(AR_ERR_INPUT, "%s: cannot reopen %s", name, dset);
   int64_t stored = 0;
   st = h5u_attr_read_i64(d, "length", &stored);
   H5Dclose(d);
@@ -353,6 +367,7 @@ ar_status h5net_tour_read_file(hid_t file, tour_net *t) {
   }
   if (st == AR_OK && h5u_link_exists(file, "/tour/known_tour")) st = read_known_tour(file, t);
   if (st == AR_OK && h5u_link_exists(file, "/tour/lower_bound")) st = read_lower_bound(file, t);
+  if (st == AR_OK) st = tour_net_check_optimum(t, h5u_file_name(file));
   if (st != AR_OK) {
     tour_net_free(t);
     memset(t, 0, sizeof *t);
@@ -365,12 +380,9 @@ ar_status h5net_tour_read(const char *path, MPI_Comm comm, tour_net *t) {
   memset(t, 0, sizeof *t);
   t->optimum = -1;
   hid_t file;
-  ar_status st = h5u_open_read(path, comm, &file);
+  ar_status st = h5net_open_kind(path, comm, H5NET_KIND_TOUR, &file);
   if (st == AR_OK) {
-    char format[64];
-    int64_t version = 0;
-    st = h5meta_check(file, H5META_NETWORK, H5NET_FORMAT_VERSION, format, sizeof format, &version);
-    if (st == AR_OK) st = h5net_tour_read_file(file, t);
+    st = h5net_tour_read_file(file, t);
     h5u_close(file);
   }
   st = ar_agree(comm, st); /* no rank goes on alone */
@@ -380,18 +392,4 @@ ar_status h5net_tour_read(const char *path, MPI_Comm comm, tour_net *t) {
     t->optimum = -1;
   }
   return st;
-}
-
-ar_status h5net_kind(const char *path, MPI_Comm comm, char *kind, size_t cap) {
-  if (cap > 0) kind[0] = '\0';
-  hid_t file;
-  ar_status st = h5u_open_read(path, comm, &file);
-  if (st == AR_OK) {
-    char format[64];
-    int64_t version = 0;
-    st = h5meta_check(file, H5META_NETWORK, H5NET_FORMAT_VERSION, format, sizeof format, &version);
-    if (st == AR_OK) st = h5u_attr_read_str(file, "kind", kind, cap);
-    h5u_close(file);
-  }
-  return ar_agree(comm, st);
 }

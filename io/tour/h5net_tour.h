@@ -29,13 +29,12 @@
 #include <stdio.h>
 
 #include "ar_error.h"
+#include "h5net.h"
 #include "param.h"
 #include "tour_net.h"
 
-/* Version of the network format this module writes and the newest it reads. */
-enum { H5NET_FORMAT_VERSION = 1 };
-
-#define H5NET_KIND_TOUR      "tour"
+/* The kind, and the newest version of the format this module writes and reads
+ * (H5NET_FORMAT_VERSION), are in h5net.h with the header check every network file passes. */
 #define H5NET_DISTANCE_UNITS "TSPLIB integer distance"
 
 /* Writes t to path atomically (path.tmp, renamed when complete; an existing file survives any
@@ -58,10 +57,6 @@ ar_status h5net_tour_read(const char *path, MPI_Comm comm, tour_net *t);
 /* Same, from a file that is already open (after h5meta_check); collective on the file's
  * communicator. */
 ar_status h5net_tour_read_file(hid_t file, tour_net *t);
-
-/* The root `kind` attribute of a network file ("tour", "supply-chain"), after checking that the
- * file is an antroute network file of a version this build reads. Collective on comm. */
-ar_status h5net_kind(const char *path, MPI_Comm comm, char *kind, size_t cap);
 
 /* A short human summary of a tour network (for `antroute inspect`); validates like the reader. */
 ar_status h5net_tour_inspect(hid_t file, FILE *out);

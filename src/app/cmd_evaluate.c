@@ -3,6 +3,7 @@
 #include <mpi.h>
 #include <stdio.h>
 
+#include "ar_path.h"
 #include "cli.h"
 #include "cli_parse.h"
 #include "h5net_supply.h"
@@ -31,8 +32,13 @@ static ar_status evaluate_work(const param_set *ps) {
   const char *net_path = ps->positional[0];
   int historical = param_flag(ps, "historical");
   const char *plan_path = ps->npositional > 1 ? ps->positional[1] : NULL;
+  ar_path_role inputs[] = {
+      {net_path, "the network file"}, {plan_path, "the plan"}, {ps->param_file, "--params"}};
+  ar_path_role output = {param_str(ps, "write-plan"), "--write-plan"};
+  ar_status st = ar_outputs_check(inputs, 3, &output, 1);
+  if (st != AR_OK) return st;
   supply_config cfg;
-  ar_status st = supply_config_from_params(ps, &cfg);
+  st = supply_config_from_params(ps, &cfg);
   if (st != AR_OK) return st;
   supply_net net = {0};
   st = h5net_supply_read(net_path, MPI_COMM_SELF, &net);

@@ -2,6 +2,7 @@
  * file as a plan CSV (the columns `antroute evaluate` reads), from the results file alone. */
 #include <stdio.h>
 
+#include "ar_path.h"
 #include "cli.h"
 #include "cli_parse.h"
 #include "h5res_supply.h"
@@ -18,8 +19,12 @@ static const cli_rule export_rules[] = {
 };
 
 static ar_status export_work(const param_set *ps) {
+  ar_path_role inputs[] = {{ps->positional[0], "the results file"}, {ps->param_file, "--params"}};
+  ar_path_role output = {param_str(ps, "csv"), "--csv"};
+  ar_status st = ar_outputs_check(inputs, 2, &output, 1);
+  if (st != AR_OK) return st;
   h5res_supply_plan plan;
-  ar_status st = h5res_supply_read_plan(ps->positional[0], &plan);
+  st = h5res_supply_read_plan(ps->positional[0], &plan);
   if (st != AR_OK) return st;
   st = supply_plan_csv_write_results(&plan, param_str(ps, "csv"));
   if (st == AR_OK)

@@ -1,6 +1,7 @@
 /* cmd_import_supply_chain: `antroute import supply-chain DIR -o OUT.h5`. */
 #include <stdio.h>
 
+#include "ar_path.h"
 #include "cli.h"
 #include "cli_parse.h"
 #include "h5net_supply.h"
@@ -22,9 +23,13 @@ static const cli_rule import_rules[] = {CLI_RULE_NETWORK_OUTPUT};
 static ar_status import_supply(const param_set *ps) {
   const char *dir = ps->positional[0];
   const char *out = param_str(ps, "output");
+  ar_path_role params = {ps->param_file, "--params"}, output = {out, "-o"};
+  ar_status st = supply_import_check_output(dir, out, "-o");
+  if (st == AR_OK) st = ar_outputs_check(&params, 1, &output, 1);
+  if (st != AR_OK) return st;
   supply_net net;
   supply_warnings warnings;
-  ar_status st = supply_import_dir(dir, param_flag(ps, "strict"), &net, &warnings);
+  st = supply_import_dir(dir, param_flag(ps, "strict"), &net, &warnings);
   for (int i = 0; i < warnings.count && i < SC_WARNINGS_KEPT; i++)
     fprintf(stderr, "antroute import supply-chain: warning: %s\n", warnings.text[i]);
   if (warnings.count > SC_WARNINGS_KEPT)

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ar_path.h"
 #include "cli.h"
 #include "cli_parse.h"
 #include "h5net_supply.h"
@@ -88,6 +89,11 @@ static ar_status generate_tour(const param_set *ps) {
 static const cli_rule import_rules[] = {CLI_RULE_NETWORK_OUTPUT};
 
 static ar_status generate(const param_set *ps) {
+  ar_path_role params = {ps->param_file, "--params"}, output = {param_str(ps, "output"), "-o"};
+  ar_status st = ar_outputs_check(&params, 1, &output, 1);
+  if (st == AR_OK && param_str(ps, "from"))
+    st = supply_import_check_output(param_str(ps, "from"), output.path, "-o");
+  if (st != AR_OK) return st;
   if (strcmp(param_str(ps, "kind"), "tour") == 0) return generate_tour(ps);
   return generate_supply(ps);
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ar_path.h"
 #include "cli.h"
 #include "cli_parse.h"
 #include "h5net_tour.h"
@@ -108,18 +109,37 @@ static ar_status find_tour(const param_set *ps, import_paths *p, tour_net *t) {
   return tsplib_load_tour(p->tour, t->n, &t->known_tour);
 }
 
+/* The output must be none of the files the import reads (or may read: the known tour and the
+ * optima table beside the input). tour: the known tour found, or NULL. */
+static ar_status outputs_check(const param_set *ps, const import_paths *p, const char *tour) {
+  char optima[4200], stem_tour[4400];
+  snprintf(optima, sizeof optima, "%s/OPTIMA.tsv", p->dir);
+  snprintf(stem_tour, sizeof stem_tour, "%s/%s.opt.tour", p->dir, p->stem);
+  ar_path_role inputs[] = {{ps->positional[0], "the TSPLIB file"},
+                           {param_str(ps, "tour"), "--tour"},
+                           {tour, "the known tour"},
+                           {param_flag(ps, "no-tour") ? NULL : stem_tour, "the known tour"},
+                           {param_is_set(ps, "optimum") ? NULL : optima, "the optima table"},
+                           {ps->param_file, "--params"}};
+  ar_path_role output = {param_str(ps, "output"), "-o"};
+  return ar_outputs_check(inputs, (int)(sizeof inputs / sizeof inputs[0]), &output, 1);
+}
+
 static ar_status import_on_rank0(const param_set *ps) {
   const char *input = ps->positional[0];
   const char *output = param_str(ps, "output");
   import_paths paths;
   split_input_path(input, &paths);
+  ar_status st = outputs_check(ps, &paths, NULL);
+  if (st != AR_OK) return st;
   tour_net t;
-  ar_status st = tsplib_load_instance(input, &t);
+  st = tsplib_load_instance(input, &t);
   if (st != AR_OK) return st;
   if (param_is_set(ps, "name")) snprintf(t.name, sizeof t.name, "%s", param_str(ps, "name"));
   char optimum_source[4400];
   st = find_optimum(ps, &paths, &t, optimum_source, sizeof optimum_source);
   if (st == AR_OK) st = find_tour(ps, &paths, &t);
+  if (st == AR_OK && paths.tour[0]) st = outputs_check(ps, &paths, paths.tour);
   if (!t.name[0]) snprintf(t.name, sizeof t.name, "%s", paths.stem);
   int64_t tour_len = -1;
   if (st == AR_OK && t.known_tour) {

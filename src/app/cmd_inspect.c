@@ -48,7 +48,7 @@ static ar_status inspect_work(const param_set *ps) {
   if (st != AR_OK) return st;
   char format[64], tool[128] = "?", created[64] = "?";
   int64_t version = 0;
-  st = h5meta_check(file, NULL, 1000, format, sizeof format, &version);
+  st = inspect_header(file, format, sizeof format, &version);
   if (st == AR_OK) {
     /* Who wrote it is a courtesy: an old file without these attributes is still described. */
     if (h5u_attr_read_str(file, "tool_version", tool, sizeof tool) != AR_OK) ar_error_clear();

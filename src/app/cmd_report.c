@@ -21,8 +21,11 @@ static const param_def report_params[] = {
 static ar_status report_work(const param_set *ps) {
   const char *path = ps->positional[0];
   const char *dir = param_str(ps, "output");
+  const char *const inputs[3] = {path, param_str(ps, "network"), ps->param_file};
+  ar_status st = dir ? report_plot_check_outputs(dir, param_str(ps, "format"), inputs, 3) : AR_OK;
+  if (st != AR_OK) return st;
   hid_t file;
-  ar_status st = h5u_open_read(path, MPI_COMM_SELF, &file);
+  st = h5u_open_read(path, MPI_COMM_SELF, &file);
   if (st != AR_OK) return st;
   report_facts facts;
   st = report_summary(file, path, stdout, &facts);

@@ -14,11 +14,11 @@
 #include <string.h>
 
 #include "ar_agree.h"
-#include "h5meta.h"
 #include "h5net_supply.h"
 #include "h5res_supply.h"
 #include "kind_supply_state.h"
 #include "solve_gap.h"
+#include "supply_estimate.h"
 #include "supply_params.h"
 #include "supply_plan_csv.h"
 #include "supply_report.h"
@@ -45,11 +45,8 @@ static const solve_default supply_defaults[] = {
     {"ants", "8"}, {"epoch-iterations", "20"}, {"progress", "5"}, {"beta", "2"}};
 
 static ar_status supply_read(const solve_run *run, hid_t file, supply_state *s) {
-  char format[64];
-  int64_t version = 0;
-  ar_status st = h5meta_check(file, H5META_NETWORK, H5NET_SUPPLY_FORMAT_VERSION, format,
-                              sizeof format, &version);
-  if (st == AR_OK) st = h5net_supply_read_file(file, &s->net);
+  /* The driver checked the header (h5net.h). */
+  ar_status st = h5net_supply_read_file(file, &s->net);
   st = ar_agree(run->comm, st);
   if (st != AR_OK) return st;
   st = supply_model_build(&s->net, &s->cfg, &s->m);
@@ -90,6 +87,32 @@ static ar_status supply_open(const solve_run *run, hid_t file, void **out) {
   if (run->rank == 0 && !run->quiet) supply_print_network(run, s);
   *out = s;
   return AR_OK;
+}
+
+/* The biggest month: one month's engine and problem live at a time. */
+static void supply_memory(void *state, const solve_run *run, const aco_params *par,
+                          solve_memory_parts *parts) {
+  supply_state *s = state;
+  uint64_t biggest = 0;
+  for (int32_t t = 0; t < s->mo.n; t++) {
+    const int32_t *orders = s->mo.orders + s->mo.start[t];
+    int32_t n = s->mo.start[t + 1] - s->mo.start[t];
+    aco_problem shape;
+    supply_problem_shape(&s->m, orders, n, &shape);
+    supply_estimate e;
+    supply_problem_estimate(&s->m, orders, n, run->threads, &e);
+    solve_memory_parts month = {.n = 0};
+    solve_memory_add_engine(&month, &shape, par, run->ranks, run->rank);
+    solve_memory_add(&month, e.scope, "use nodes with more memory",
+                     "%04d-%02d: %d orders over %d ship days", (int)s->mo.year[t],
+                     (int)s->mo.month[t], (int)n, (int)e.days);
+    solve_memory_add(&month, e.scratch, "lower OMP_NUM_THREADS", "scratch of %d thread%s",
+                     run->threads, run->threads == 1 ? "" : "s");
+    if (solve_memory_total(&month) >= biggest) {
+      biggest = solve_memory_total(&month);
+      *parts = month;
+    }
+  }
 }
 
 static int32_t supply_phases(void *state) { return ((supply_state *)state)->mo.n; }
@@ -199,6 +222,7 @@ const solve_kind *kind_supply_get(void) {
       .defaults = supply_defaults,
       .ndefaults = (int)(sizeof supply_defaults / sizeof supply_defaults[0]),
       .open = supply_open,
+      .memory = supply_memory,
       .phases = supply_phases,
       .phase_label = supply_phase_label,
       .ckpt_part = supply_kind_ckpt_part,

@@ -1,11 +1,13 @@
 /* kind_supply_ckpt: the supply-chain kind's checkpoint part: what a checkpoint holds besides the
  * current month's engine (docs/checkpoint.md): the plan of the finished months (per order), each
  * finished month's figures, and the index of the current month (root attribute supply_month). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kind_supply_state.h"
+#include "supply_check.h"
 
 static const char *const stopped_names[] = {"none", "iterations", "time", "requested", "gap"};
 enum { STOPPED_NAMES = 5 };
@@ -51,6 +53,50 @@ static ar_status restore_months(supply_state *s, int32_t first) {
   return AR_OK;
 }
 
+/* One order's entry of the plan read: in range, and set only for the finished months. */
+static int order_holds(const supply_state *s, int32_t k, int32_t month) {
+  const supply_assign *a = &s->res.plan;
+  const supply_net *net = &s->net;
+  int8_t served = a->served[k], reason = s->res.reason[k];
+  if (s->res.month_of[k] >= month) return served == 0 && reason == 0;
+  if (served == 0) return reason >= 1 && reason <= ROUTE_REASON_NOT_CHOSEN;
+  int64_t first = s->m.win_first[k], last = first + s->m.win_len[k] - 1;
+  return served == 1 && reason == 0 && a->plant[k] >= 0 && a->plant[k] < net->plants.n &&
+         a->port[k] >= 0 && a->port[k] < net->ports.n && a->lane[k] >= -1 &&
+         a->lane[k] < net->n_lanes && a->day[k] >= first && a->day[k] <= last;
+}
+
+/* The plan and figures of the finished months, as read, describe a plan this run could have
+ * made: every entry in range, nothing set for later months, no constraint broken (the months
+ * were checked from scratch before they were fixed), figures in range. Damage otherwise. */
+static ar_status months_hold(supply_state *s, int32_t month) {
+  for (int32_t k = 0; k < s->net.n_orders; k++)
+    if (!order_holds(s, k, month))
+      return ar_fail(AR_ERR_INPUT,
+                     "checkpoint: the plan of order %lld (month %d of the %d finished) is not one "
+                     "this network allows",
+                     (long long)s->net.order_id[k], (int)s->res.month_of[k], (int)month);
+  for (int32_t t = 0; t < s->res.n_months; t++) {
+    const int64_t *mi = s->month_int + (size_t)t * SUPPLY_MONTH_INT;
+    const double *mf = s->month_real + (size_t)t * SUPPLY_MONTH_REAL;
+    int ok = t < month ? mi[0] >= 0 && mi[0] <= s->res.months[t].orders && mi[1] >= 0 &&
+                             mi[2] >= 0 && mi[3] >= -1 && mi[4] >= -1 && mi[5] >= 0 && mi[5] <= 3 &&
+                             isfinite(mf[3]) && mf[3] >= 0
+                       : !mi[0] && !mi[1] && !mi[2] && !mi[3] && !mi[4] && !mi[5] && !mf[0] &&
+                             !mf[1] && !mf[2] && !mf[3];
+    if (!ok)
+      return ar_fail(AR_ERR_INPUT, "checkpoint: the figures of month %d are out of range", (int)t);
+  }
+  supply_check_result r = {0};
+  ar_status st = supply_check(&s->m, &s->res.plan, 0, &r);
+  if (st == AR_OK && r.nv > 0)
+    st =
+        ar_fail(AR_ERR_INPUT, "checkpoint: the plan of the finished months breaks %lld constraints",
+                (long long)r.nv);
+  supply_check_free(&r);
+  return st;
+}
+
 /* After a read: the month index must be one of this network's; the months before it are done. */
 static ar_status restore(void *owner, const ckpt_state *st) {
   (void)st;
@@ -60,7 +106,9 @@ static ar_status restore(void *owner, const ckpt_state *st) {
     return ar_fail(AR_ERR_INPUT, "supply_month %lld is not a month of this network (0..%d)",
                    (long long)m, (int)s->res.n_months - 1);
   s->month = (int32_t)m;
-  ar_status e = restore_months(s, s->month);
+  ar_status e = months_hold(s, s->month);
+  if (e != AR_OK) return e;
+  e = restore_months(s, s->month);
   if (e != AR_OK) return e;
   for (int32_t t = 0; t < s->month; t++)
     supply_kind_ckpt_stage_month(s, t);

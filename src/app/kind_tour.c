@@ -6,11 +6,11 @@
 #include <string.h>
 
 #include "ar_agree.h"
-#include "h5meta.h"
 #include "h5net_tour.h"
 #include "h5res_tour.h"
 #include "kind_tour_bound.h"
 #include "solve_gap.h"
+#include "tour_estimate.h"
 
 static const param_def tour_params[] = {
     {"candidates", 'k', PARAM_INT, "16", NULL, 1, TOUR_MAX_CANDIDATES, "K",
@@ -60,10 +60,7 @@ static ar_status tour_open(const solve_run *run, hid_t file, void **out) {
   ar_status st = s ? AR_OK : ar_fail(AR_ERR_NOMEM, "out of memory");
   if (st == AR_OK) {
     s->net.optimum = -1;
-    char format[64];
-    int64_t version = 0;
-    st = h5meta_check(file, H5META_NETWORK, H5NET_FORMAT_VERSION, format, sizeof format, &version);
-    if (st == AR_OK) st = h5net_tour_read_file(file, &s->net);
+    st = h5net_tour_read_file(file, &s->net); /* the driver checked the header (h5net.h) */
     if (st != AR_OK) ar_error_prefix("%s", run->input);
   }
   st = ar_agree(run->comm, st);
@@ -72,7 +69,17 @@ static ar_status tour_open(const solve_run *run, hid_t file, void **out) {
     free(s);
     return st;
   }
-  if (param_is_set(run->ps, "optimum")) s->net.optimum = param_int(run->ps, "optimum");
+  if (param_is_set(run->ps, "optimum")) {
+    /* The same judgement as for a stored optimum: it cannot be longer than any tour. */
+    s->net.optimum = param_int(run->ps, "optimum");
+    ar_status ost = tour_net_check_optimum(&s->net, "--optimum");
+    if (ost != AR_OK) {
+      ar_error_mark_shared(); /* every rank read the same network and options */
+      tour_net_free(&s->net);
+      free(s);
+      return AR_ERR_USAGE;
+    }
+  }
   s->opt = options_from(run->ps);
   st = kind_tour_bound_ensure(run, &s->net, &s->bound_computed);
   if (st != AR_OK) {
@@ -82,6 +89,21 @@ static ar_status tour_open(const solve_run *run, hid_t file, void **out) {
   }
   *out = s;
   return AR_OK;
+}
+
+static void tour_memory(void *state, const solve_run *run, const aco_params *par,
+                        solve_memory_parts *parts) {
+  tour_state *s = state;
+  aco_problem shape;
+  int32_t width;
+  tour_problem_shape(&s->net, &s->opt, &shape, &width);
+  solve_memory_add_engine(parts, &shape, par, run->ranks, run->rank);
+  tour_estimate t;
+  tour_problem_estimate(&s->net, &s->opt, run->threads, &t);
+  solve_memory_add(parts, t.candidates, "lower --candidates and --ls-neighbours",
+                   "neighbour lists (%d x %d)", (int)s->net.n, (int)width);
+  solve_memory_add(parts, t.scratch, "lower OMP_NUM_THREADS", "scratch of %d thread%s",
+                   run->threads, run->threads == 1 ? "" : "s");
 }
 
 static int32_t tour_phases(void *state) {
@@ -189,6 +211,11 @@ static void tour_summary(void *state, const solve_run *run, const aco_engine *la
     snprintf(bound, sizeof bound, "; lower bound %lld (%s), gap to bound %.3f %%",
              (long long)s->net.lower.value, s->net.lower.method,
              solve_gap_percent(in.best_cost.key[0], (double)s->net.lower.value));
+  if (s->net.optimum > 0 && in.best_cost.key[0] < (double)s->net.optimum)
+    fprintf(out,
+            "warning: the best tour (%.0f) is shorter than the optimum %lld the network states: "
+            "that optimum is wrong\n",
+            in.best_cost.key[0], (long long)s->net.optimum);
   fprintf(out,
           "best %.0f%s%s from colony %d at iteration %lld; %lld iterations in %.1f s "
           "(%.0f iterations/s, %.0f tours/s; rank 0 used %.1f CPU s)%s -> %s\n",
@@ -216,6 +243,7 @@ static const solve_kind kind_tour = {
     .ndefaults = (int)(sizeof tour_defaults / sizeof tour_defaults[0]),
     .epochs_in_results = 1,
     .open = tour_open,
+    .memory = tour_memory,
     .phases = tour_phases,
     .ckpt_part = NULL,
     .resumed = NULL,

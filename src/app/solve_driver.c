@@ -22,19 +22,22 @@
 #include "ckpt_session.h"
 #include "cli.h"
 #include "cli_parse.h"
+#include "h5net.h"
 #include "h5res_bsp.h"
 #include "h5u.h"
 #include "progress.h"
 #include "solve_kinds.h"
 #include "solve_options.h"
+#include "solve_outputs.h"
 #include "solve_parallel.h"
 
 typedef struct {
   param_set *ps;
   solve_run run;
   const solve_kind *kind;
-  void *state;     /* the kind's */
-  ckpt_session ck; /* checkpoints and resume */
+  void *state;      /* the kind's */
+  solve_memory mem; /* the estimate, checked before the search */
+  ckpt_session ck;  /* checkpoints and resume */
   char resume_path[H5U_PATH_MAX];
   int resume_found;
   bsp_log bsp;
@@ -173,11 +176,8 @@ static ar_status open_network(solve_driver *d) {
   char kind[64] = "";
   ar_status st = h5u_open_read(d->run.input, d->run.comm, &file);
   if (st == AR_OK) {
-    if (!h5u_attr_exists(file, "kind"))
-      st = ar_fail(AR_ERR_INPUT, "%s: no 'kind' attribute: not an antroute network file",
-                   d->run.input);
-    else
-      st = h5u_attr_read_str(file, "kind", kind, sizeof kind);
+    /* The header check of every reader of networks: format, kind, version (h5net.h). */
+    st = h5net_header_check(file, kind, sizeof kind);
     if (st == AR_OK && !(d->kind = solve_kind_find(kind)))
       st = ar_fail(AR_ERR_INPUT, "%s: networks of kind '%s' are not solved by this antroute",
                    d->run.input, kind);
@@ -187,6 +187,16 @@ static ar_status open_network(solve_driver *d) {
   if (st == AR_OK) st = d->kind->open(&d->run, file, &d->state);
   h5u_close(file);
   return st;
+}
+
+/* What the run will need against what a rank may use, before anything big is allocated. */
+static ar_status check_memory(solve_driver *d) {
+  aco_params par;
+  ar_status st = ar_agree(d->run.comm, solve_options_engine(d->ps, &par));
+  if (st != AR_OK) return st;
+  solve_memory_parts parts = {.n = 0};
+  if (d->kind->memory) d->kind->memory(d->state, &d->run, &par, &parts);
+  return solve_memory_check(d->ps, &parts, d->run.quiet, d->run.comm, &d->mem);
 }
 
 /* Opens the results file (before the search) and the checkpoint session; applies --resume. */
@@ -209,10 +219,24 @@ static ar_status open_outputs(solve_driver *d) {
   return st;
 }
 
+/* /run: how many checkpoints the run wrote and how many it could not (a full disk). */
+static ar_status record_checkpoints(const solve_driver *d) {
+  hid_t run;
+  ar_status st = h5u_group_open(d->out.file, "/run", &run);
+  if (st != AR_OK) return st;
+  st = h5u_attr_write_i64(run, "checkpoints_written", d->ck.written);
+  if (st == AR_OK) st = h5u_attr_write_i64(run, "checkpoints_failed", d->ck.failed);
+  H5Gclose(run);
+  return st;
+}
+
 static ar_status write_results(solve_driver *d) {
   ar_status st = d->kind->finish ? d->kind->finish(d->state, &d->run) : AR_OK;
   if (st == AR_OK)
     st = ar_agree(d->run.comm, d->kind->write(d->state, &d->run, d->out.file, d->engine));
+  if (st == AR_OK)
+    st = ar_agree(d->run.comm, solve_memory_record(d->out.file, &d->mem, d->run.comm));
+  if (st == AR_OK && d->ck.writing) st = ar_agree(d->run.comm, record_checkpoints(d));
   if (st == AR_OK)
     st = ar_agree(d->run.comm,
                   h5res_bsp_write(d->out.file, &d->bsp, d->run.comm, d->kind->epochs_in_results));
@@ -240,12 +264,28 @@ static void print_summary(solve_driver *d) {
     printf("checkpoints: %d written in %.2f s (%.2f %% of this run's %.1f s), the last %s\n",
            d->ck.written, d->ck.write_seconds, 100.0 * d->ck.write_seconds / this_run, this_run,
            d->ck.last_path);
+  if (d->ck.failed > 0)
+    printf("checkpoints: %d could not be written (the warning above says why)\n", d->ck.failed);
   if (!d->run.quiet) bsp_log_print(&d->bsp, stdout);
   fflush(stdout);
 }
 
+/* A run whose every checkpoint failed could not have been resumed: its results are written, but
+ * it ends with the file-system status (4) and says so last (docs/checkpoint.md). */
+static ar_status checkpoints_verdict(const solve_driver *d) {
+  if (!d->ck.writing || d->ck.written > 0 || d->ck.failed == 0) return AR_OK;
+  ar_status st = ar_fail(AR_ERR_IO,
+                         "the results are written, but none of the %d checkpoints of this run "
+                         "could be written into %s (the warning above says why): a stop would "
+                         "have lost the run",
+                         d->ck.failed, d->ck.opt.dir);
+  ar_error_mark_shared();
+  return st;
+}
+
 static ar_status solve_all(solve_driver *d) {
   ar_status st = open_network(d);
+  if (st == AR_OK) st = check_memory(d);
   if (st == AR_OK) st = open_outputs(d);
   const int32_t first = d->phase, phases = st == AR_OK ? d->kind->phases(d->state) : 0;
   for (int32_t p = first; st == AR_OK && p < phases; p++) {
@@ -260,6 +300,7 @@ static ar_status solve_all(solve_driver *d) {
   }
   if (st == AR_OK) st = write_results(d);
   if (st == AR_OK) print_summary(d);
+  if (st == AR_OK) st = checkpoints_verdict(d);
   return st;
 }
 
@@ -282,6 +323,28 @@ static const char solve_description[] =
     "parameters, the seed and the number of colonies, not on ranks or threads (unless --time "
     "stops it). Options of one kind of network are refused for the other.";
 
+/* One attempt of the whole run; *retry: the resumed checkpoint proved damaged (moved aside). */
+static ar_status solve_once(param_set *ps, int *retry) {
+  solve_driver d;
+  memset(&d, 0, sizeof d);
+  d.ps = ps;
+  d.run =
+      (solve_run){.ps = ps,
+                  .input = ps->positional[0],
+                  .output = param_str(ps, "output"),
+                  .comm = MPI_COMM_WORLD,
+                  .quiet = param_flag(ps, "quiet"),
+                  .time = param_is_set(ps, "time") ? param_real(ps, "time") : SOLVE_DEFAULT_SECONDS,
+                  .iterations = param_int(ps, "iterations")};
+  ar_status st = ar_comm_rank_size(MPI_COMM_WORLD, &d.run.rank, &d.run.ranks);
+  d.run.threads = omp_get_max_threads();
+  bsp_log_init(&d.bsp, MPI_COMM_WORLD);
+  if (st == AR_OK) st = solve_all(&d);
+  *retry = st != AR_OK && d.ck.retry;
+  solve_free(&d);
+  return st;
+}
+
 ar_status cmd_solve(int argc, char **argv) {
   solve_option_table *table = malloc(sizeof *table);
   ar_status st = table ? solve_options_table(table) : ar_fail(AR_ERR_NOMEM, "out of memory");
@@ -301,23 +364,14 @@ ar_status cmd_solve(int argc, char **argv) {
   st = cli_parse(&ps, argc, argv, "output", "solve: missing the results file (-o RESULTS.h5)",
                  &help_done);
   if (st == AR_OK && !help_done) st = solve_parallel_setup(&ps);
-  if (st == AR_OK && !help_done) {
-    solve_driver d;
-    memset(&d, 0, sizeof d);
-    d.ps = &ps;
-    d.run = (solve_run){.ps = &ps,
-                        .input = ps.positional[0],
-                        .output = param_str(&ps, "output"),
-                        .comm = MPI_COMM_WORLD,
-                        .quiet = param_flag(&ps, "quiet"),
-                        .time = param_is_set(&ps, "time") ? param_real(&ps, "time")
-                                                          : SOLVE_DEFAULT_SECONDS,
-                        .iterations = param_int(&ps, "iterations")};
-    st = ar_comm_rank_size(MPI_COMM_WORLD, &d.run.rank, &d.run.ranks);
-    d.run.threads = omp_get_max_threads();
-    bsp_log_init(&d.bsp, MPI_COMM_WORLD);
-    if (st == AR_OK) st = solve_all(&d);
-    solve_free(&d);
+  if (st == AR_OK && !help_done) st = solve_outputs_check(&ps, MPI_COMM_WORLD);
+  /* A checkpoint that --resume auto picked but whose contents proved damaged when read was moved
+   * aside (ckpt_session_read): everything built from it goes, and the run starts over from the
+   * pick, which takes the previous checkpoint (or none). Each round moves one file aside. */
+  int again = st == AR_OK && !help_done;
+  while (again) {
+    ar_error_clear();
+    st = solve_once(&ps, &again);
   }
   param_free(&ps);
   free(table);

@@ -27,6 +27,7 @@
 #include "bsp_log.h"
 #include "ckpt_field.h"
 #include "param.h"
+#include "solve_memory.h"
 
 /* A default a kind gives to one of the shared options. */
 typedef struct {
@@ -57,6 +58,12 @@ struct solve_kind {
   /* Reads the network from the open file, resolves the kind's options and prints its first
    * line(s) on rank 0 unless quiet. *state: the kind's, freed by close(). */
   ar_status (*open)(const solve_run *run, hid_t file, void **state);
+  /* For the memory estimate before the search (solve_memory.h): what the run will allocate beyond
+   * what the rank holds now, for the kind's biggest phase: that phase's engine
+   * (solve_memory_add_engine with its problem's shape and par) and the kind's own parts. Nothing
+   * is allocated. May be NULL (no estimate). */
+  void (*memory)(void *state, const solve_run *run, const aco_params *par,
+                 solve_memory_parts *parts);
   /* Phases of the run (at least 1). */
   int32_t (*phases)(void *state);
   /* What a phase is called in messages ("month 2013-05"), or NULL when there is one phase. */

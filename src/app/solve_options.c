@@ -7,6 +7,7 @@
 #include "ckpt_options.h"
 #include "solve_gap.h"
 #include "solve_kinds.h"
+#include "solve_memory.h"
 #include "solve_parallel.h"
 
 static const param_def shared_params[] = {
@@ -61,6 +62,7 @@ static const param_def shared_params[] = {
      "test switch: swap two values of the best solution before the final self-check", PARAM_HIDDEN},
     CKPT_PARAM_DEFS,
     SOLVE_PARALLEL_PARAMS,
+    SOLVE_MEMORY_PARAMS,
 };
 
 static int table_has(const solve_option_table *t, const char *name) {

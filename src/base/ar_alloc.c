@@ -37,3 +37,18 @@ void ar_free(void *p) {
   free(p);
 #endif
 }
+
+size_t ar_alloc_footprint(size_t size) {
+  if (size > SIZE_MAX - 2 * AR_CACHE_LINE) return SIZE_MAX;
+  size_t rounded = (size + AR_CACHE_LINE - 1) / AR_CACHE_LINE * AR_CACHE_LINE;
+  if (rounded == 0) rounded = AR_CACHE_LINE;
+#ifdef ANTROUTE_HAVE_TBB
+  /* oneTBB's small-object bins that hold cache-aligned blocks: four per power of two up to
+   * 1 KB, then the "fitting" sizes of a 16 KB slab; larger blocks carry a header. */
+  static const size_t bins[] = {64,  128, 192,  256,  320,  384,  448,  512, 640,
+                                768, 896, 1024, 1792, 2688, 3968, 5376, 8128};
+  for (size_t i = 0; i < sizeof bins / sizeof bins[0]; i++)
+    if (rounded <= bins[i]) return bins[i];
+#endif
+  return rounded + AR_CACHE_LINE; /* the allocator's header */
+}

@@ -20,4 +20,9 @@ void *ar_alloc_array(size_t count, size_t size);
 /* Releases a block from ar_alloc (NULL is fine). */
 void ar_free(void *p);
 
+/* The memory ar_alloc(size) takes from the system: the size rounded to whole cache lines, then
+ * to the allocator's size class (oneTBB's bins below 8 KB; a header above), for estimates made
+ * before allocating (aco_estimate.h). Saturates at SIZE_MAX. */
+size_t ar_alloc_footprint(size_t size);
+
 #endif

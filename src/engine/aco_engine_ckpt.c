@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aco_engine_ckpt_check.h"
 #include "aco_engine_state.h"
 #include "aco_exchange.h"
 #include "ar_alloc.h"
@@ -169,6 +170,20 @@ static ar_status restore(void *owner, const ckpt_state *st) {
     return ar_fail(
         AR_ERR_INPUT, "the checkpoint was made with %lld iterations per epoch, this run has %lld",
         (long long)k->scalars[SC_EPOCH_ITERATIONS].i64, (long long)e->par.epoch_iterations);
+  aco_ckpt_view view = {st->iteration,
+                        epochs,
+                        k->scalars[SC_EPOCH_ITERATIONS].i64,
+                        k->scalars[SC_BEST_COLONY].i64,
+                        k->scalars[SC_BEST_ITERATION].i64,
+                        k->scalars[SC_BEST_TIME].f64,
+                        k->scalars[SC_ELAPSED].f64,
+                        k->si,
+                        k->sr,
+                        k->log,
+                        k->records,
+                        k->cost};
+  s = aco_engine_ckpt_check(e, &view);
+  if (s != AR_OK) return s;
   for (int32_t c = 0; c < e->local_colonies && s == AR_OK; c++)
     s = restore_colony(e, c, epochs);
   if (s != AR_OK) return s;

@@ -4,6 +4,21 @@
 #include <string.h>
 
 #include "h5meta.h"
+#include "h5net.h"
+#include "h5u.h"
+
+ar_status inspect_header(hid_t file, char *format, size_t cap, int64_t *version) {
+  ar_status st = h5meta_read(file, format, cap, version);
+  if (st != AR_OK) return st;
+  if (strcmp(format, H5META_NETWORK) == 0) {
+    char kind[64];
+    return h5net_header_check(file, kind, sizeof kind);
+  }
+  if (*version < 1)
+    return ar_fail(AR_ERR_INPUT, "%s: %s format version %lld is not supported", h5u_file_name(file),
+                   format, (long long)*version);
+  return AR_OK;
+}
 
 ar_status inspect_summary(hid_t file, const char *format, FILE *out) {
   if (strcmp(format, H5META_NETWORK) == 0) return inspect_network(file, out);

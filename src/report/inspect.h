@@ -3,9 +3,16 @@
 #define AR_INSPECT_H
 
 #include <hdf5.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "ar_error.h"
+
+/* Reads the root `format` and `format_version` and judges them as the file's own reader would:
+ * a network file by the header check of solve and evaluate (h5net_header_check), results and
+ * checkpoints by version >= 1 (their readers say more). AR_ERR_INPUT naming the file. */
+ar_status inspect_header(hid_t file, char *format, size_t cap, int64_t *version);
 
 /* Dispatches on the root `format` attribute. */
 ar_status inspect_summary(hid_t file, const char *format, FILE *out);

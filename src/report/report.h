@@ -62,6 +62,12 @@ const char *report_plot_python(void);
  * interpreter or script is missing, or h5py or matplotlib cannot be imported (the message says
  * what to install), AR_ERR_INPUT when the script finds the data unusable; the message is the
  * script's own last line of error output. */
+/* AR_ERR_USAGE naming both when a picture the script may write into dir (DIR/NAME.FORMAT, or the
+ * DIR/.NAME.FORMAT.tmp it is written through) is one of the inputs (NULL entries skipped):
+ * report never writes over what it reads. report_plot_run() checks results and net itself. */
+ar_status report_plot_check_outputs(const char *dir, const char *format, const char *const *inputs,
+                                    int ninputs);
+
 ar_status report_plot_run(const char *results, const char *dir, const char *net,
                           const char *format);
 

@@ -9,9 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "h5meta.h"
-#include "h5net_supply.h"
-#include "h5net_tour.h"
+#include "h5net.h"
 #include "report.h"
 #include "report_read.h"
 
@@ -22,13 +20,9 @@ static ar_status check_network(const char *net, const report_facts *facts, const
   hid_t file;
   ar_status st = h5u_open_read(net, MPI_COMM_SELF, &file);
   if (st != AR_OK) return st;
-  char format[64], kind[32] = "";
-  int64_t version;
-  int tour_version = H5NET_FORMAT_VERSION, supply_version = H5NET_SUPPLY_FORMAT_VERSION;
-  int max_version = tour_version > supply_version ? tour_version : supply_version;
-  st = h5meta_check(file, H5META_NETWORK, max_version, format, sizeof format, &version);
+  char kind[32] = "";
+  st = h5net_header_check(file, kind, sizeof kind);
   if (st == AR_OK) {
-    rread_find_string(file, ".", "kind", kind, sizeof kind);
     if (facts->kind[0] && strcmp(kind, facts->kind) != 0)
       st = ar_fail(AR_ERR_INPUT,
                    "%s: is a %s network, but %s holds %s results (give the right network with "

@@ -20,6 +20,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "ar_path.h"
+#include "h5u.h"
 #include "report.h"
 
 #ifndef AR_REPORT_SCRIPT
@@ -92,6 +94,30 @@ static const char *last_line(char *text) {
   return nl ? nl + 1 : text;
 }
 
+ar_status report_plot_check_outputs(const char *dir, const char *format, const char *const *inputs,
+                                    int ninputs) {
+  /* The pictures of tools/antroute_report.py (its save() calls). */
+  static const char *const pictures[] = {"tour", "convergence", "flows", "goals", "bsp"};
+  const char *fmt = format ? format : "png";
+  for (size_t p = 0; p < sizeof pictures / sizeof pictures[0]; p++) {
+    char final[H5U_PATH_MAX], tmp[H5U_PATH_MAX];
+    snprintf(final, sizeof final, "%s/%s.%s", dir, pictures[p], fmt);
+    snprintf(tmp, sizeof tmp, "%s/.%s.%s.tmp", dir, pictures[p], fmt);
+    for (int i = 0; i < ninputs; i++) {
+      if (!inputs[i]) continue;
+      const char *hit = ar_path_same_file(final, inputs[i]) ? final
+                        : ar_path_same_file(tmp, inputs[i]) ? tmp
+                                                            : NULL;
+      if (hit)
+        return ar_fail(AR_ERR_USAGE,
+                       "-o %s: the picture %s would be %s, which report reads: antroute never "
+                       "writes over its own inputs (draw into another folder)",
+                       dir, hit, inputs[i]);
+    }
+  }
+  return AR_OK;
+}
+
 /* Starts python with argv, its standard error into a pipe whose read end is *errfd. */
 static ar_status spawn_script(const char *python, char **argv, pid_t *pid, int *errfd) {
   int pipefd[2];
@@ -161,6 +187,9 @@ static ar_status script_outcome(const char *script, int status, char *err) {
 
 ar_status report_plot_run(const char *results, const char *dir, const char *net,
                           const char *format) {
+  const char *const inputs[2] = {results, net && net[0] ? net : NULL};
+  ar_status st = report_plot_check_outputs(dir, format, inputs, 2);
+  if (st != AR_OK) return st;
   const char *python = report_plot_python(), *script = report_plot_script();
   if (access(python, X_OK) != 0)
     return ar_fail(AR_ERR_IO,
@@ -173,7 +202,7 @@ ar_status report_plot_run(const char *results, const char *dir, const char *net,
                    "the picture script %s is missing (set ANTROUTE_REPORT_SCRIPT to "
                    "tools/antroute_report.py of the antroute sources)",
                    script);
-  ar_status st = make_dirs(dir);
+  st = make_dirs(dir);
   if (st != AR_OK) return st;
 
   char *argv[10];

@@ -88,7 +88,7 @@ ar_status rread_doubles(hid_t loc, const char *path, int expect_rank, hsize_t *d
   ar_status st = AR_OK;
   int rank = space >= 0 ? H5Sget_simple_extent_ndims(space) : -1;
   if (type < 0 || space < 0) {
-    st = ar_fail(AR_ERR_HDF5, "%s: cannot read the type of dataset %s", file, path);
+    st = ar_fail(AR_ERR_INPUT, "%s: cannot read the type of dataset %s", file, path);
   } else if (!is_number_class(type)) {
     st = ar_fail(AR_ERR_INPUT, "%s: dataset %s does not hold numbers", file, path);
   } else if (rank != expect_rank) {
@@ -103,13 +103,13 @@ ar_status rread_doubles(hid_t loc, const char *path, int expect_rank, hsize_t *d
     if (total > max_elems) {
       st = ar_fail(AR_ERR_INPUT, "%s: dataset %s has %llu elements, more than the %llu expected",
                    file, path, (unsigned long long)total, (unsigned long long)max_elems);
-    } else if (total > 0) {
+    } else if (total > 0 && (st = h5u_dataset_check_storage(dset, path)) == AR_OK) {
       *data = malloc(total * sizeof(double));
       if (!*data)
         st = ar_fail(AR_ERR_NOMEM, "%s: out of memory reading %s", file, path);
       else if (H5Dread(dset, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, *data) < 0)
-        st =
-            ar_fail(AR_ERR_HDF5, "%s: cannot read dataset %s (%s)", file, path, h5u_error_detail());
+        st = ar_fail(AR_ERR_INPUT, "%s: cannot read dataset %s (%s)", file, path,
+                     h5u_error_detail());
     }
   }
   if (st != AR_OK) {
@@ -221,6 +221,7 @@ ar_status rread_strings(hid_t loc, const char *path, uint64_t max_elems, int64_t
   } else if (cls != H5T_STRING && cls != H5T_INTEGER) {
     st =
         ar_fail(AR_ERR_INPUT, "%s: dataset %s holds neither strings nor integer codes", file, path);
+  } else if ((st = h5u_dataset_check_storage(dset, path)) != AR_OK) {
   } else if (!(out = calloc((size_t)count + 1, sizeof *out))) {
     st = ar_fail(AR_ERR_NOMEM, "%s: out of memory reading %s", file, path);
   } else if (cls == H5T_INTEGER) {
@@ -229,7 +230,7 @@ ar_status rread_strings(hid_t loc, const char *path, uint64_t max_elems, int64_t
       rread_find_string(loc, path, "description", codes, sizeof codes);
     long long *v = malloc(sizeof *v * (size_t)(count ? count : 1));
     if (!v || H5Dread(dset, H5T_NATIVE_LLONG, H5S_ALL, H5S_ALL, H5P_DEFAULT, v) < 0)
-      st = ar_fail(v ? AR_ERR_HDF5 : AR_ERR_NOMEM, "%s: cannot read dataset %s", file, path);
+      st = ar_fail(v ? AR_ERR_INPUT : AR_ERR_NOMEM, "%s: cannot read dataset %s", file, path);
     for (hssize_t i = 0; st == AR_OK && i < count; i++) {
       char name[128];
       code_name(codes, (long)v[i], name, sizeof name);
@@ -239,10 +240,11 @@ ar_status rread_strings(hid_t loc, const char *path, uint64_t max_elems, int64_t
   } else if (H5Tis_variable_str(type) > 0) {
     char **raw = calloc((size_t)count + 1, sizeof *raw);
     hid_t mtype = H5Tcopy(H5T_C_S1);
-    if (mtype < 0 || H5Tset_size(mtype, H5T_VARIABLE) < 0) {
-      st = ar_fail(AR_ERR_HDF5, "%s: cannot make a string type to read %s", file, path);
+    if (mtype < 0 || H5Tset_size(mtype, H5T_VARIABLE) < 0 ||
+        H5Tset_cset(mtype, H5Tget_cset(type)) < 0) {
+      st = ar_fail(AR_ERR_INPUT, "%s: cannot make a string type to read %s", file, path);
     } else if (!raw || H5Dread(dset, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, raw) < 0) {
-      st = ar_fail(raw ? AR_ERR_HDF5 : AR_ERR_NOMEM, "%s: cannot read dataset %s", file, path);
+      st = ar_fail(raw ? AR_ERR_INPUT : AR_ERR_NOMEM, "%s: cannot read dataset %s", file, path);
     } else {
       for (hssize_t i = 0; st == AR_OK && i < count; i++)
         if (!(out[i] = strdup(raw[i] ? raw[i] : "")))
@@ -257,10 +259,11 @@ ar_status rread_strings(hid_t loc, const char *path, uint64_t max_elems, int64_t
     char *block = calloc((size_t)(count ? count : 1), width + 1);
     hid_t mtype = H5Tcopy(H5T_C_S1);
     /* One byte more than stored: room for a terminator after NULLPAD strings. */
-    if (width == 0 || mtype < 0 || H5Tset_size(mtype, width + 1) < 0)
-      st = ar_fail(AR_ERR_HDF5, "%s: cannot make a string type to read %s", file, path);
+    if (width == 0 || mtype < 0 || H5Tset_size(mtype, width + 1) < 0 ||
+        H5Tset_cset(mtype, H5Tget_cset(type)) < 0)
+      st = ar_fail(AR_ERR_INPUT, "%s: cannot make a string type to read %s", file, path);
     else if (!block || H5Dread(dset, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, block) < 0)
-      st = ar_fail(block ? AR_ERR_HDF5 : AR_ERR_NOMEM, "%s: cannot read dataset %s", file, path);
+      st = ar_fail(block ? AR_ERR_INPUT : AR_ERR_NOMEM, "%s: cannot read dataset %s", file, path);
     for (hssize_t i = 0; st == AR_OK && i < count; i++)
       if (!(out[i] = strdup(block + (size_t)i * (width + 1))))
         st = ar_fail(AR_ERR_NOMEM, "out of memory reading %s", path);

@@ -64,7 +64,7 @@ int supply_date_parse(const char *text, int32_t *days) {
   } else {
     return -1;
   }
-  if (year < 1900 || year > 2999 || month < 1 || month > 12 || day < 1 ||
+  if (year < SC_YEAR_MIN || year > SC_YEAR_MAX || month < 1 || month > 12 || day < 1 ||
       day > days_in_month(year, month))
     return -1;
   *days = supply_date_from_civil(year, month, day);

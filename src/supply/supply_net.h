@@ -33,7 +33,11 @@ enum {
   SC_CODE_MAX = 64,          /* longest code accepted (characters) */
   SC_TPT_MAX = 365,          /* longest transit time accepted (days) */
   SC_SHIP_WINDOW_MAX = 3650, /* longest ship-ahead/late window accepted (days) */
-  SC_ROWS_MAX = 200000000    /* most rows accepted in any table (files that claim more are bad) */
+  SC_ROWS_MAX = 200000000,   /* most rows accepted in any table (files that claim more are bad) */
+  /* Years of order dates accepted, in CSV and network files alike (a date far outside them is
+   * a typo, and its ship window would overflow the day arithmetic). */
+  SC_YEAR_MIN = 1900,
+  SC_YEAR_MAX = 2200
 };
 
 /* A code table: n strings sorted by strcmp, no duplicates. */

@@ -293,6 +293,20 @@ static ar_status rp_verify(const aco_problem *p, const aco_solution *sol) {
   return st;
 }
 
+void supply_problem_shape(const supply_model *m, const int32_t *orders, int32_t n,
+                          aco_problem *shape) {
+  memset(shape, 0, sizeof *shape);
+  int32_t width = 1;
+  for (int32_t i = 0; i < n; i++) {
+    int32_t w = order_width(m, orders[i]);
+    if (w > width) width = w;
+  }
+  shape->kind = "supply-chain";
+  shape->rows = n;
+  shape->options = width;
+  shape->solution_len = n;
+}
+
 ar_status supply_problem_create(const supply_scope *sc, const supply_assign *fixed,
                                 const supply_problem_options *opt, supply_problem *rp,
                                 aco_problem *out) {
@@ -306,15 +320,7 @@ ar_status supply_problem_create(const supply_scope *sc, const supply_assign *fix
   ar_status st = supply_flow_bound(sc, &rp->flow);
   if (st != AR_OK) return st;
   supply_cost_lower_bound(sc, &rp->lower_wc, &rp->lower_cost);
-  int32_t width = 1;
-  for (int32_t i = 0; i < sc->n; i++) {
-    int32_t w = order_width(m, sc->orders[i]);
-    if (w > width) width = w;
-  }
-  out->kind = "supply-chain";
-  out->rows = sc->n;
-  out->options = width;
-  out->solution_len = sc->n;
+  supply_problem_shape(m, sc->orders, sc->n, out);
   out->data = rp;
   out->heuristic = rp_heuristic;
   out->scratch_create = rp_scratch_create;

@@ -42,6 +42,13 @@ typedef struct {
   double lower_wc, lower_cost; /* supply_cost_lower_bound */
 } supply_problem;
 
+/* The engine's view of the problem supply_problem_create() would build for the orders
+ * orders[0..n) (network indices) of model m: rows, options (the widest order's route options x
+ * ship days), solution_len; no callbacks, no data. For a memory estimate before anything is
+ * allocated. */
+void supply_problem_shape(const supply_model *m, const int32_t *orders, int32_t n,
+                          aco_problem *shape);
+
 /* Builds the problem of scope sc (computes the max-flow bound too). rp and sc must outlive
  * out. AR_ERR_NOMEM. */
 ar_status supply_problem_create(const supply_scope *sc, const supply_assign *fixed,

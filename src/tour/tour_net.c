@@ -28,6 +28,43 @@ int64_t tour_length(const tour_net *t, const int32_t *order) {
   return len;
 }
 
+int64_t tour_length_file_order(const tour_net *t) {
+  int64_t len = 0;
+  for (int32_t k = 0; k + 1 < t->n; k++)
+    len += tour_dist(t, k, k + 1);
+  if (t->n > 0) len += tour_dist(t, t->n - 1, 0);
+  return len;
+}
+
+ar_status tour_net_check_optimum(const tour_net *t, const char *where) {
+  if (t->optimum < 0 && !t->lower.computed) return AR_OK;
+  int64_t in_order = tour_length_file_order(t);
+  if (t->lower.computed && t->lower.value > in_order)
+    return ar_fail(AR_ERR_INPUT,
+                   "%s: /tour/lower_bound %lld is longer than the tour that visits the nodes in "
+                   "file order (%lld): a lower bound cannot exceed any tour",
+                   where, (long long)t->lower.value, (long long)in_order);
+  if (t->lower.computed && t->optimum >= 0 && t->lower.value > t->optimum)
+    return ar_fail(AR_ERR_INPUT,
+                   "%s: /tour/lower_bound %lld is above the optimum %lld: one of them is wrong",
+                   where, (long long)t->lower.value, (long long)t->optimum);
+  if (t->optimum < 0) return AR_OK;
+  if (t->optimum > in_order)
+    return ar_fail(AR_ERR_INPUT,
+                   "%s: the optimum %lld is longer than the tour that visits the nodes in file "
+                   "order (%lld): an optimum cannot be longer than any tour",
+                   where, (long long)t->optimum, (long long)in_order);
+  if (t->known_tour) {
+    int64_t known = tour_length(t, t->known_tour);
+    if (known < t->optimum)
+      return ar_fail(AR_ERR_INPUT,
+                     "%s: the known tour measures %lld, shorter than the optimum %lld: one of "
+                     "them is wrong",
+                     where, (long long)known, (long long)t->optimum);
+  }
+  return AR_OK;
+}
+
 int tour_is_permutation(const int32_t *order, int32_t n) {
   unsigned char *seen = calloc(n > 0 ? (size_t)n : 1, 1);
   if (!seen) return -1;

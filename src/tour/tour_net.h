@@ -11,6 +11,8 @@
 #include <math.h>
 #include <stdint.h>
 
+#include "ar_error.h"
+
 typedef enum {
   TOUR_METRIC_EUC_2D = 0,
   TOUR_METRIC_CEIL_2D = 1,
@@ -103,6 +105,15 @@ int tour_is_permutation(const int32_t *order, int32_t n);
 
 /* The bounding box of a coordinate instance's nodes. */
 void tour_net_bbox(const tour_net *t, double *minx, double *maxx, double *miny, double *maxy);
+
+/* The length of the tour that visits the nodes in file order (0, 1, ..., n-1): no optimum can
+ * be longer. */
+int64_t tour_length_file_order(const tour_net *t);
+
+/* AR_ERR_INPUT, naming `where` (the file), when the stored optimum contradicts the data: it is
+ * longer than the tour in file order, or the known tour (if any) is shorter than it. AR_OK when
+ * the optimum is unknown (< 0). */
+ar_status tour_net_check_optimum(const tour_net *t, const char *where);
 
 void tour_net_free(tour_net *t);
 

@@ -109,6 +109,19 @@ static ar_status tour_verify(const aco_problem *p, const aco_solution *s) {
   return AR_OK;
 }
 
+void tour_problem_shape(const tour_net *net, const tour_options *opt, aco_problem *shape,
+                        int32_t *width) {
+  memset(shape, 0, sizeof *shape);
+  int32_t k = opt->candidates < net->n - 1 ? opt->candidates : net->n - 1;
+  int32_t kl = opt->ls_neighbours < net->n - 1 ? opt->ls_neighbours : net->n - 1;
+  *width = k > kl ? k : kl;
+  shape->kind = "tour";
+  shape->rows = net->n;
+  shape->options = k;
+  shape->solution_len = net->n;
+  shape->source_index_bytes = (size_t)net->n * (sizeof(int64_t) + sizeof(int32_t));
+}
+
 ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour_problem *tp,
                               aco_problem *out) {
   memset(tp, 0, sizeof *tp);
@@ -125,9 +138,10 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
   tp->opt = *opt;
   tp->n = net->n;
   tp->symmetric = !net->directed;
-  tp->k = opt->candidates < net->n - 1 ? opt->candidates : net->n - 1;
   tp->kl = opt->ls_neighbours < net->n - 1 ? opt->ls_neighbours : net->n - 1;
-  tp->width = tp->k > tp->kl ? tp->k : tp->kl;
+  aco_problem shape;
+  tour_problem_shape(net, opt, &shape, &tp->width);
+  tp->k = shape.options;
   size_t cells = (size_t)tp->n * (size_t)tp->width;
   tp->nbr = ar_alloc_array(cells, sizeof(int32_t));
   tp->nbr_dist = ar_alloc_array(cells, sizeof(int64_t));
@@ -149,10 +163,7 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
     tour_problem_free(tp);
     return st;
   }
-  out->kind = "tour";
-  out->rows = tp->n;
-  out->options = tp->k;
-  out->solution_len = tp->n;
+  *out = shape;
   out->data = tp;
   out->heuristic = tour_heuristic;
   out->scratch_create = tour_scratch_create;
@@ -161,7 +172,6 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
   out->construct = tour_construct;
   out->improve = opt->ls != TOUR_LS_NONE ? tour_improve : NULL;
   out->components = tour_components;
-  out->source_index_bytes = (size_t)tp->n * (sizeof(int64_t) + sizeof(int32_t));
   out->source_index = tour_source_index;
   out->verify = tour_verify;
   return AR_OK;

@@ -54,6 +54,12 @@ typedef struct {
   int start_ready;
 } tour_problem;
 
+/* The engine's view of the problem tour_problem_create() would build (rows, options,
+ * solution_len, source_index_bytes; no callbacks, no data), and the neighbour-list width: for a
+ * memory estimate before anything is allocated. */
+void tour_problem_shape(const tour_net *net, const tour_options *opt, aco_problem *shape,
+                        int32_t *width);
+
 /* Builds the candidate lists (a grid for coordinates: O(n) memory; the matrix for EXPLICIT)
  * and fills `out` with the callbacks. tp must outlive out. AR_ERR_USAGE for impossible options,
  * AR_ERR_NOMEM. */

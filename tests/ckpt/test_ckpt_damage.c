@@ -150,13 +150,13 @@ static void test_damage(void) {
   CHECK_EQ_INT(r.iteration, 2);
   CHECK(strstr(r.report, "ckpt-000003.h5") != NULL);
 
-  /* #5 without its complete mark: #2 again. */
+  /* #5 without its complete mark (its header digest no longer holds): #2 again. */
   write_one(dir, 10, 5, NULL, NULL);
   path_of(p, sizeof p, dir, 5);
   remove_complete(p);
   r = resume(dir, "auto", 40, NULL, NULL, 0);
   CHECK_EQ_INT(r.iteration, 2);
-  CHECK(strstr(r.report, "ckpt-000005.h5") && strstr(r.report, "complete"));
+  CHECK(strstr(r.report, "ckpt-000005.h5") && strstr(r.report, "header is damaged"));
 
   /* A leftover .tmp newer than everything, and a file that is not HDF5: reported, skipped. */
   path_of(p, sizeof p, dir, 2);

@@ -26,3 +26,5 @@ ar_add_script_test(ckpt_fullfs SCRIPT tests/ckpt/test_ckpt_fullfs.sh TIMEOUT 120
 ar_add_script_test(ckpt_solve_resume SCRIPT tests/ckpt/test_solve_resume.sh TIMEOUT 600 LABELS ckpt)
 ar_add_script_test(ckpt_solve_supply_resume SCRIPT tests/ckpt/test_solve_supply_resume.sh
                    TIMEOUT 120 LABELS ckpt)
+ar_add_script_test(ckpt_corpus SCRIPT tests/ckpt/test_ckpt_corpus.sh LABELS "ckpt;hdf5" TIMEOUT 900)
+ar_add_script_test(ckpt_folder SCRIPT tests/ckpt/test_ckpt_folder.sh LABELS ckpt)

@@ -8,6 +8,26 @@ if(ANTROUTE_FUZZ)
   endif()
   set(AR_FUZZ_FLAGS -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
       -fno-omit-frame-pointer)
+  # A target whose reader opens HDF5 files (fuzz_h5net, fuzz_ckpt): its sources (paths from the
+  # source root) compiled with the sanitizers, MPI, parallel HDF5 and LIBS linked as they are
+  # (coverage comes from our code), and antroute built first (the run scripts make their seeds
+  # with it).
+  function(ar_fuzz_hdf5_target name)
+    cmake_parse_arguments(F "" "" "SOURCES;INCLUDES;LIBS" ${ARGN})
+    list(TRANSFORM F_SOURCES PREPEND ${PROJECT_SOURCE_DIR}/)
+    list(TRANSFORM F_INCLUDES PREPEND ${PROJECT_SOURCE_DIR}/)
+    add_executable(${name} ${CMAKE_CURRENT_LIST_DIR}/${name}.c ${F_SOURCES})
+    target_include_directories(${name} PRIVATE ${F_INCLUDES} ${CMAKE_BINARY_DIR}/generated)
+    target_include_directories(${name} SYSTEM PRIVATE ${HDF5_INCLUDE_DIRS})
+    target_compile_definitions(${name} PRIVATE _POSIX_C_SOURCE=200809L ${HDF5_DEFINITIONS})
+    set(warnings ${ANTROUTE_WARNINGS})
+    list(REMOVE_ITEM warnings -Wno-format-truncation) # clang does not know it
+    target_compile_options(${name} PRIVATE ${AR_FUZZ_FLAGS} ${warnings})
+    target_link_options(${name} PRIVATE ${AR_FUZZ_FLAGS})
+    target_link_libraries(${name} PRIVATE MPI::MPI_C ${HDF5_C_LIBRARIES} PkgConfig::INIH ${F_LIBS}
+                          ${MATH_LIBRARY})
+    add_dependencies(${name} antroute)
+  endfunction()
   file(GLOB AR_FUZZ_TARGETS ${CMAKE_CURRENT_LIST_DIR}/fuzz_*.cmake)
   # fuzz_all builds every target (each fuzz_<name>.cmake defines the executable fuzz_<name>), so
   # setup.sh can build just these with clang.

@@ -1,0 +1,138 @@
+/* solve_memory: estimate, limit and verdict before the search (see solve_memory.h). */
+#include "solve_memory.h"
+
+#include <omp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "aco_estimate.h"
+#include "ar_agree.h"
+#include "ar_memory.h"
+#include "h5u.h"
+
+void solve_memory_add(solve_memory_parts *m, uint64_t bytes, const char *advice, const char *fmt,
+                      ...) {
+  if (m->n == SOLVE_MEMORY_PARTS || bytes == 0) return;
+  solve_memory_part *p = &m->p[m->n++];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(p->what, sizeof p->what, fmt, ap);
+  va_end(ap);
+  p->bytes = bytes;
+  snprintf(p->advice, sizeof p->advice, "%s", advice);
+}
+
+void solve_memory_add_engine(solve_memory_parts *m, const aco_problem *shape, const aco_params *par,
+                             int ranks, int rank) {
+  aco_estimate e;
+  aco_engine_estimate(shape, par, ranks, rank, &e);
+  char each[32], pher[32], ants[32];
+  ar_memory_format(e.per_colony, each, sizeof each);
+  ar_memory_format(e.pheromone, pher, sizeof pher);
+  ar_memory_format(e.ants, ants, sizeof ants);
+  solve_memory_add(m, e.colonies,
+                   e.pheromone >= e.ants
+                       ? "lower --colonies (or spread them over more ranks or nodes)"
+                       : "lower --ants or --colonies",
+                   "%d colon%s x %s (pheromone %s, ants %s)", (int)e.local_colonies,
+                   e.local_colonies == 1 ? "y" : "ies", each, pher, ants);
+  solve_memory_add(m, e.records,
+                   par->iterations > 0
+                       ? "raise --epoch-iterations (fewer epochs recorded) or lower --colonies"
+                       : "lower --colonies",
+                   "records of %lld epochs", (long long)e.epochs);
+  solve_memory_add(m, e.shared, "lower --candidates", "heuristic and best");
+}
+
+uint64_t solve_memory_total(const solve_memory_parts *m) {
+  uint64_t t = 0;
+  for (int i = 0; i < m->n; i++)
+    t = aco_estimate_add(t, m->p[i].bytes);
+  return t;
+}
+
+static const solve_memory_part *largest(const solve_memory_parts *ps) {
+  const solve_memory_part *big = NULL;
+  for (int i = 0; i < ps->n; i++)
+    if (!big || ps->p[i].bytes > big->bytes) big = &ps->p[i];
+  return big;
+}
+
+/* "100 colonies x 12 KB (...), records of 2 epochs 5 MB, ..., held now 30 MB" */
+static void describe(const solve_memory_parts *ps, uint64_t resident, char *buf, size_t cap) {
+  char size[32];
+  size_t len = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < ps->n && len < cap; i++) {
+    ar_memory_format(ps->p[i].bytes, size, sizeof size);
+    len += (size_t)snprintf(buf + len, cap - len, "%s%s %s", i ? ", " : "", ps->p[i].what,
+                            i == 0 && strstr(ps->p[i].what, " x ") ? "= " : "");
+    if (len < cap) len += (size_t)snprintf(buf + len, cap - len, "%s", size);
+  }
+  ar_memory_format(resident, size, sizeof size);
+  if (len < cap) snprintf(buf + len, cap - len, "%sheld now %s", ps->n ? ", " : "", size);
+}
+
+ar_status solve_memory_check(const param_set *ps, const solve_memory_parts *pt, int quiet,
+                             MPI_Comm comm, solve_memory *mem) {
+  memset(mem, 0, sizeof *mem);
+  uint64_t max_memory = 0;
+  const char *opt = param_str(ps, "max-memory");
+  ar_status st = opt ? ar_memory_parse(opt, "--max-memory", &max_memory) : AR_OK;
+  ar_memory_limit lim = {UINT64_MAX, 1, ""};
+  if (st == AR_OK) st = ar_memory_limit_get(comm, max_memory, &lim);
+  st = ar_agree(comm, st);
+  if (st != AR_OK) return st;
+  uint64_t resident = ar_memory_resident();
+  mem->need = aco_estimate_add(resident, solve_memory_total(pt));
+  unsigned long long mine[2] = {mem->need, UINT64_MAX - lim.bytes}, all[2];
+  if (MPI_Allreduce(mine, all, 2, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm) != MPI_SUCCESS)
+    return ar_agree(comm, ar_fail(AR_ERR_MPI, "MPI_Allreduce of the memory estimates failed"));
+  mem->need_max = all[0];
+  mem->limit_min = UINT64_MAX - all[1];
+  snprintf(mem->limit_source, sizeof mem->limit_source, "%s", lim.source);
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  char need[32], limit[32], detail[1024];
+  ar_memory_format(mem->need, need, sizeof need);
+  ar_memory_format(lim.bytes, limit, sizeof limit);
+  describe(pt, resident, detail, sizeof detail);
+  if (rank == 0 && !quiet) {
+    char most[32];
+    ar_memory_format(mem->need_max, most, sizeof most);
+    printf("memory: needs about %s per rank (rank 0: %s); a rank may use %s (%s)\n", most, detail,
+           lim.bytes == UINT64_MAX ? "any amount" : limit, lim.source);
+    fflush(stdout);
+  }
+  if (mem->need > lim.bytes) {
+    const solve_memory_part *big = largest(pt);
+    st = ar_fail(AR_ERR_NOMEM,
+                 "needs about %s per rank (%s) but may use %s (%s): %s, or run on nodes with "
+                 "more memory",
+                 need, detail, limit, lim.source, big ? big->advice : "use more memory");
+  }
+  return ar_agree(comm, st);
+}
+
+ar_status solve_memory_record(hid_t results, const solve_memory *mem, MPI_Comm comm) {
+  unsigned long long peak = ar_memory_peak(), peak_max = peak;
+  if (MPI_Allreduce(&peak, &peak_max, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm) != MPI_SUCCESS)
+    return ar_fail(AR_ERR_MPI, "MPI_Allreduce of the peak memory failed");
+  /* Attributes of a parallel file take the same value on every rank: rank 0's description. */
+  char source[sizeof mem->limit_source];
+  snprintf(source, sizeof source, "%s", mem->limit_source);
+  if (MPI_Bcast(source, (int)sizeof source, MPI_CHAR, 0, comm) != MPI_SUCCESS)
+    return ar_fail(AR_ERR_MPI, "MPI_Bcast of the memory limit failed");
+  hid_t run;
+  ar_status st = h5u_group_open(results, "/run", &run);
+  if (st != AR_OK) return st;
+  st = h5u_attr_write_i64(run, "memory_estimate_bytes", (int64_t)mem->need_max);
+  if (st == AR_OK)
+    st = h5u_attr_write_i64(run, "memory_limit_bytes",
+                            mem->limit_min == UINT64_MAX ? -1 : (int64_t)mem->limit_min);
+  if (st == AR_OK) st = h5u_attr_write_str(run, "memory_limit", source);
+  if (st == AR_OK) st = h5u_attr_write_i64(run, "memory_peak_bytes", (int64_t)peak_max);
+  H5Gclose(run);
+  return st;
+}

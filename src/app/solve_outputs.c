@@ -1,0 +1,90 @@
+/* solve_outputs: what solve writes, compared with what it reads (see solve_outputs.h). */
+#include "solve_outputs.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "ar_agree.h"
+#include "ar_path.h"
+#include "ckpt_dir.h"
+#include "h5u.h"
+
+/* The value of parameter name when the table has it and it is set, else NULL. */
+static const char *value_of(const param_set *ps, const char *name) {
+  for (int i = 0; i < ps->ndefs; i++)
+    if (strcmp(ps->defs[i].name, name) == 0) return param_str(ps, name);
+  return NULL;
+}
+
+enum { NINPUTS = 3, NOUTPUTS = 2 };
+
+/* An output that is an existing checkpoint of dir (by inode: links elsewhere included). */
+static ar_status against_checkpoints(const char *dir, const ar_path_role *outputs) {
+  ckpt_dir_list list;
+  ar_status st = ckpt_dir_scan(dir, &list);
+  if (st != AR_OK) {
+    ar_error_clear(); /* an unreadable folder is reported where checkpoints are written */
+    return AR_OK;
+  }
+  for (int i = 0; st == AR_OK && i < list.n; i++) {
+    char path[H5U_PATH_MAX];
+    if (ckpt_dir_path(path, sizeof path, dir, list.entries[i].seq, list.entries[i].kind) != AR_OK)
+      continue;
+    for (int o = 0; st == AR_OK && o < NOUTPUTS; o++)
+      if (outputs[o].path && ar_path_same_file(outputs[o].path, path))
+        st = ar_fail(AR_ERR_USAGE,
+                     "%s %s is the checkpoint %s: antroute never writes over its own inputs "
+                     "(name another output)",
+                     outputs[o].what, outputs[o].path, path);
+  }
+  ckpt_dir_list_free(&list);
+  return st;
+}
+
+static ar_status against_checkpoint_dir(const char *dir, const ar_path_role *inputs,
+                                        const ar_path_role *outputs) {
+  for (int i = 0; i < NINPUTS; i++)
+    if (inputs[i].path && ckpt_dir_owns(dir, inputs[i].path))
+      return ar_fail(AR_ERR_USAGE,
+                     "%s %s lies in --checkpoint-dir %s under a checkpoint's name (ckpt-N.h5): "
+                     "checkpoints there are overwritten, removed by --keep and moved aside; move "
+                     "it or choose another --checkpoint-dir",
+                     inputs[i].what, inputs[i].path, dir);
+  for (int o = 0; o < NOUTPUTS; o++) {
+    if (!outputs[o].path) continue;
+    char tmp[H5U_PATH_MAX + 8];
+    snprintf(tmp, sizeof tmp, "%s.tmp", outputs[o].path);
+    if (ckpt_dir_owns(dir, outputs[o].path) || ckpt_dir_owns(dir, tmp))
+      return ar_fail(AR_ERR_USAGE,
+                     "%s %s is a checkpoint's name in --checkpoint-dir %s (ckpt-N.h5): the "
+                     "checkpoints would overwrite or remove it; name another output",
+                     outputs[o].what, outputs[o].path, dir);
+  }
+  return against_checkpoints(dir, outputs);
+}
+
+static ar_status check_on_rank0(const param_set *ps) {
+  const char *resume = value_of(ps, "resume");
+  if (resume && strcmp(resume, "auto") == 0) resume = NULL;
+  /* inputs[0] alone is never a checkpoint: --resume FILE may well lie in the folder. */
+  ar_path_role inputs[NINPUTS] = {
+      {ps->npositional > 0 ? ps->positional[0] : NULL, "the network file"},
+      {ps->param_file, "--params"},
+      {resume, "--resume"},
+  };
+  ar_path_role outputs[NOUTPUTS] = {{value_of(ps, "output"), "-o"}, {value_of(ps, "csv"), "--csv"}};
+  ar_status st = ar_outputs_check(inputs, NINPUTS, outputs, NOUTPUTS);
+  const char *dir = value_of(ps, "checkpoint-dir");
+  if (st == AR_OK && dir) {
+    ar_path_role owned[NINPUTS] = {inputs[0], inputs[1], {NULL, NULL}};
+    st = against_checkpoint_dir(dir, owned, outputs);
+  }
+  return st;
+}
+
+ar_status solve_outputs_check(const param_set *ps, MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  ar_status st = rank == 0 ? check_on_rank0(ps) : AR_OK;
+  return ar_agree(comm, st);
+}

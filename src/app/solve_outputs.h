@@ -1,0 +1,26 @@
+/* solve_outputs: `antroute solve` never writes over one of its own inputs (docs/cli.md).
+ *
+ * Before any work the driver compares what the run writes (the results file -o, the plan CSV
+ * --csv, the checkpoints of --checkpoint-dir) with what it reads (the network file, --resume
+ * FILE, --params FILE), by device and inode (ar_path.h):
+ *   - an output (or the PATH.tmp it is written through) that is an input;
+ *   - two outputs that share a folder entry;
+ *   - an input lying in the checkpoint folder under a checkpoint's name (checkpoints there are
+ *     overwritten, removed by --keep and moved aside);
+ *   - an output under a checkpoint's name in the checkpoint folder, or that is an existing
+ *     checkpoint of it.
+ */
+#ifndef AR_SOLVE_OUTPUTS_H
+#define AR_SOLVE_OUTPUTS_H
+
+#include <mpi.h>
+
+#include "ar_error.h"
+#include "param.h"
+
+/* Collective over comm (rank 0 looks, every rank learns the verdict, marked shared).
+ * AR_ERR_USAGE naming both paths on a collision; ps is a parsed solve parameter set (either
+ * kind's table). */
+ar_status solve_outputs_check(const param_set *ps, MPI_Comm comm);
+
+#endif

@@ -1,0 +1,122 @@
+/* aco_engine_ckpt_check: a checkpoint's engine state checked against itself (see the header). */
+#include "aco_engine_ckpt_check.h"
+
+#include <math.h>
+
+enum { STATE_INT = 6, STATE_REAL = 11, COST_DOUBLES = 3, RECORD_DOUBLES = 6 };
+
+static aco_cost cost_at(const double *in) {
+  aco_cost c = {{in[0], in[1]}, in[2]};
+  return c;
+}
+
+static int finite_cost(const double *c) {
+  return isfinite(c[0]) && isfinite(c[1]) && isfinite(c[2]);
+}
+
+/* A stored solution is valid and has the cost stored beside it. */
+static ar_status solution_holds(aco_engine *e, int32_t *data, const double *cost, const char *what,
+                                int64_t colony) {
+  if (!finite_cost(cost))
+    return ar_fail(AR_ERR_INPUT, "checkpoint: the cost of %s of colony %lld is not finite", what,
+                   (long long)colony);
+  aco_solution s = {cost_at(cost), data};
+  ar_status st = e->problem->verify(e->problem, &s);
+  if (st == AR_ERR_INTERNAL)
+    return ar_fail(AR_ERR_INPUT,
+                   "checkpoint: %s of colony %lld does not hold what its cost says (%s)", what,
+                   (long long)colony, ar_error_message());
+  return st;
+}
+
+static ar_status colony_holds(aco_engine *e, const aco_ckpt_view *v, int32_t c) {
+  const int64_t *si = v->state_int + (size_t)c * STATE_INT;
+  const double *sr = v->state_real + (size_t)c * STATE_REAL;
+  const int64_t it = v->iteration, id = si[0];
+  if (si[1] != it)
+    return ar_fail(AR_ERR_INPUT,
+                   "checkpoint: colony %lld has done %lld iterations, the checkpoint %lld",
+                   (long long)id, (long long)si[1], (long long)it);
+  if (si[2] < -1 || si[2] >= it || si[3] < 0 || si[3] > it || si[4] < -1 || si[4] >= it ||
+      si[5] < 0 || si[5] > it)
+    return ar_fail(AR_ERR_INPUT,
+                   "checkpoint: colony %lld: iterations of its best, restart and restart-best "
+                   "(%lld, %lld, %lld) or its restarts (%lld) are outside 0..%lld",
+                   (long long)id, (long long)si[2], (long long)si[3], (long long)si[4],
+                   (long long)si[5], (long long)it);
+  if (!isfinite(sr[0]) || !isfinite(sr[1]) || !(sr[1] > 0) || sr[0] < 0)
+    return ar_fail(AR_ERR_INPUT, "checkpoint: colony %lld: trail bounds %g, %g are not sensible",
+                   (long long)id, sr[0], sr[1]);
+  const aco_colony *col = &e->colony[c];
+  const size_t cells = (size_t)e->problem->rows * (size_t)e->problem->options;
+  for (size_t i = 0; i < cells; i++)
+    if (!(col->tau[i] >= 0.0f) || !isfinite(col->tau[i]))
+      return ar_fail(AR_ERR_INPUT, "checkpoint: colony %lld: trail %zu is %g", (long long)id, i,
+                     (double)col->tau[i]);
+  for (int64_t ep = 1; ep < v->epochs; ep++) {
+    const double *now = v->colony_log + ((size_t)c * (size_t)v->epochs + (size_t)ep) * 3;
+    aco_cost a = cost_at(now), b = cost_at(now - 3);
+    if (!finite_cost(now) || aco_cost_compare(&a, &b) > 0)
+      return ar_fail(AR_ERR_INPUT, "checkpoint: colony %lld got worse at epoch %lld", (long long)id,
+                     (long long)ep);
+  }
+  ar_status st = solution_holds(e, col->best, sr + 2, "the best", id);
+  if (st == AR_OK) st = solution_holds(e, col->restart_best, sr + 5, "the restart-best", id);
+  if (st == AR_OK) st = solution_holds(e, col->source, sr + 8, "the source", id);
+  return st;
+}
+
+/* The global records: in order, one per epoch, the last holding the global best. */
+static ar_status records_hold(aco_engine *e, const aco_ckpt_view *v) {
+  const int64_t E = v->epochs, C = e->par.colonies;
+  for (int64_t ep = 0; ep < E; ep++) {
+    const double *r = v->records + (size_t)ep * RECORD_DOUBLES;
+    aco_cost best = cost_at(r + 2);
+    int bad = r[0] != (double)((ep + 1) * v->epoch_iterations) || !isfinite(r[1]) || r[1] < 0 ||
+              (ep > 0 && r[1] < r[-RECORD_DOUBLES + 1]) || !finite_cost(r + 2) || r[5] < 0 ||
+              r[5] >= (double)C;
+    if (!bad && ep > 0) {
+      aco_cost before = cost_at(r - RECORD_DOUBLES + 2);
+      bad = aco_cost_compare(&best, &before) > 0;
+    }
+    if (bad)
+      return ar_fail(AR_ERR_INPUT,
+                     "checkpoint: the record of epoch %lld (iteration %g, time %g, colony %g) does "
+                     "not follow from the ones before",
+                     (long long)ep, r[0], r[1], r[5]);
+  }
+  if (E == 0)
+    return v->best_colony == -1
+               ? AR_OK
+               : ar_fail(AR_ERR_INPUT, "checkpoint: best colony %lld before any epoch end",
+                         (long long)v->best_colony);
+  const double *last = v->records + (size_t)(E - 1) * RECORD_DOUBLES;
+  aco_cost a = cost_at(last + 2), b = cost_at(v->global_cost);
+  if (aco_cost_compare(&a, &b) != 0 || last[4] != v->global_cost[2])
+    return ar_fail(AR_ERR_INPUT, "checkpoint: the global best %g is not the last epoch's %g",
+                   v->global_cost[0], last[2]);
+  if (v->best_colony < 0 || v->best_colony >= C)
+    return ar_fail(AR_ERR_INPUT, "checkpoint: best colony %lld is not one of the %lld colonies",
+                   (long long)v->best_colony, (long long)C);
+  return solution_holds(e, e->best, v->global_cost, "the global best (held by)", v->best_colony);
+}
+
+ar_status aco_engine_ckpt_check(aco_engine *e, const aco_ckpt_view *v) {
+  if (v->iteration < 0 || v->epoch_iterations < 1 ||
+      v->epochs != v->iteration / v->epoch_iterations)
+    return ar_fail(AR_ERR_INPUT,
+                   "checkpoint: %lld epochs of %lld iterations do not make iteration %lld",
+                   (long long)v->epochs, (long long)v->epoch_iterations, (long long)v->iteration);
+  if (v->best_iteration < -1 || v->best_iteration >= (v->iteration > 0 ? v->iteration : 1) ||
+      !isfinite(v->elapsed) || v->elapsed < 0 || !isfinite(v->best_time) || v->best_time < 0 ||
+      v->best_time > v->elapsed)
+    return ar_fail(AR_ERR_INPUT,
+                   "checkpoint: the best's iteration %lld, its time %g s or the time so far %g s "
+                   "is out of range",
+                   (long long)v->best_iteration, v->best_time, v->elapsed);
+  ar_status st = AR_OK;
+  for (int32_t c = 0; c < e->local_colonies && st == AR_OK; c++)
+    st = colony_holds(e, v, c);
+  if (st == AR_OK) st = records_hold(e, v);
+  return st;
+}

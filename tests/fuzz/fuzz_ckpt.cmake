@@ -1,0 +1,16 @@
+# Checkpoint reader (checkpoint/ckpt_verify.c, ckpt_header.c, ckpt_digest.c, ckpt_read.c and what
+# they call): checkpoint files from the fuzzer's bytes, judged and read serially (MPI_COMM_SELF).
+ar_fuzz_hdf5_target(fuzz_ckpt
+  SOURCES src/base/ar_error.c src/base/ar_agree.c src/base/param.c io/common/h5u.c
+          io/common/h5meta.c checkpoint/ckpt_crc.c checkpoint/ckpt_digest.c
+          checkpoint/ckpt_field.c checkpoint/ckpt_header.c checkpoint/ckpt_match.c
+          checkpoint/ckpt_read.c checkpoint/ckpt_verify.c
+  INCLUDES src/base io/common checkpoint
+  LIBS OpenMP::OpenMP_C ZLIB::ZLIB)
+# Seeds: real checkpoints of both kinds, written by the build's own solve at test time.
+add_test(NAME fuzz_ckpt
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/fuzz_ckpt_run.sh $<TARGET_FILE:fuzz_ckpt> 20
+                 ${CMAKE_CURRENT_BINARY_DIR}/fuzz/ckpt $<TARGET_FILE:antroute>
+                 ${PROJECT_SOURCE_DIR})
+set_tests_properties(fuzz_ckpt PROPERTIES LABELS fuzz TIMEOUT 240 ENVIRONMENT
+                     "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;HDF5_USE_FILE_LOCKING=FALSE")

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# fuzz_ckpt_run.sh FUZZER SECONDS CORPUS_DIR ANTROUTE SOURCE_DIR: writes real checkpoints with the
+# build's solve (eil51, 2 colonies: the shape fuzz_ckpt reads; at an epoch end and inside an
+# epoch; and one of a small order-routing run), puts them in a fresh corpus and runs the fuzzer
+# for SECONDS. Non-zero exit on any crash or sanitizer report; the reproducer is left beside the
+# corpus as crash-*, leak-*, timeout-* or oom-*. Leaks are not checked: MPI and HDF5 keep
+# allocations of their own.
+set -eu
+fuzzer=$(readlink -f "$1") seconds=$2 corpus=$3 antroute=$4 src=$5
+work="$corpus.work"
+rm -rf "$corpus" "$work"
+mkdir -p "$corpus" "$work"
+"$antroute" import tsplib "$src/inputs/tsplib/eil51.tsp" -o "$work/eil51.h5" >/dev/null
+OMP_NUM_THREADS=1 "$antroute" solve "$work/eil51.h5" -o "$work/r.h5" -q --colonies 2 \
+  --iterations 30 --epoch-iterations 10 --checkpoint-dir "$work/ck" --checkpoint-every 5 \
+  --keep 2 >/dev/null
+"$antroute" import synthetic --kind supply-chain --orders 10 --plants 2 --ports 2 --seed 1 \
+  -o "$work/supply.h5" >/dev/null
+OMP_NUM_THREADS=1 "$antroute" solve "$work/supply.h5" -o "$work/s.h5" -q --colonies 1 \
+  --iterations 2 --epoch-iterations 1 --checkpoint-dir "$work/sk" --keep 1 >/dev/null
+for f in "$work"/ck/*.h5 "$work"/sk/*.h5; do cp "$f" "$corpus/$(basename "$(dirname "$f")")_$(basename "$f")"; done
+rm -rf "$work"
+cd "$(dirname "$corpus")"
+# A corrupted header can make HDF5 itself ask for absurd sizes: those come back NULL (and HDF5
+# fails cleanly); what is really touched is bounded by -rss_limit_mb.
+export ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}
+exec "$fuzzer" -max_total_time="$seconds" -max_len=131072 -timeout=20 -rss_limit_mb=2048 \
+  -malloc_limit_mb=1048576 -print_final_stats=1 "$corpus"

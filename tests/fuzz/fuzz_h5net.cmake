@@ -1,0 +1,14 @@
+# Network file reader (io/common/h5net.c, io/tour/h5net_tour.c, io/supply/h5net_supply.c and
+# what they call): HDF5 files from the fuzzer's bytes, read serially (MPI_COMM_SELF).
+ar_fuzz_hdf5_target(fuzz_h5net
+  SOURCES src/base/ar_error.c src/base/ar_agree.c src/base/param.c io/common/h5u.c
+          io/common/h5meta.c io/common/h5net.c src/tour/tour_net.c io/tour/h5net_tour.c
+          src/supply/supply_net.c src/supply/supply_date.c io/supply/h5net_supply.c
+  INCLUDES src/base io/common src/tour io/tour src/supply io/supply)
+# Seeds: real network files of both kinds, made by the build's own importer at test time.
+add_test(NAME fuzz_h5net
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/fuzz_h5net_run.sh $<TARGET_FILE:fuzz_h5net> 20
+                 ${CMAKE_CURRENT_BINARY_DIR}/fuzz/h5net $<TARGET_FILE:antroute>
+                 ${PROJECT_SOURCE_DIR})
+set_tests_properties(fuzz_h5net PROPERTIES LABELS fuzz TIMEOUT 180 ENVIRONMENT
+                     "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;HDF5_USE_FILE_LOCKING=FALSE")
