@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "ar_agree.h"
+#include "ar_comm.h"
 #include "ar_path.h"
 #include "h5u.h"
 
@@ -136,8 +137,8 @@ ar_status ckpt_dir_prepare(const char *dir, MPI_Comm comm) {
 
 ar_status ckpt_dir_probe(const char *dir, MPI_Comm comm) {
   int rank = 0;
-  MPI_Comm_rank(comm, &rank);
-  ar_status st = AR_OK;
+  ar_status st = ar_comm_rank_size(comm, &rank, NULL);
+  if (st != AR_OK) return st;
   if (rank == 0) {
     st = mkdir_parents(dir);
     char probe[H5U_PATH_MAX];

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "ar_agree.h"
+#include "ar_comm.h"
 #include "ckpt_dir.h"
 #include "h5u.h"
 
@@ -12,7 +13,8 @@ ar_status ckpt_find_candidates(const char *dir, MPI_Comm comm, FILE *report, int
   *seqs = NULL;
   *n = 0;
   int rank = 0;
-  MPI_Comm_rank(comm, &rank);
+  ar_status rank_st = ar_comm_rank_size(comm, &rank, NULL);
+  if (rank_st != AR_OK) return rank_st;
   ckpt_dir_list list = {NULL, 0};
   ar_status st = rank == 0 ? ckpt_dir_scan(dir, &list) : AR_OK;
   st = ar_agree(comm, st);

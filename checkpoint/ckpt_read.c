@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "ar_agree.h"
+#include "ar_comm.h"
 #include "ckpt_crc.h"
 #include "ckpt_header.h"
 #include "ckpt_match.h"
@@ -45,7 +46,8 @@ static ar_status open_field(hid_t file, const char *path, const ckpt_field *f, h
   hid_t space = H5Dget_space(*dset), type = H5Dget_type(*dset);
   int rank = space >= 0 ? H5Sget_simple_extent_ndims(space) : -1;
   hsize_t dims[H5U_MAX_RANK] = {0};
-  if (rank > 0 && rank <= H5U_MAX_RANK) H5Sget_simple_extent_dims(space, dims, NULL);
+  if (rank > 0 && rank <= H5U_MAX_RANK && H5Sget_simple_extent_dims(space, dims, NULL) < 0)
+    rank = -1; /* unreadable extent: judged a wrong shape below */
   H5T_class_t cls = type >= 0 ? H5Tget_class(type) : H5T_NO_CLASS;
   size_t size = type >= 0 ? H5Tget_size(type) : 0;
   if (space >= 0) H5Sclose(space);
@@ -82,7 +84,8 @@ static ar_status open_field(hid_t file, const char *path, const ckpt_field *f, h
 static ar_status read_field(hid_t file, const char *path, ckpt_state *state, const ckpt_field *f,
                             MPI_Comm comm, ckpt_problem *problem) {
   int rank = 0, rounds = 0;
-  MPI_Comm_rank(comm, &rank);
+  ar_status rank_st = ar_comm_rank_size(comm, &rank, NULL);
+  if (rank_st != AR_OK) return rank_st;
   int npieces = ckpt_field_npieces(state, f, rank, 1);
   hid_t dset;
   ar_status st = open_field(file, path, f, &dset, problem);
@@ -157,7 +160,7 @@ static ar_status read_header(hid_t file, const char *path, const char *input_che
   } else if (ckpt_match_check(input, search, input_checksum, search_parameters, diff, TEXT_MAX) >
              0) {
     int rank = 0;
-    MPI_Comm_rank(comm, &rank);
+    (void)ar_comm_rank_size(comm, &rank, NULL); /* only chooses who prints; 0 on failure */
     if (!force) {
       st = fail_as(problem, CKPT_PROBLEM_MISMATCH,
                    ar_fail(AR_ERR_INPUT,

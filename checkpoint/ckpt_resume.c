@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ar_agree.h"
+#include "ar_comm.h"
 #include "ckpt_dir.h"
 #include "ckpt_find.h"
 #include "ckpt_read.h"
@@ -53,7 +54,8 @@ static ar_status pick_file(const ckpt_pick_request *req, MPI_Comm comm, FILE *re
 static ar_status pick_auto(const ckpt_pick_request *req, MPI_Comm comm, FILE *report, char *path,
                            size_t cap, int *found) {
   int rank = 0;
-  MPI_Comm_rank(comm, &rank);
+  ar_status rank_st = ar_comm_rank_size(comm, &rank, NULL);
+  if (rank_st != AR_OK) return rank_st;
   int64_t *seqs;
   int n;
   ar_status st = ckpt_find_candidates(req->dir, comm, report, &seqs, &n);

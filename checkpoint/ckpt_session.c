@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ar_agree.h"
+#include "ar_comm.h"
 #include "ckpt_dir.h"
 #include "ckpt_read.h"
 #include "ckpt_resume.h"
@@ -20,9 +21,9 @@ ar_status ckpt_session_init(ckpt_session *s, const param_set *ps, const char *in
   s->ps = ps;
   s->info = info;
   s->warn = warn;
-  MPI_Comm_rank(comm, &s->rank);
   s->last_boundary = MPI_Wtime();
-  ar_status st = ckpt_options_get(ps, &s->opt);
+  ar_status st = ar_comm_rank_size(comm, &s->rank, NULL);
+  if (st == AR_OK) st = ckpt_options_get(ps, &s->opt);
   if (st != AR_OK) {
     ar_error_mark_shared(); /* every rank parsed the same options */
     return st;

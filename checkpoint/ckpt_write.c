@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "ar_agree.h"
+#include "ar_comm.h"
 #include "ckpt_crc.h"
 #include "ckpt_digest.h"
 #include "ckpt_dir.h"
@@ -152,8 +153,8 @@ static void disk_hint(const char *dir, uint64_t need) {
 static ar_status make_room(const char *dir, int keep, uint64_t need, const char *path,
                            MPI_Comm comm) {
   int rank = 0;
-  MPI_Comm_rank(comm, &rank);
-  ar_status st = AR_OK;
+  ar_status st = ar_comm_rank_size(comm, &rank, NULL);
+  if (st != AR_OK) return st;
   if (rank == 0) {
     uint64_t free_bytes = 0;
     st = ckpt_dir_make_room(dir, keep, need, &free_bytes);

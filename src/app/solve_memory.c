@@ -1,5 +1,6 @@
 /* solve_memory: estimate, limit and verdict before the search (see solve_memory.h). */
 #include "solve_memory.h"
+#include "ar_comm.h"
 
 #include <omp.h>
 #include <stdarg.h>
@@ -93,7 +94,7 @@ ar_status solve_memory_check(const param_set *ps, const solve_memory_parts *pt, 
   mem->limit_min = UINT64_MAX - all[1];
   snprintf(mem->limit_source, sizeof mem->limit_source, "%s", lim.source);
   int rank = 0;
-  MPI_Comm_rank(comm, &rank);
+  (void)ar_comm_rank_size(comm, &rank, NULL); /* only chooses who prints; 0 on failure */
   char need[32], limit[32], detail[1024];
   ar_memory_format(mem->need, need, sizeof need);
   ar_memory_format(lim.bytes, limit, sizeof limit);

@@ -1,5 +1,6 @@
 /* solve_outputs: what solve writes, compared with what it reads (see solve_outputs.h). */
 #include "solve_outputs.h"
+#include "ar_comm.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -84,7 +85,7 @@ static ar_status check_on_rank0(const param_set *ps) {
 
 ar_status solve_outputs_check(const param_set *ps, MPI_Comm comm) {
   int rank = 0;
-  MPI_Comm_rank(comm, &rank);
-  ar_status st = rank == 0 ? check_on_rank0(ps) : AR_OK;
+  ar_status st = ar_comm_rank_size(comm, &rank, NULL);
+  if (st == AR_OK && rank == 0) st = check_on_rank0(ps);
   return ar_agree(comm, st);
 }
