@@ -1,154 +1,121 @@
 #!/bin/bash
-# bench/scaling.sh [BUILD_DIR]: measured scaling of antroute solve over ranks x threads here, the
-# allreduce latency l and inverse bandwidth g on 1/2/4 ranks, the month-end exchange share at 64
-# colonies, and a BSP model that predicts the efficiency on a 4-socket x 24-core x 2-thread node
-# (Xeon E7-8890 v4) for 192x1, 96x2, 64x3 and 32x6. Prints markdown tables (docs/parallel.md).
+# bench/scaling.sh [BUILD_DIR]: the parallel speed targets of issue #13, measured here.
 #
-# Environment (defaults): INSTANCE=att532 ITER=600 COLONIES=4 ANTS=8 EPOCH=50 TARGET_GAP=0.2
-# (percent above the optimum for "time to quality"), REPEAT=1 (fastest of N interleaved rounds),
-# SMT_YIELD=0.25 (extra throughput of a core's second hardware thread), MODEL_COLONIES=192,
-# TEAM_EFF (OpenMP team efficiency at 2 threads; default: /bsp team_efficiency of the 1x2 run,
-# which a loaded machine understates), L3_MB=60 (per socket, E7-8890 v4),
-# OUT=/tmp/antroute-scaling. Run it on an otherwise idle machine: it prints `uptime` first.
+# Fixed work: one instance, COLONIES colonies x ANTS ants, ITER iterations, epochs of EPOCH
+# (no time limit, so every layout does exactly the same work and finds the same tour); the
+# figure is solve's own seconds (/run seconds: the search, without MPI start-up and file I/O).
+#   quiet:  1x1, 1x2 and 2x1 (ranks x threads), REPEAT rounds interleaved, median per layout;
+#   stray:  the same with one CPU-bound process running beside the solve in its own session
+#           (`setsid`), as a stray job on a shared node would: 1x2, 1x1, 2x1, and 1x2 with its
+#           threads bound to cores (--bind auto).
+# Then it prints the target lines: quiet 1x2 and 2x1 at least 1.9x faster than quiet 1x1, and
+# 1x2 beside the stray process at least 1.3x faster than quiet 1x1. Every figure depends on the
+# machine being otherwise idle: `uptime` is printed before and after each phase, and CPU seconds
+# (which other processes' load hardly changes) are shown beside the wall-clock figures.
+#
+# Environment (defaults): INSTANCE=rl1323 (from ../shared/data/tsplib when there, else
+# inputs/tsplib/att532), ITER=800 COLONIES=4 ANTS=8 EPOCH=50 REPEAT=3, STRAY=1 (0: quiet phase
+# only), SOLVE_OPTIONS (added to every solve, e.g. "--bind auto"), OUT=/tmp/antroute-scaling.
+# bench/bsp_model.sh reads the runs left in OUT and predicts other nodes.
 set -euo pipefail
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$(cd "${1:-$SRC/build}" && pwd)
 ANTROUTE=$BUILD/antroute
 OUT=${OUT:-/tmp/antroute-scaling}
-INSTANCE=${INSTANCE:-att532}
-ITER=${ITER:-600}
+ITER=${ITER:-800}
 COLONIES=${COLONIES:-4}
 ANTS=${ANTS:-8}
 EPOCH=${EPOCH:-50}
-TARGET_GAP=${TARGET_GAP:-0.2}
-REPEAT=${REPEAT:-1}
-export SMT_YIELD=${SMT_YIELD:-0.25} MODEL_COLONIES=${MODEL_COLONIES:-192} TEAM_EFF=${TEAM_EFF:-} L3_MB=${L3_MB:-60}
+REPEAT=${REPEAT:-3}
+STRAY=${STRAY:-1}
+read -r -a EXTRA <<<"${SOLVE_OPTIONS:-}"
+TSP=${INSTANCE:-}
+if [ -z "$TSP" ]; then
+  TSP=$SRC/../shared/data/tsplib/rl1323.tsp
+  [ -s "$TSP" ] || TSP=$SRC/inputs/tsplib/att532.tsp
+elif [ ! -s "$TSP" ]; then
+  for d in "$SRC/../shared/data/tsplib" "$SRC/inputs/tsplib"; do
+    [ -s "$d/$TSP.tsp" ] && { TSP=$d/$TSP.tsp; break; }
+  done
+fi
+[ -s "$TSP" ] || { echo "scaling.sh: no instance $TSP" >&2; exit 2; }
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_mpi_yield_when_idle=1
 MPIRUN=(mpirun --oversubscribe --bind-to none)
 PY=/usr/bin/python3
 mkdir -p "$OUT"
-echo "# antroute scaling, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs; load: $(uptime | sed 's/.*load/load/')"
-NET=$OUT/$INSTANCE.h5
-[ -s "$NET" ] || "$ANTROUTE" import tsplib "$SRC/inputs/tsplib/$INSTANCE.tsp" -o "$NET" >/dev/null
+rm -f "$OUT"/quiet-*.h5 "$OUT"/stray-*.h5
+NET=$OUT/$(basename "$TSP" .tsp).h5
+[ -s "$NET" ] || "$ANTROUTE" import tsplib "$TSP" -o "$NET" >/dev/null
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+echo "# antroute scaling, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, commit" \
+  "$(git -C "$SRC" rev-parse --short HEAD 2>/dev/null || echo '?'); load $(load)"
+echo "fixed work: $(basename "$TSP"), $COLONIES colonies x $ANTS ants, $ITER iterations," \
+  "epochs of $EPOCH; median of $REPEAT"
 
-run_layout() { # R T -> $OUT/run-RxT.h5 (the fastest run so far)
-  local r=$1 t=$2 secs best
-  OMP_NUM_THREADS=$t "${MPIRUN[@]}" -np "$r" "$ANTROUTE" solve "$NET" -o "$OUT/try.h5" -q \
-    -c "$COLONIES" -m "$ANTS" -i "$ITER" -e "$EPOCH" >/dev/null
-  secs=$($PY -c "import h5py; print(h5py.File('$OUT/try.h5')['run'].attrs['seconds'])")
-  best=$([ -s "$OUT/run-${r}x${t}.h5" ] && $PY -c \
-    "import h5py; print(h5py.File('$OUT/run-${r}x${t}.h5')['run'].attrs['seconds'])" || echo 1e99)
-  if $PY -c "import sys; sys.exit(not $secs < $best)"; then
-    mv "$OUT/try.h5" "$OUT/run-${r}x${t}.h5"
-  fi
+solve() { # PHASE R T ROUND [TAG OPTION...]: one solve, kept as OUT/PHASE-RxT[TAG]-ROUND.h5
+  local phase=$1 r=$2 t=$3 k=$4 tag=${5:-}
+  shift 4
+  [ $# -gt 0 ] && shift
+  OMP_NUM_THREADS=$t "${MPIRUN[@]}" -np "$r" "$ANTROUTE" solve "$NET" -q --no-bound \
+    -o "$OUT/$phase-${r}x$t$tag-$k.h5" -c "$COLONIES" -m "$ANTS" -i "$ITER" -e "$EPOCH" \
+    "${EXTRA[@]}" "$@" >/dev/null
 }
-# Layouts interleaved round by round, so a burst of load from elsewhere hits them alike.
-rm -f "$OUT"/run-*.h5
+# Rounds interleave the layouts, so that a burst of load from elsewhere hits them alike.
 for ((k = 0; k < REPEAT; k++)); do
-  for layout in "1 1" "1 2" "2 1"; do run_layout $layout; done
-  echo "round $((k + 1)): load $(cut -d' ' -f1-3 /proc/loadavg)"
+  for layout in "1 1" "1 2" "2 1"; do solve quiet $layout $k; done
 done
-# Peak memory of one rank (KiB), for the model's per-socket footprint.
-OMP_NUM_THREADS=1 /usr/bin/time -f %M -o "$OUT/rss.txt" "$ANTROUTE" solve "$NET" -o "$OUT/rss.h5" \
-  -q -c "$COLONIES" -m "$ANTS" -i 10 -e "$EPOCH" >/dev/null
+echo "quiet phase done: load $(load)"
+if [ "$STRAY" = 1 ]; then
+  # One CPU-bound process in a session of its own (the scheduler shares CPUs between sessions).
+  setsid sh -c 'while :; do :; done' &
+  stray=$!
+  trap 'kill "$stray" 2>/dev/null || true' EXIT
+  sleep 1
+  for ((k = 0; k < REPEAT; k++)); do
+    for layout in "1 2" "1 1" "2 1"; do solve stray $layout $k; done
+    # Bound threads: the scheduler cannot then stack both on one core beside the stray process.
+    solve stray 1 2 "$k" -bound --bind auto
+  done
+  kill "$stray"
+  wait "$stray" 2>/dev/null || true
+  trap - EXIT
+  echo "stray phase done: load $(load)"
+fi
 
-# The month-end exchange at 64 colonies (2 ranks x 1 thread, 2 epochs).
-OMP_NUM_THREADS=1 "${MPIRUN[@]}" -np 2 "$ANTROUTE" solve "$NET" -o "$OUT/c64.h5" -q -c 64 -m 4 \
-  -i 100 -e 50 >/dev/null
-
-# l and g from an allreduce micro-benchmark on 1, 2 and 4 ranks.
-mpicc -O2 -o "$OUT/allreduce_bench" "$SRC/bench/allreduce_bench.c"
-: >"$OUT/allreduce.txt"
-for np in 1 2 4; do "${MPIRUN[@]}" -np $np "$OUT/allreduce_bench" >>"$OUT/allreduce.txt"; done
-
-OUT=$OUT TARGET_GAP=$TARGET_GAP $PY - <<'PYEOF'
-import os, math, h5py, numpy as np
-out = os.environ["OUT"]; gap = float(os.environ["TARGET_GAP"])
-s = float(os.environ["SMT_YIELD"]); C = int(os.environ["MODEL_COLONIES"])
-rows = {}
-for lay in ("1x1", "1x2", "2x1"):
-    f = h5py.File(f"{out}/run-{lay}.h5", "r")
-    run = f["run"].attrs
-    opt = int(f.attrs["optimum"])
-    n = len(f["best/tour"])
-    tours, secs = int(run["tours"]), float(run["seconds"])
-    target = opt * (1 + gap / 100) if opt > 0 else float("inf")
-    t_q = next((t for t, b in zip(f["trace/time"][()], f["trace/best"][()]) if b <= target), None)
-    b = f["bsp"]
-    rows[lay] = dict(R=int(lay[0]), T=int(lay[2]), tours=tours, secs=secs, n=n,
-                     steps=tours * n / secs, tq=t_q, best=float(f["best/cost"][()]),
-                     w=float(b["w_max"][()].sum()), wmean=float(b["w_mean"][()].sum()),
-                     comm=float(b["comm"][()].sum()), sync=float(b["sync"][()].sum()),
-                     ants=int(run["ants"]), colonies=int(run["colonies"]),
-                     epoch_it=int(run["epoch_iterations"]), cand=int(f["run"].attrs.get("candidates", 16)))
-base = rows["1x1"]
-print(f"\n## Measured here ({base['n']}-node instance, {base['colonies']} colonies x {base['ants']} ants, "
-      f"{int(h5py.File(out + '/run-1x1.h5')['run'].attrs['iterations'])} iterations, epochs of {base['epoch_it']})\n")
-print("| ranks x threads | seconds | ant steps/s | speedup | efficiency | time to "
-      f"{gap} % gap (s) | w_max (s) | w_mean (s) | comm (s) | sync (s) | best |")
-print("|---|---|---|---|---|---|---|---|---|---|---|")
-for lay, r in rows.items():
-    sp = r["steps"] / base["steps"]
-    tq = f"{r['tq']:.2f}" if r["tq"] is not None else "not reached"
-    print(f"| {lay} | {r['secs']:.2f} | {r['steps']:.3g} | {sp:.2f} | {sp / (r['R'] * r['T']):.2f} | "
-          f"{tq} | {r['w']:.2f} | {r['wmean']:.2f} | {r['comm']:.4f} | {r['sync']:.3f} | {r['best']:.0f} |")
-
-c64 = h5py.File(out + "/c64.h5", "r")["bsp"]
-w64, comm64, sync64 = (float(c64[k][()].sum()) for k in ("w_max", "comm", "sync"))
-share64 = comm64 / (w64 + comm64 + sync64)
-print(f"\nMonth-end exchange at 64 colonies (2x1, {len(c64['w_max'])} epochs): comm {comm64:.4f} s of "
-      f"{w64 + comm64 + sync64:.2f} s per run = {100 * share64:.3f} % (sync {sync64:.3f} s)")
-
-ar = {}
-for line in open(out + "/allreduce.txt"):
-    p = line.split()
-    ar[int(p[1])] = dict(l=float(p[3]), lb=float(p[5]), g=max(float(p[7]), 0.0))
-print("\n| ranks | allreduce latency l (us) | barrier (us) | g (ns/byte) |\n|---|---|---|---|")
-for k, v in sorted(ar.items()):
-    print(f"| {k} | {v['l'] * 1e6:.1f} | {v['lb'] * 1e6:.1f} | {v['g'] * 1e9:.2f} |")
-
-# Model (see docs/parallel.md for the assumptions).
-t_ant = base["w"] / base["tours"]                       # compute seconds per ant, one core
-# Team efficiency at 2 threads: the 1x2 run's share of thread time spent inside ants (what the
-# OpenMP loop loses to imbalance, scheduling, fork/join, and here to other processes' load).
-e_omp2 = float(h5py.File(out + "/run-1x2.h5")["bsp"].attrs["team_efficiency"])
-e_thr = min(1.0, (rows["1x2"]["steps"] / base["steps"]) / 2)  # from throughput, for comparison
-if os.environ.get("TEAM_EFF"): e_omp2 = float(os.environ["TEAM_EFF"])
-rss_mb = int(open(out + "/rss.txt").read().split()[-1]) / 1024
-e_rank2 = min(1.0, (rows["2x1"]["steps"] / base["steps"]) / 2)
-def e_omp(T):  # each doubling of the team loses what 1 -> 2 lost here
-    return max(0.5, 1 - (1 - e_omp2) * math.log2(T)) if T > 1 else 1.0
-l2, l4 = ar[2]["l"], ar[4]["l"]
-lb2, lb4 = ar[2]["lb"], ar[4]["lb"]
-g = ar[4]["g"]
-def lat(R, a2, a4):  # grows with log2 of the ranks, fitted through 2 and 4 ranks
-    return 0.0 if R == 1 else max(a2, a2 + (a4 - a2) * (math.log2(R) - 1))
-M, K, n = base["ants"], base["epoch_it"], base["n"]
-cells = n * base["cand"]
-def predict(R, T, C, share=False):
-    speed = (1 + s) / 2          # each of a core's two hardware threads runs at this speed
-    w = math.ceil(C / R) * M * K * t_ant / (T * speed) / e_omp(T)
-    comm = lat(R, l2, l4) + (lat(R, l2, l4) + 4 * n * g)        # lexmin allreduce + bcast of the tour
-    if share: comm += lat(R, l2, l4) + 2 * 8 * cells * g
-    sync = lat(R, lb2, lb4)
-    ideal = C * M * K * t_ant / (96 * (1 + s))               # all 96 cores with SMT, no overhead
-    return w, comm, sync, ideal / (w + comm + sync)
-print(f"\n## Predicted on 4 sockets x 24 cores x 2 threads ({C} colonies x {M} ants, epochs of {K}; "
-      f"SMT yield {s}, t_ant {t_ant * 1e3:.3f} ms, team efficiency at 2 threads {e_omp2:.3f} "
-      f"(from throughput {e_thr:.2f}), "
-      f"2-rank efficiency here {e_rank2:.2f}, peak memory per rank {rss_mb:.0f} MB)\n")
-print("| layout | w per epoch (s) | comm h*g+l | sync l | efficiency | with sharing every epoch | "
-      "search working set per socket (MB); RSS |")
+OUT=$OUT $PY - <<'PYEOF'
+import glob, os, statistics, h5py
+out = os.environ["OUT"]
+def runs(phase, lay):
+    rows = []
+    for path in sorted(glob.glob(f"{out}/{phase}-{lay}-[0-9]*.h5")):
+        with h5py.File(path, "r") as f:
+            a = f["run"].attrs
+            rows.append(dict(path=path, secs=float(a["seconds"]), cpu=float(a["cpu_seconds"]),
+                             team=float(f["bsp"].attrs["team_efficiency"]),
+                             best=float(f["best/cost"][()])))
+    return rows
+def median(rows, key):
+    return statistics.median(r[key] for r in rows) if rows else float("nan")
+table = {}
+print("\n| phase | ranks x threads | solve seconds (median) | all runs | CPU seconds | team efficiency | best |")
 print("|---|---|---|---|---|---|---|")
-for R, T in ((192, 1), (96, 2), (64, 3), (32, 6)):
-    w, cm, sy, eff = predict(R, T, C)
-    eff_s = predict(R, T, C, True)[3]
-    # Search working set per rank: eta^beta, tau + choice per colony, the instance, per-thread
-    # scratch (estimated 64 bytes a node); times the ranks of a socket, against its L3.
-    ws = (cells * 4 + math.ceil(C / R) * cells * 8 + n * 16 + T * n * 64) / 2**20 * R / 4
-    flag = " (over L3)" if ws > float(os.environ["L3_MB"]) else ""
-    print(f"| {R}x{T} | {w:.3f} | {cm * 1e6:.1f} us | {sy * 1e6:.1f} us | {eff:.3f} | {eff_s:.3f} | "
-          f"{ws:.1f}{flag}; RSS {rss_mb * R / 4:.0f} |")
-w, cm, sy, _ = predict(64, 3, 64)
-print(f"\nPredicted month-end exchange share at 64 colonies on 64x3: {100 * cm / (w + cm + sy):.4f} %")
+for phase in ("quiet", "stray"):
+    for lay in ("1x1", "1x2", "2x1", "1x2-bound"):
+        rows = runs(phase, lay)
+        if not rows: continue
+        table[phase, lay] = median(rows, "secs")
+        print(f"| {phase} | {lay} | {table[phase, lay]:.3f} | "
+              f"{' '.join('%.2f' % r['secs'] for r in rows)} | {median(rows, 'cpu'):.2f} | "
+              f"{median(rows, 'team'):.3f} | {' '.join(sorted({'%.0f' % r['best'] for r in rows}))} |")
+base = table["quiet", "1x1"]
+def target(label, key, goal):
+    if key not in table: return
+    sp = base / table[key]
+    print(f"{label}: {sp:.2f}x faster than quiet 1x1 (target {goal}x): {'met' if sp >= goal else 'MISSED'}")
+print()
+target("quiet 1x2", ("quiet", "1x2"), 1.9)
+target("quiet 2x1", ("quiet", "2x1"), 1.9)
+target("1x2 beside a CPU-bound process", ("stray", "1x2"), 1.3)
+target("1x2 beside a CPU-bound process, threads bound (--bind auto)", ("stray", "1x2-bound"), 1.3)
+target("(for comparison) 2x1 beside a CPU-bound process", ("stray", "2x1"), 1.3)
 PYEOF

@@ -1,17 +1,21 @@
-/* ckpt_crc: zlib CRC-32, threaded for large buffers, and its layout-independent combination. */
+/* ckpt_crc: CRC-32 (zlib's values; carry-less multiplication where the processor has it),
+ * threaded for large buffers, and its layout-independent combination. */
 #include "ckpt_crc.h"
 
 #include <omp.h>
 #include <stdlib.h>
 #include <zlib.h>
 
+#include "ckpt_crc_x86.h"
+
 /* Below this size threads cost more than they save. */
 enum { CRC_PARALLEL_MIN = 4 << 20, CRC_MAX_THREADS = 256 };
 
 static uint32_t crc_serial(uint32_t crc, const unsigned char *p, uint64_t len) {
+  const int clmul = len >= 64 && ckpt_crc_x86_available();
   while (len > 0) {
     uInt n = len > (1u << 30) ? (1u << 30) : (uInt)len; /* zlib takes an unsigned int length */
-    crc = (uint32_t)crc32(crc, p, n);
+    crc = clmul && n >= 64 ? ckpt_crc_x86_update(crc, p, n) : (uint32_t)crc32(crc, p, n);
     p += n;
     len -= n;
   }

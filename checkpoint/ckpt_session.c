@@ -108,6 +108,17 @@ ar_status ckpt_session_attach(ckpt_session *s, ckpt_part *const *parts, int n, h
   return e;
 }
 
+/* Seconds between looks at signals and the deadline while checkpoints are written. */
+static const double SESSION_LOOK_SECONDS = 0.5;
+
+void ckpt_session_cadence(const ckpt_session *s, int64_t *every, double *seconds) {
+  *every = s->writing ? s->opt.every_iterations : 0;
+  *seconds = 0.0;
+  if (!s->writing) return;
+  *seconds = SESSION_LOOK_SECONDS;
+  if (s->opt.every_seconds > 0 && s->opt.every_seconds < *seconds) *seconds = s->opt.every_seconds;
+}
+
 static ar_status write_now(ckpt_session *s, int stopping) {
   ar_status st = ar_agree(s->comm, ckpt_state_stage(&s->state));
   ckpt_write_info info;

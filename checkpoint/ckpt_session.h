@@ -72,6 +72,12 @@ ar_status ckpt_session_pick(ckpt_session *s, char *path, size_t cap, int *found)
 ar_status ckpt_session_read(ckpt_session *s, const char *path, ckpt_part *const *parts, int n,
                             hsize_t first, hsize_t count);
 
+/* How often the session wants ckpt_session_boundary() called: at every multiple of *every
+ * iterations (0: no such multiples) and at least every *seconds (0: no need; with checkpoints
+ * written, often enough that a signal or the deadline is acted on within about half a second,
+ * and that --checkpoint-seconds is kept). Cannot fail. */
+void ckpt_session_cadence(const ckpt_session *s, int64_t *every, double *seconds);
+
 /* What the checkpoints written from now on hold (replaces what was attached). */
 ar_status ckpt_session_attach(ckpt_session *s, ckpt_part *const *parts, int n, hsize_t first,
                               hsize_t count);

@@ -22,37 +22,56 @@ static ar_status write_epoch_split(hid_t file, const bsp_log *b, int64_t E, int 
   return h5u_group_close(g, st);
 }
 
-/* Rank 0's summary of the log: per epoch w max and mean, comm, sync and io max (col), each
- * rank's w per epoch (rank_w), and the rank with the largest total w. */
+/* Rank 0's summary of the log: per epoch w max and mean, comm, sync and io max and the
+ * imbalance (col), each rank's w and wait per epoch, the rank with the largest total w, and the
+ * imbalance over the run. */
+enum { COL_W_MAX, COL_W_MEAN, COL_COMM, COL_SYNC, COL_IO, COL_IMBALANCE, COLS };
 typedef struct {
-  double *col[5], *rank_w;
+  double *col[COLS], *rank_w, *rank_sync;
   int slowest;
+  double imbalance; /* sum of w_max / sum of w_mean - 1 */
 } bsp_summary;
 
 static void bsp_summary_free(bsp_summary *s) {
-  for (int i = 0; i < 5; i++)
+  for (int i = 0; i < COLS; i++)
     free(s->col[i]);
   free(s->rank_w);
+  free(s->rank_sync);
+}
+
+static void summarise_epoch(const bsp_log *b, int64_t ep, bsp_summary *s) {
+  const int R = b->ranks;
+  for (int r = 0; r < R; r++) {
+    const double *row = b->rows + (ep * R + r) * ACO_BSP_FIELDS;
+    double w = row[ACO_BSP_W];
+    s->rank_w[ep * R + r] = w;
+    s->rank_sync[ep * R + r] = row[ACO_BSP_SYNC];
+    if (w > s->col[COL_W_MAX][ep]) s->col[COL_W_MAX][ep] = w;
+    s->col[COL_W_MEAN][ep] += w / R;
+    for (int f = ACO_BSP_COMM; f < ACO_BSP_FIELDS; f++)
+      if (row[f] > s->col[COL_COMM + f - ACO_BSP_COMM][ep])
+        s->col[COL_COMM + f - ACO_BSP_COMM][ep] = row[f];
+  }
+  const double mean = s->col[COL_W_MEAN][ep];
+  s->col[COL_IMBALANCE][ep] = mean > 0.0 ? s->col[COL_W_MAX][ep] / mean - 1.0 : 0.0;
 }
 
 static ar_status bsp_summarise(const bsp_log *b, int64_t E, bsp_summary *s) {
   const int R = b->ranks;
+  const size_t e1 = (size_t)(E > 0 ? E : 1);
   int ok = 1;
-  for (int i = 0; i < 5; i++)
-    ok &= (s->col[i] = calloc((size_t)(E > 0 ? E : 1), sizeof(double))) != NULL;
-  ok &= (s->rank_w = calloc((size_t)(E > 0 ? E : 1) * (size_t)R, sizeof(double))) != NULL;
+  for (int i = 0; i < COLS; i++)
+    ok &= (s->col[i] = calloc(e1, sizeof(double))) != NULL;
+  ok &= (s->rank_w = calloc(e1 * (size_t)R, sizeof(double))) != NULL;
+  ok &= (s->rank_sync = calloc(e1 * (size_t)R, sizeof(double))) != NULL;
   if (!ok) return ar_fail(AR_ERR_NOMEM, "out of memory writing /bsp");
+  double sum_max = 0.0, sum_mean = 0.0;
   for (int64_t ep = 0; ep < E; ep++) {
-    for (int r = 0; r < R; r++) {
-      const double *row = b->rows + (ep * R + r) * ACO_BSP_FIELDS;
-      double w = row[ACO_BSP_W];
-      s->rank_w[ep * R + r] = w;
-      if (w > s->col[0][ep]) s->col[0][ep] = w;
-      s->col[1][ep] += w / R;
-      for (int f = 1; f < ACO_BSP_FIELDS; f++)
-        if (row[f] > s->col[1 + f][ep]) s->col[1 + f][ep] = row[f];
-    }
+    summarise_epoch(b, ep, s);
+    sum_max += s->col[COL_W_MAX][ep];
+    sum_mean += s->col[COL_W_MEAN][ep];
   }
+  s->imbalance = sum_mean > 0.0 ? sum_max / sum_mean - 1.0 : 0.0;
   double best = -1.0;
   for (int r = 0; r < R; r++) {
     double w = 0.0;
@@ -66,41 +85,56 @@ static ar_status bsp_summarise(const bsp_log *b, int64_t E, bsp_summary *s) {
   return AR_OK;
 }
 
-/* The /bsp group from rank 0's summary (root: this rank holds it). */
-static ar_status write_bsp_group(hid_t file, const bsp_log *b, int64_t E, const bsp_summary *s,
-                                 int root) {
-  static const char *names[5] = {"w_max", "w_mean", "comm", "sync", "io"};
-  static const char *what[5] = {
-      "compute seconds (construction + local search + trail update) per epoch, max over ranks",
-      "compute seconds per epoch, mean over ranks",
-      "communication seconds (best exchange + pheromone sharing) per epoch, max over ranks",
-      "seconds waiting at the epoch-end barrier per epoch, max over ranks",
-      "seconds in the epoch-end hook (progress, checkpoints) per epoch, max over ranks"};
-  const int R = b->ranks;
-  hsize_t de[1] = {(hsize_t)E}, der[2] = {(hsize_t)E, (hsize_t)R},
-          drt[2] = {(hsize_t)R, TIMER_COUNT};
-  hid_t g = -1;
-  ar_status st = h5u_group_create(file, "bsp", &g);
-  for (int i = 0; st == AR_OK && i < 5; i++)
-    st = h5u_write(g, names[i], H5T_NATIVE_DOUBLE, 1, de, root ? s->col[i] : NULL, "s", what[i]);
-  if (st == AR_OK)
-    st = h5u_write(g, "rank_w", H5T_NATIVE_DOUBLE, 2, der, root ? s->rank_w : NULL, "s",
-                   "compute seconds of each rank in each epoch, [epoch][rank]");
-  if (st == AR_OK)
-    st = h5u_write(g, "rank_timers", H5T_NATIVE_DOUBLE, 2, drt, root ? b->timers : NULL, "s",
-                   "each rank's seconds per named timer, [rank][timer] (see timer_names)");
+/* The attributes of /bsp (every rank writes rank 0's values, broadcast by the caller). */
+static ar_status write_bsp_attributes(hid_t g, const bsp_log *b, int64_t E, const bsp_summary *s) {
   char list[256] = "";
   for (int t = 0; t < TIMER_COUNT; t++) {
     if (t) strcat(list, ",");
     strcat(list, timer_name((timer_id)t));
   }
-  if (st == AR_OK) st = h5u_attr_write_str(g, "timer_names", list);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "ranks", R);
+  ar_status st = h5u_attr_write_str(g, "timer_names", list);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "ranks", b->ranks);
   if (st == AR_OK) st = h5u_attr_write_i64(g, "epochs", E);
+  if (st == AR_OK) st = h5u_attr_write_i64(g, "colonies", b->colonies);
   if (st == AR_OK) st = h5u_attr_write_i64(g, "slowest_rank", s->slowest);
+  if (st == AR_OK) st = h5u_attr_write_f64(g, "imbalance", s->imbalance);
+  if (st == AR_OK)
+    st = h5u_attr_write_f64(g, "block_imbalance", bsp_log_block_imbalance(b->colonies, b->ranks));
   if (st == AR_OK)
     st = h5u_attr_write_f64(g, "team_efficiency",
                             b->ant_capacity > 0 ? b->ant_busy / b->ant_capacity : 0.0);
+  return st;
+}
+
+/* The /bsp group from rank 0's summary (root: this rank holds it). */
+static ar_status write_bsp_group(hid_t file, const bsp_log *b, int64_t E, const bsp_summary *s,
+                                 int root) {
+  static const char *names[COLS] = {"w_max", "w_mean", "comm", "sync", "io", "imbalance"};
+  static const char *what[COLS] = {
+      "compute seconds (construction + local search + trail update) per epoch, max over ranks",
+      "compute seconds per epoch, mean over ranks",
+      "communication seconds (best exchange + pheromone sharing) per epoch, max over ranks",
+      "seconds waiting at the epoch-end barrier per epoch, max over ranks",
+      "seconds in the epoch-end hook (progress, checkpoints) per epoch, max over ranks",
+      "w_max / w_mean - 1 per epoch: how much longer the slowest rank computed than the mean"};
+  const int R = b->ranks;
+  hsize_t de[1] = {(hsize_t)E}, der[2] = {(hsize_t)E, (hsize_t)R},
+          drt[2] = {(hsize_t)R, TIMER_COUNT};
+  hid_t g = -1;
+  ar_status st = h5u_group_create(file, "bsp", &g);
+  for (int i = 0; st == AR_OK && i < COLS; i++)
+    st = h5u_write(g, names[i], H5T_NATIVE_DOUBLE, 1, de, root ? s->col[i] : NULL,
+                   i == COL_IMBALANCE ? "1" : "s", what[i]);
+  if (st == AR_OK)
+    st = h5u_write(g, "rank_w", H5T_NATIVE_DOUBLE, 2, der, root ? s->rank_w : NULL, "s",
+                   "compute seconds of each rank in each epoch, [epoch][rank]");
+  if (st == AR_OK)
+    st = h5u_write(g, "rank_sync", H5T_NATIVE_DOUBLE, 2, der, root ? s->rank_sync : NULL, "s",
+                   "seconds each rank waited at the epoch-end barrier, [epoch][rank]");
+  if (st == AR_OK)
+    st = h5u_write(g, "rank_timers", H5T_NATIVE_DOUBLE, 2, drt, root ? b->timers : NULL, "s",
+                   "each rank's seconds per named timer, [rank][timer] (see timer_names)");
+  if (st == AR_OK) st = write_bsp_attributes(g, b, E, s);
   return h5u_group_close(g, st);
 }
 
@@ -113,11 +147,15 @@ ar_status h5res_bsp_write(hid_t file, const bsp_log *b, MPI_Comm comm, int epoch
         ar_mpi_check(MPI_Bcast(head, 2, MPI_INT64_T, 0, comm), "MPI_Bcast of the BSP record count");
   if (st != AR_OK || !head[1]) return st;
   const int64_t E = head[0];
-  bsp_summary sum = {{NULL}, NULL, 0};
+  bsp_summary sum;
+  memset(&sum, 0, sizeof sum);
   st = ar_agree(comm, rank == 0 ? bsp_summarise(b, E, &sum) : AR_OK);
+  double shared[2] = {(double)sum.slowest, sum.imbalance};
   if (st == AR_OK)
-    st =
-        ar_mpi_check(MPI_Bcast(&sum.slowest, 1, MPI_INT, 0, comm), "MPI_Bcast of the slowest rank");
+    st = ar_mpi_check(MPI_Bcast(shared, 2, MPI_DOUBLE, 0, comm),
+                      "MPI_Bcast of the slowest rank and the imbalance");
+  sum.slowest = (int)shared[0];
+  sum.imbalance = shared[1];
   if (st == AR_OK) st = write_bsp_group(file, b, E, &sum, rank == 0);
   if (st == AR_OK && epoch_split) st = write_epoch_split(file, b, E, rank == 0);
   bsp_summary_free(&sum);

@@ -4,12 +4,16 @@
  *   /bsp/comm            float64 [E]  communication (exchange + sharing), max over ranks
  *   /bsp/sync            float64 [E]  waiting at the epoch-end barrier, max over ranks
  *   /bsp/io              float64 [E]  epoch-end hook (progress, checkpoints), max over ranks
+ *   /bsp/imbalance       float64 [E]  w_max / w_mean - 1
  *   /bsp/rank_w          float64 [E][R] compute seconds of each rank in each epoch
+ *   /bsp/rank_sync       float64 [E][R] seconds each rank waited at the epoch-end barrier
  *   /bsp/rank_timers     float64 [R][T] each rank's seconds per named timer; the group
  *                        attribute timer_names lists the T columns (comma separated)
- *   attributes ranks, epochs, slowest_rank (the rank with the largest total w),
- *                        team_efficiency (thread-seconds inside ants / (ant-loop wall x threads),
- *                        over all ranks: what the OpenMP team loses to imbalance and fork/join)
+ *   attributes ranks, epochs, colonies, slowest_rank (the rank with the largest total w),
+ *                        imbalance (sum of w_max / sum of w_mean - 1), block_imbalance (what the
+ *                        colony blocks alone cause: largest block / mean block - 1),
+ *                        team_efficiency (busy thread-seconds in ants and updates / (segment
+ *                        wall x threads), over all ranks: what the team loses to waiting)
  *
  * With epoch_split (tours), also /epochs/rank_seconds float64 [E][R][4] (the rows above, with
  * the attribute columns = "compute,communication,sync,io"), which `antroute report` draws.

@@ -10,6 +10,7 @@
 #include "cli_rank0.h"
 #include "param.h"
 #include "topo_bind.h"
+#include "topo_colonies.h"
 #include "topo_judge.h"
 #include "topo_launch.h"
 #include "topo_load.h"
@@ -37,6 +38,8 @@ static const param_def advise_params[] = {
      "text: the full advice; sbatch: only the #SBATCH header block; env: shell assignments "
      "(OMP_*, AR_SRUN_OPTIONS, AR_MPIRUN_OPTIONS) for eval",
      0},
+    {"colonies", 0, PARAM_INT, NULL, NULL, 1, 1e9, "C",
+     "judge solve --colonies C for the layout (default: recommend a count)", 0},
     {"prefer-threads", 0, PARAM_INT, "3", NULL, 1, 4096, "T",
      "threads per rank the recommendation favours (3: the seed work's measured best)", 0},
     {"plan", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,
@@ -135,7 +138,10 @@ typedef struct {
   topo_layout layout; /* --layout, else the best candidate */
   int judged;         /* 1: --layout was given */
   topo_findings findings;
-  int runnable; /* no finding is an error, so plan holds the placement */
+  long long ranks;    /* of the job: nodes x ranks per node */
+  long long colonies; /* --colonies, else the recommended count */
+  int colonies_given; /* 1: --colonies was given */
+  int runnable;       /* no finding is an error, so plan holds the placement */
   topo_plan plan;
   char layout_text[64];
 } advice;
@@ -172,6 +178,11 @@ static ar_status advice_make(const param_set *ps, advice *a) {
            a->layout.threads_per_rank);
   st = topo_judge(a->topo, &a->layout, prefer, &a->findings);
   if (st != AR_OK) return st;
+  a->ranks = (long long)nodes * a->layout.ranks_per_node;
+  a->colonies_given = param_is_set(ps, "colonies");
+  a->colonies = a->colonies_given ? param_int(ps, "colonies")
+                                  : topo_colonies_recommend(a->ranks, a->layout.threads_per_rank);
+  topo_colonies_judge(a->ranks, a->layout.threads_per_rank, a->colonies, &a->findings);
   a->runnable = topo_findings_worst(&a->findings) < (int)TOPO_ERROR;
   return a->runnable ? topo_plan_make(a->topo, &a->layout, &a->plan) : AR_OK;
 }
@@ -185,10 +196,12 @@ static ar_status advice_print_lines_only(const advice *a, const char *format, FI
     return ar_fail(AR_ERR_USAGE, "layout %s cannot run well on %s: %s", a->layout_text,
                    a->described, worst ? worst->text : "see antroute advise --format text");
   }
-  if (strcmp(format, "sbatch") == 0)
+  if (strcmp(format, "sbatch") == 0) {
     topo_launch_print_sbatch(&a->plan, a->described, out);
-  else
+  } else {
     topo_launch_print_env(&a->plan, out);
+    fprintf(out, "AR_COLONIES=%lld\n", a->colonies);
+  }
   return AR_OK;
 }
 
@@ -205,6 +218,23 @@ static void print_layout_line(const advice *a, FILE *out) {
           threads == 1 ? "" : "s", a->judged ? "the layout asked for (--layout)" : "recommended");
 }
 
+/* The colony count: the one judged, or the one recommended. */
+static void print_colonies(const advice *a, FILE *out) {
+  if (a->colonies_given)
+    fprintf(out, "colonies: %lld (--colonies) over %lld rank%s\n", a->colonies, a->ranks,
+            a->ranks == 1 ? "" : "s");
+  else if (a->ranks == 1)
+    fprintf(out,
+            "colonies: solve --colonies %lld (the threads go on with one colony's ants while "
+            "another ends its iteration)\n",
+            a->colonies);
+  else
+    fprintf(out,
+            "colonies: solve --colonies %lld (%lld per rank); any multiple of %lld keeps the "
+            "ranks even (the answer depends on the count, not on the layout)\n",
+            a->colonies, a->colonies / a->ranks, a->ranks);
+}
+
 /* --format text: the node, the layout, its placement and judgement, the lines, the candidates. */
 static ar_status advice_print_text(const param_set *ps, const advice *a, FILE *out) {
   char shape_text[256];
@@ -212,6 +242,7 @@ static ar_status advice_print_text(const param_set *ps, const advice *a, FILE *o
   fprintf(out, "topology: %s\n          from %s\n", shape_text, a->described);
   print_layout_line(a, out);
   if (a->runnable) print_placement(a->topo, &a->plan, param_flag(ps, "plan"), out);
+  print_colonies(a, out);
   fprintf(out, a->findings.count == 0 ? "judgement: no problem found\n" : "judgement:\n");
   topo_findings_print(&a->findings, out);
   if (a->runnable)

@@ -156,7 +156,8 @@ static ar_status run_phase(solve_driver *d, int resuming) {
   if (st == AR_OK) st = phase_checkpoints(d, resuming);
   progress_init(&d->progress, param_real(d->ps, "progress"), d->run.quiet);
   if (st == AR_OK) {
-    aco_hooks hooks = {hook_epoch, NULL, d, hook_iteration};
+    aco_hooks hooks = {hook_epoch, NULL, d, hook_iteration, 0, 0.0};
+    ckpt_session_cadence(&d->ck, &hooks.boundary_every, &hooks.boundary_seconds);
     st = ar_agree(d->run.comm, aco_engine_run(d->engine, &hooks));
   }
   if (st == AR_OK && d->run.rank == 0 && !d->run.quiet) show_progress(d, d->engine, 1);
@@ -338,7 +339,7 @@ static ar_status solve_once(param_set *ps, int *retry) {
                   .iterations = param_int(ps, "iterations")};
   ar_status st = ar_comm_rank_size(MPI_COMM_WORLD, &d.run.rank, &d.run.ranks);
   d.run.threads = omp_get_max_threads();
-  bsp_log_init(&d.bsp, MPI_COMM_WORLD);
+  bsp_log_init(&d.bsp, d.run.ranks);
   if (st == AR_OK) st = solve_all(&d);
   *retry = st != AR_OK && d.ck.retry;
   solve_free(&d);

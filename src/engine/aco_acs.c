@@ -4,7 +4,8 @@
  * the order in which threads run. Here it is applied after all ants of the iteration finished,
  * ant by ant in index order, to every component of each ant's solution: the same amount of
  * evaporation towards tau0, in an order that never depends on threads. Then the global update
- * reinforces the colony's best solution, which the next ants modify. */
+ * reinforces the colony's best solution, which the next ants modify. All of it is in the update's
+ * begin step (aco_colony.h); its cells step only recomputes choice. */
 #include <string.h>
 
 #include "aco_colony.h"
@@ -21,8 +22,7 @@ static void blend_one(int32_t row, int32_t option, void *arg) {
   *t = *t * b->keep + b->add;
 }
 
-void aco_acs_update(aco_colony *c, const aco_problem *p, const aco_params *par,
-                    const float *eta_beta, int parallel) {
+void aco_acs_begin(aco_colony *c, const aco_problem *p, const aco_params *par) {
   blend_arg local = {c->tau, p->options, (float)(1.0 - par->xi), (float)(par->xi * c->s.tau_min)};
   for (int32_t a = 0; a < par->ants; a++)
     p->components(p, &c->ant[a], blend_one, &local);
@@ -30,12 +30,9 @@ void aco_acs_update(aco_colony *c, const aco_problem *p, const aco_params *par,
   blend_arg global = {c->tau, p->options, (float)(1.0 - par->rho),
                       (float)(par->rho / c->s.best_cost.value)};
   p->components(p, &best, blend_one, &global);
-
   memcpy(c->source, c->best, (size_t)p->solution_len * sizeof(int32_t));
   c->s.source_cost = c->s.best_cost;
-  aco_pheromone_choice(c, p, par, eta_beta, parallel);
-  if (p->source_index && c->source_index) {
-    aco_solution src = {c->s.source_cost, c->source};
-    p->source_index(p, &src, c->source_index);
-  }
+  /* The cells step recomputes choice from the blended trails; end rebuilds the source index. */
+  c->cells_op = ACO_CELLS_KEEP;
+  c->cells_value = 0.0f;
 }

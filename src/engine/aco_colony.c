@@ -82,8 +82,8 @@ void aco_colony_refresh(aco_colony *c, const aco_problem *p, const aco_params *p
   }
 }
 
-void aco_colony_update(aco_colony *c, const aco_problem *p, const aco_params *par,
-                       const float *eta_beta, int64_t iteration, int parallel) {
+void aco_colony_update_begin(aco_colony *c, const aco_problem *p, const aco_params *par,
+                             int64_t iteration) {
   /* Iteration best: lowest cost, ties to the lowest ant index (never thread-dependent). */
   int32_t ib = 0;
   for (int32_t a = 1; a < par->ants; a++)
@@ -98,9 +98,24 @@ void aco_colony_update(aco_colony *c, const aco_problem *p, const aco_params *pa
     c->s.best_iteration = iteration;
   }
   if (par->algorithm == ACO_MMAS)
-    aco_mmas_update(c, p, par, eta_beta, it_best, iteration, parallel);
+    aco_mmas_begin(c, p, par, it_best, iteration);
   else
-    aco_acs_update(c, p, par, eta_beta, parallel);
+    aco_acs_begin(c, p, par);
+}
+
+void aco_colony_update_cells(aco_colony *c, const aco_problem *p, const aco_params *par,
+                             const float *eta_beta, size_t lo, size_t hi) {
+  aco_pheromone_cells(c, p, par, eta_beta, c->cells_op, c->cells_value, lo, hi);
+}
+
+void aco_colony_update_end(aco_colony *c, const aco_problem *p, const aco_params *par,
+                           const float *eta_beta, int64_t iteration) {
+  if (par->algorithm == ACO_MMAS) {
+    aco_mmas_end(c, p, par, eta_beta, iteration);
+  } else if (p->source_index && c->source_index) {
+    aco_solution src = {c->s.source_cost, c->source};
+    p->source_index(p, &src, c->source_index);
+  }
   c->s.iterations++;
 }
 

@@ -16,6 +16,8 @@
 #ifndef AR_ACO_COLONY_H
 #define AR_ACO_COLONY_H
 
+#include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "aco_params.h"
@@ -34,6 +36,9 @@ typedef struct {
   aco_cost source_cost;
 } aco_colony_state;
 
+/* What the element-wise step of a trail update does (aco_colony_update_cells). */
+typedef enum { ACO_CELLS_EVAPORATE, ACO_CELLS_FILL, ACO_CELLS_KEEP } aco_cells_op;
+
 typedef struct {
   aco_colony_state s;
   float *tau;
@@ -46,6 +51,11 @@ typedef struct {
   /* working memory of one iteration */
   aco_solution *ant; /* [ants] */
   int32_t *ant_data; /* [ants * solution_len] */
+  /* the trail update between its begin and its end */
+  aco_cells_op cells_op;
+  float cells_value;    /* evaporation floor or fill value */
+  aco_solution deposit; /* MMAS: the solution that deposits (an ant's, or restart_best) */
+  int restarting;       /* MMAS: the trails are re-initialised in this update */
 } aco_colony;
 
 /* Allocates a colony's arrays (ar_alloc). AR_ERR_NOMEM with the size on failure. */
@@ -63,13 +73,26 @@ void aco_colony_start(aco_colony *c, const aco_problem *p, const aco_params *par
 void aco_colony_refresh(aco_colony *c, const aco_problem *p, const aco_params *par,
                         const float *eta_beta);
 
-/* The trail update of one iteration, after the ants have built their solutions: finds the
- * iteration best (lowest cost, then lowest ant index), updates the bests and the pheromone in a
- * fixed order (MMAS or ACS), re-initialises on stagnation. `iteration` is the global iteration
- * index; `parallel` lets the per-element loops use OpenMP threads (when the caller is not
- * already running colonies in parallel). */
-void aco_colony_update(aco_colony *c, const aco_problem *p, const aco_params *par,
-                       const float *eta_beta, int64_t iteration, int parallel);
+/* The trail update of one iteration, after the ants have built their solutions, in three steps
+ * so that the element-wise middle can be shared out among threads (see aco_segment.c):
+ *
+ *   begin  finds the iteration best (lowest cost, then lowest ant index), updates the bests and
+ *          decides the update (MMAS: bounds, which solution deposits, re-initialisation on
+ *          stagnation; ACS: the local and global updates of the solutions' components);
+ *   cells  the element-wise part on cells [lo, hi) of the matrix: evaporation (or the
+ *          re-initialisation) and choice = tau^alpha eta^beta; any split gives the same values;
+ *   end    the MMAS deposit (and the choice of the cells it changed), the next source and its
+ *          index, the iteration count.
+ *
+ * The result is the same bits as evaporating, depositing, re-initialising and recomputing
+ * choice one after the other over the whole matrix. `iteration` is the global iteration index.
+ * begin and end run on one thread; cells calls for disjoint ranges may run at once. */
+void aco_colony_update_begin(aco_colony *c, const aco_problem *p, const aco_params *par,
+                             int64_t iteration);
+void aco_colony_update_cells(aco_colony *c, const aco_problem *p, const aco_params *par,
+                             const float *eta_beta, size_t lo, size_t hi);
+void aco_colony_update_end(aco_colony *c, const aco_problem *p, const aco_params *par,
+                           const float *eta_beta, int64_t iteration);
 
 /* Replaces the colony's best, restart-best and source by sol when sol is strictly better than
  * the colony's best (migration at an epoch end). Returns 1 when it did. */
@@ -80,13 +103,19 @@ int aco_colony_adopt(aco_colony *c, const aco_problem *p, const aco_params *par,
 void aco_pheromone_fill(aco_colony *c, const aco_problem *p, float value);
 void aco_pheromone_choice(aco_colony *c, const aco_problem *p, const aco_params *par,
                           const float *eta_beta, int parallel);
-void aco_pheromone_evaporate(aco_colony *c, const aco_problem *p, double rho, float floor_value,
-                             int parallel);
+/* On cells [lo, hi): tau becomes max(tau (1 - rho), value) (evaporate), or value (fill), or
+ * stays (keep); then choice is recomputed from it. */
+void aco_pheromone_cells(aco_colony *c, const aco_problem *p, const aco_params *par,
+                         const float *eta_beta, aco_cells_op op, float value, size_t lo, size_t hi);
+/* choice of one cell from its tau (the expression of aco_pheromone_choice). */
+static inline float aco_pheromone_choice_of(float tau, float eta_beta, const aco_params *par) {
+  return par->alpha == 1.0 ? tau * eta_beta : powf(tau, (float)par->alpha) * eta_beta;
+}
 void aco_mmas_bounds(aco_colony *c, const aco_problem *p, const aco_params *par);
-void aco_mmas_update(aco_colony *c, const aco_problem *p, const aco_params *par,
-                     const float *eta_beta, const aco_solution *iteration_best, int64_t iteration,
-                     int parallel);
-void aco_acs_update(aco_colony *c, const aco_problem *p, const aco_params *par,
-                    const float *eta_beta, int parallel);
+void aco_mmas_begin(aco_colony *c, const aco_problem *p, const aco_params *par,
+                    const aco_solution *iteration_best, int64_t iteration);
+void aco_mmas_end(aco_colony *c, const aco_problem *p, const aco_params *par, const float *eta_beta,
+                  int64_t iteration);
+void aco_acs_begin(aco_colony *c, const aco_problem *p, const aco_params *par);
 
 #endif

@@ -1,4 +1,4 @@
-/* aco_engine: creation, the iteration loop over colonies and ants, stopping rules. */
+/* aco_engine: creation, the run as segments of iterations between boundaries, stopping rules. */
 #include "aco_engine.h"
 
 #include <math.h>
@@ -12,6 +12,7 @@
 #include "aco_engine_state.h"
 #include "aco_exchange.h"
 #include "aco_pace.h"
+#include "aco_segment.h"
 #include "aco_share.h"
 #include "ar_agree.h"
 #include "ar_alloc.h"
@@ -54,7 +55,7 @@ static ar_status engine_alloc(aco_engine *e) {
     ar_status st = aco_colony_alloc(&e->colony[c], p, &e->par, e->first_colony + c);
     if (st != AR_OK) return st;
   }
-  return AR_OK;
+  return aco_segment_setup(e);
 }
 
 static void engine_eta_beta(aco_engine *e) {
@@ -145,6 +146,7 @@ ar_status aco_engine_create(const aco_problem *problem, const aco_params *par, M
 void aco_engine_free(aco_engine *e) {
   if (!e) return;
   aco_share_free(e);
+  aco_segment_free(e);
   aco_engine_ckpt_free(e);
   free(e->bsp_rows);
   if (e->colony)
@@ -161,60 +163,6 @@ void aco_engine_free(aco_engine *e) {
   ar_free(e->colony_best);
   ar_free(e->local_best_log);
   free(e);
-}
-
-/* One iteration of every local colony: ants in parallel, then the trail updates. */
-static void engine_iterate(aco_engine *e) {
-  const aco_problem *p = e->problem;
-  const aco_params *par = &e->par;
-  const int64_t it = e->iteration;
-  const int64_t epoch = it / par->epoch_iterations;
-  const int64_t tasks = (int64_t)e->local_colonies * par->ants;
-  const double q0 = par->algorithm == ACO_ACS ? par->q0 : 0.0;
-  double t0 = MPI_Wtime();
-  double busy_construct = 0.0, busy_ls = 0.0; /* thread-seconds, only with timers on */
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : busy_construct, busy_ls)
-  for (int64_t task = 0; task < tasks; task++) {
-    aco_colony *col = &e->colony[task / par->ants];
-    int32_t ant = (int32_t)(task % par->ants);
-    aco_solution source = {col->s.source_cost, col->source};
-    aco_ant_ctx ctx = {.choice = col->choice,
-                       .options = p->options,
-                       .source = &source,
-                       .source_index = col->source_index,
-                       .q0 = q0,
-                       .rng = aco_rng_stream(par->seed, col->s.colony, epoch, it, ant),
-                       .iteration = it,
-                       .colony = (int32_t)col->s.colony,
-                       .ant = ant};
-    void *scratch = e->scratch[omp_get_thread_num()];
-    double c0 = timer_now();
-    p->construct(p, &ctx, scratch, &col->ant[ant]);
-    double c1 = timer_now();
-    if (p->improve) p->improve(p, &ctx, scratch, &col->ant[ant]);
-    busy_construct += c1 - c0;
-    busy_ls += timer_now() - c1;
-  }
-  double t1 = MPI_Wtime();
-  /* The ant loop's wall time, split in the proportion of the threads' busy time. */
-  double busy = busy_construct + busy_ls;
-  double ls_share = busy > 0.0 ? busy_ls / busy : 0.0;
-  timer_add_seconds(&e->timers, TIMER_CONSTRUCT, (t1 - t0) * (1.0 - ls_share));
-  timer_add_seconds(&e->timers, TIMER_LOCAL_SEARCH, (t1 - t0) * ls_share);
-  if (timer_enabled()) {
-    e->ant_busy += busy;
-    e->ant_capacity += (t1 - t0) * e->threads;
-  }
-  if (e->local_colonies > 1) {
-#pragma omp parallel for schedule(dynamic, 1)
-    for (int32_t c = 0; c < e->local_colonies; c++)
-      aco_colony_update(&e->colony[c], p, par, e->eta_beta, it, 0);
-  } else {
-    aco_colony_update(&e->colony[0], p, par, e->eta_beta, it, 1);
-  }
-  e->time_construct += t1 - t0;
-  e->time_update += MPI_Wtime() - t1;
-  timer_add(&e->timers, TIMER_UPDATE, t1);
 }
 
 /* The epoch-end hook, timed as I/O, then this rank's BSP row of the epoch just ended. */
@@ -247,63 +195,122 @@ static ar_status engine_epoch_end(aco_engine *e) {
   return AR_OK;
 }
 
-/* Rank 0 decides; the others follow when a decision could differ between ranks. */
-static ar_status engine_should_stop(aco_engine *e, int *stop) {
-  int decision = ACO_STOP_NONE;
-  if (e->par.iterations > 0 && e->iteration >= e->par.iterations) decision = ACO_STOP_ITERATIONS;
-  int needs_broadcast =
-      e->size > 1 && (e->par.time_limit > 0.0 || e->par.cpu_limit > 0.0 || e->hooks.want_stop);
-  if (e->rank == 0 && decision == ACO_STOP_NONE) {
-    if (e->par.time_limit > 0.0 && aco_engine_elapsed(e) >= e->par.time_limit)
-      decision = ACO_STOP_TIME;
-    else if (e->par.cpu_limit > 0.0 && aco_engine_cpu_seconds(e) >= e->par.cpu_limit)
-      decision = ACO_STOP_TIME;
-    else if (e->hooks.want_stop && e->hooks.want_stop(e, e->hooks.arg))
-      decision = ACO_STOP_HOOK;
+/* The longest the engine runs without looking at the clocks for the limits and want_stop. */
+static const double CHECK_SECONDS = 0.5;
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* Iterations in half of what is left of a limit: halving the rest at every boundary, the run
+ * meets the limit within about one iteration even when the estimate per iteration is off, at
+ * the cost of a few short segments at its end. */
+static double half_of_rest(double limit, double used, double per_iteration) {
+  return ceil(0.5 * (limit - used) / per_iteration);
+}
+
+/* Rank 0: how many iterations fit before the next look at the clocks (at least one). */
+static int64_t iterations_until_check(const aco_engine *e) {
+  double check = e->hooks.boundary_seconds > 0.0 ? e->hooks.boundary_seconds : 1e300;
+  if (e->par.time_limit > 0.0 || e->par.cpu_limit > 0.0 || e->hooks.want_stop)
+    check = check < CHECK_SECONDS ? check : CHECK_SECONDS;
+  const double per = e->seconds_per_iteration, cpu_per = e->cpu_per_iteration;
+  if (per <= 0.0) return 1; /* nothing measured yet */
+  double n = check / per;
+  if (e->par.time_limit > 0.0)
+    n = fmin(n, half_of_rest(e->par.time_limit, aco_engine_elapsed(e), per));
+  if (e->par.cpu_limit > 0.0 && cpu_per > 0.0)
+    n = fmin(n, half_of_rest(e->par.cpu_limit, aco_engine_cpu_seconds(e), cpu_per));
+  return n < 1.0                                  ? 1
+         : n > (double)ACO_SEGMENT_MAX_ITERATIONS ? ACO_SEGMENT_MAX_ITERATIONS
+                                                  : (int64_t)n;
+}
+
+/* Whether the run stops before the next segment, and where that segment ends: at the next epoch
+ * end, the iteration limit, the next multiple of hooks.boundary_every, or earlier when a clock
+ * or a hook must be looked at. Rank 0 decides what depends on its clock and hooks and broadcasts
+ * it; without a time limit or such hooks every rank plans alike and nothing is sent. */
+static ar_status engine_plan(aco_engine *e, int *stop, int64_t *end) {
+  const int64_t it = e->iteration, K = e->par.epoch_iterations;
+  int64_t plan[2] = {ACO_STOP_NONE, min64((it / K + 1) * K, it + ACO_SEGMENT_MAX_ITERATIONS)};
+  if (e->par.iterations > 0) {
+    if (it >= e->par.iterations) plan[0] = ACO_STOP_ITERATIONS;
+    plan[1] = min64(plan[1], e->par.iterations);
   }
-  if (needs_broadcast && MPI_Bcast(&decision, 1, MPI_INT, 0, e->comm) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Bcast of the stop decision failed");
-  *stop = decision;
+  if (e->hooks.boundary_every > 0)
+    plan[1] = min64(plan[1], (it / e->hooks.boundary_every + 1) * e->hooks.boundary_every);
+  const int timed = e->par.time_limit > 0.0 || e->par.cpu_limit > 0.0 || e->hooks.want_stop ||
+                    e->hooks.boundary_seconds > 0.0;
+  if (timed && e->rank == 0 && plan[0] == ACO_STOP_NONE) {
+    if (e->par.time_limit > 0.0 && aco_engine_elapsed(e) >= e->par.time_limit)
+      plan[0] = ACO_STOP_TIME;
+    else if (e->par.cpu_limit > 0.0 && aco_engine_cpu_seconds(e) >= e->par.cpu_limit)
+      plan[0] = ACO_STOP_TIME;
+    else if (e->hooks.want_stop && e->hooks.want_stop(e, e->hooks.arg))
+      plan[0] = ACO_STOP_HOOK;
+    else
+      plan[1] = min64(plan[1], it + iterations_until_check(e));
+  }
+  if (timed && e->size > 1) {
+    ar_status st = ar_mpi_check(MPI_Bcast(plan, 2, MPI_INT64_T, 0, e->comm),
+                                "MPI_Bcast of the next segment and the stop decision");
+    if (st != AR_OK) return st;
+  }
+  *stop = (int)plan[0];
+  *end = plan[1];
   return AR_OK;
 }
 
+/* After a segment: the epoch's exchange when it ended one, then the driver's boundary hook.
+ * *reached: the epoch's global best, agreed by the exchange, is no worse than the target
+ * (solve --gap), so every rank stops at the same iteration. */
+static ar_status engine_boundary(aco_engine *e, int *stop, int *reached) {
+  ar_status st = AR_OK;
+  *stop = 0;
+  *reached = 0;
+  if (e->iteration % e->par.epoch_iterations == 0) {
+    st = aco_exchange_epoch(e);
+    if (st == AR_OK) st = engine_epoch_end(e);
+    if (st != AR_OK) return st;
+    *reached = e->par.has_target && aco_cost_compare(&e->best_cost, &e->par.target) <= 0;
+  }
+  if (!e->hooks.iteration_end) return AR_OK;
+  double h0 = timer_now();
+  st = e->hooks.iteration_end(e, e->hooks.arg, stop);
+  timer_add(&e->timers, TIMER_CHECKPOINT, h0);
+  return st;
+}
+
 ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
-  static const aco_hooks no_hooks = {NULL, NULL, NULL, NULL};
+  static const aco_hooks no_hooks = {0};
   e->hooks = hooks ? *hooks : no_hooks;
   e->start_wtime = MPI_Wtime();
   e->cpu_start = process_cpu_seconds();
   e->stop_reason = ACO_STOP_NONE;
+  e->seconds_per_iteration = 0.0;
+  e->cpu_per_iteration = 0.0;
   const double pace = aco_pace_seconds(); /* tests only: a fixed sleep per iteration */
   ar_status st = AR_OK;
   for (;;) {
-    int stop = 0;
-    st = engine_should_stop(e, &stop);
+    int stop = 0, reached = 0;
+    int64_t end = 0;
+    st = engine_plan(e, &stop, &end);
     if (st != AR_OK) return st;
     if (stop) {
       e->stop_reason = (aco_stop_reason)stop;
       break;
     }
-    engine_iterate(e);
-    aco_pace_sleep(pace);
-    e->iteration++;
-    int reached = 0;
-    if (e->iteration % e->par.epoch_iterations == 0) {
-      st = aco_exchange_epoch(e);
-      if (st == AR_OK) st = engine_epoch_end(e);
-      if (st != AR_OK) return st;
-      /* The global best is agreed at epoch ends: every rank stops at the same iteration. */
-      reached = e->par.has_target && aco_cost_compare(&e->best_cost, &e->par.target) <= 0;
-    }
-    if (e->hooks.iteration_end) {
-      int hook_stop = 0;
-      double h0 = timer_now();
-      st = e->hooks.iteration_end(e, e->hooks.arg, &hook_stop);
-      timer_add(&e->timers, TIMER_CHECKPOINT, h0);
-      if (st != AR_OK) return st;
-      if (hook_stop) {
-        e->stop_reason = ACO_STOP_HOOK;
-        break;
-      }
+    const double t0 = MPI_Wtime(), c0 = process_cpu_seconds();
+    const int64_t first = e->iteration;
+    aco_segment_run(e, first, end);
+    aco_pace_sleep(pace * (double)(end - first));
+    e->iteration = end;
+    st = engine_boundary(e, &stop, &reached);
+    if (st != AR_OK) return st;
+    /* Per iteration, with the boundary's exchange and hooks: what the next plan must fit. */
+    e->seconds_per_iteration = (MPI_Wtime() - t0) / (double)(end - first);
+    e->cpu_per_iteration = (process_cpu_seconds() - c0) / (double)(end - first);
+    if (stop) {
+      e->stop_reason = ACO_STOP_HOOK;
+      break;
     }
     if (reached) {
       e->stop_reason = ACO_STOP_TARGET;

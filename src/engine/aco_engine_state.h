@@ -7,6 +7,8 @@
 #define AR_ACO_ENGINE_STATE_H
 
 #include <mpi.h>
+#include <stdalign.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "aco_colony.h"
@@ -17,6 +19,13 @@
 #include "timer.h"
 
 struct aco_engine_ckpt; /* aco_engine_ckpt.c: the engine's checkpoint part */
+struct aco_queue;       /* aco_queue.h: the work of a segment */
+
+/* One thread's busy seconds in a segment (a cache line of its own). */
+typedef struct {
+  alignas(64) double construct;
+  double local_search, update;
+} aco_thread_busy;
 
 struct aco_engine {
   const aco_problem *problem;
@@ -28,6 +37,14 @@ struct aco_engine {
   aco_colony *colony; /* [local_colonies], state (see aco_colony.h) */
   float *eta_beta;    /* [rows * options] eta^beta, derived from the problem */
   void **scratch;     /* [threads] problem scratch */
+
+  /* Segments (aco_segment.c): the work queue, the threads' busy time, the update's chunks. */
+  struct aco_queue *queue;
+  aco_thread_busy *thread_busy; /* [threads] */
+  size_t update_chunk;          /* cells per chunk of a trail update */
+  int32_t update_chunks;        /* chunks per trail update */
+  double seconds_per_iteration; /* last segment and its boundary (rank 0 plans the next with it) */
+  double cpu_per_iteration;     /* the same in process CPU seconds (for --cpu-time) */
 
   /* Global state (identical on every rank after an epoch end). */
   int64_t iteration; /* iterations completed */

@@ -3,6 +3,8 @@
 #ifndef AR_ACO_HOOKS_H
 #define AR_ACO_HOOKS_H
 
+#include <stdint.h>
+
 #include "ar_error.h"
 
 typedef struct aco_engine aco_engine;
@@ -15,19 +17,31 @@ typedef enum {
   ACO_STOP_TARGET = 4 /* an epoch end's global best reached aco_params.target (solve --gap) */
 } aco_stop_reason;
 
-/* Optional callbacks into the driver (progress lines, checkpoints, signals). */
+/* Optional callbacks into the driver (progress lines, checkpoints, signals).
+ *
+ * The engine runs in segments of iterations with no barrier inside (aco_segment.h); a segment
+ * ends at a *boundary*: every epoch end, the iteration limit, every multiple of boundary_every,
+ * and often enough to look at the clock (the time limit, want_stop: about every 0.5 s) and to
+ * call iteration_end at least every boundary_seconds. Between boundaries the colonies are at
+ * different iterations, so nothing can look at them there. */
 typedef struct {
   /* All ranks, after each epoch's exchange (and after the final, possibly partial, epoch).
    * A failure status stops the run with that status (the hook must fail on all ranks alike). */
   ar_status (*epoch_end)(aco_engine *e, void *arg);
-  /* Rank 0 only, before each iteration: nonzero asks the run to stop (ACO_STOP_HOOK). */
+  /* Rank 0 only, before each segment: nonzero asks the run to stop (ACO_STOP_HOOK). */
   int (*want_stop)(aco_engine *e, void *arg);
   void *arg;
-  /* All ranks, after every iteration (after the epoch exchange and epoch_end when the iteration
-   * ends an epoch): the place for collective work at iteration boundaries (the stop agreement,
+  /* All ranks, at every boundary (after the epoch exchange and epoch_end when the boundary ends
+   * an epoch): the place for collective work at iteration boundaries (the stop agreement,
    * checkpoints). Setting *stop (the same on every rank) ends the run (ACO_STOP_HOOK), with the
    * final exchange of a run stopped inside an epoch. A failure status stops the run with it. */
   ar_status (*iteration_end)(aco_engine *e, void *arg, int *stop);
+  /* Boundaries also at every multiple of this many iterations (0: none), counted from the start
+   * of the search (e.g. --checkpoint-every). */
+  int64_t boundary_every;
+  /* iteration_end at least about this often, in seconds of rank 0's clock (0: only at the
+   * boundaries above), e.g. to notice signals. */
+  double boundary_seconds;
 } aco_hooks;
 
 #endif

@@ -2,7 +2,6 @@
  * [tau_min, tau_max], one solution deposits per iteration (the iteration best, or with
  * probability p_gbest the best since the last re-initialisation), re-initialisation to tau_max
  * when the colony stagnates. */
-#include <math.h>
 #include <string.h>
 
 #include "aco_colony.h"
@@ -18,47 +17,61 @@ void aco_mmas_bounds(aco_colony *c, const aco_problem *p, const aco_params *par)
 }
 
 typedef struct {
-  float *tau;
+  float *tau, *choice;
+  const float *eta_beta;
+  const aco_params *par;
   int32_t options;
   float amount, cap;
 } deposit_arg;
 
+/* Deposits on one component and recomputes its choice (the cells step computed it before). */
 static void deposit_one(int32_t row, int32_t option, void *arg) {
   deposit_arg *d = arg;
-  float *t = &d->tau[(size_t)row * d->options + option];
-  float v = *t + d->amount;
-  *t = v > d->cap ? d->cap : v;
+  size_t i = (size_t)row * d->options + option;
+  float v = d->tau[i] + d->amount;
+  d->tau[i] = v > d->cap ? d->cap : v;
+  d->choice[i] = aco_pheromone_choice_of(d->tau[i], d->eta_beta[i], d->par);
 }
 
-void aco_mmas_update(aco_colony *c, const aco_problem *p, const aco_params *par,
-                     const float *eta_beta, const aco_solution *iteration_best, int64_t iteration,
-                     int parallel) {
+void aco_mmas_begin(aco_colony *c, const aco_problem *p, const aco_params *par,
+                    const aco_solution *iteration_best, int64_t iteration) {
   aco_mmas_bounds(c, p, par);
   /* Which solution deposits: a draw from the colony's schedule stream of this iteration. */
   aco_rng rng = aco_rng_stream(par->seed, c->s.colony, iteration / par->epoch_iterations, iteration,
                                ACO_STREAM_SCHEDULE);
-  aco_solution restart_best = {c->s.restart_best_cost, c->restart_best};
-  const aco_solution *dep = iteration_best;
-  if (aco_rng_uniform(&rng) < par->p_gbest) dep = &restart_best;
+  c->deposit = *iteration_best;
+  if (aco_rng_uniform(&rng) < par->p_gbest)
+    c->deposit = (aco_solution){c->s.restart_best_cost, c->restart_best};
+  /* Stagnation re-initialises every trail to tau_max: that replaces evaporation and deposit. */
+  c->restarting = par->restart_iterations > 0 &&
+                  iteration - c->s.restart_best_iteration >= par->restart_iterations;
+  c->cells_op = c->restarting ? ACO_CELLS_FILL : ACO_CELLS_EVAPORATE;
+  c->cells_value = (float)(c->restarting ? c->s.tau_max : c->s.tau_min);
+}
 
-  aco_pheromone_evaporate(c, p, par->rho, (float)c->s.tau_min, parallel);
-  deposit_arg d = {c->tau, p->options, (float)(1.0 / dep->cost.value), (float)c->s.tau_max};
-  p->components(p, dep, deposit_one, &d);
-
+void aco_mmas_end(aco_colony *c, const aco_problem *p, const aco_params *par, const float *eta_beta,
+                  int64_t iteration) {
+  const aco_solution *dep = &c->deposit;
+  if (!c->restarting) {
+    deposit_arg d = {c->tau,
+                     c->choice,
+                     eta_beta,
+                     par,
+                     p->options,
+                     (float)(1.0 / dep->cost.value),
+                     (float)c->s.tau_max};
+    p->components(p, dep, deposit_one, &d);
+  }
   /* The ants of the next iteration modify the solution that just deposited. */
   if (dep->data != c->source)
     memcpy(c->source, dep->data, (size_t)p->solution_len * sizeof(int32_t));
   c->s.source_cost = dep->cost;
-
-  if (par->restart_iterations > 0 &&
-      iteration - c->s.restart_best_iteration >= par->restart_iterations) {
-    aco_pheromone_fill(c, p, (float)c->s.tau_max);
+  if (c->restarting) {
     c->s.restart_best_cost = aco_cost_worst();
     c->s.restart_iteration = iteration;
     c->s.restart_best_iteration = iteration;
     c->s.restarts++;
   }
-  aco_pheromone_choice(c, p, par, eta_beta, parallel);
   if (p->source_index && c->source_index) {
     aco_solution src = {c->s.source_cost, c->source};
     p->source_index(p, &src, c->source_index);

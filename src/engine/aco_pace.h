@@ -1,9 +1,10 @@
 /* aco_pace: a test-only brake on the iteration loop.
  *
- * ANTROUTE_TEST_PACE_MS=N (N > 0) makes every iteration of the engine sleep N milliseconds after
- * it has built its ants, so that tests of time limits, signals and faults get runs of a known
- * length whatever the machine's speed (docs/testing.md). The answer does not change: the sleep
- * touches no state. Unset, empty or not a positive number: no sleep. Never fails.
+ * ANTROUTE_TEST_PACE_MS=N (N > 0) makes every iteration of the engine sleep N milliseconds (the
+ * engine sleeps a segment's N ms per iteration after the segment's ants, before its boundary), so
+ * that tests of time limits, signals and faults get runs of a known length whatever the machine's
+ * speed (docs/testing.md). The answer does not change: the sleep touches no state. Unset, empty or
+ * not a positive number: no sleep. Never fails.
  */
 #ifndef AR_ACO_PACE_H
 #define AR_ACO_PACE_H

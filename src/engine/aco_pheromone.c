@@ -1,6 +1,5 @@
 /* aco_pheromone: element-wise operations on a colony's trail matrix. Each element is computed on
  * its own, so splitting the loops over threads never changes a value. */
-#include <math.h>
 #include <stddef.h>
 
 #include "aco_colony.h"
@@ -14,31 +13,39 @@ void aco_pheromone_fill(aco_colony *c, const aco_problem *p, float value) {
     c->tau[i] = value;
 }
 
-void aco_pheromone_choice(aco_colony *c, const aco_problem *p, const aco_params *par,
-                          const float *eta_beta, int parallel) {
-  const ptrdiff_t cells = (ptrdiff_t)p->rows * p->options;
-  const float *tau = c->tau;
-  float *choice = c->choice;
+/* choice on [lo, hi), with the alpha test out of the loop so that the common case vectorises. */
+static void choice_range(float *choice, const float *tau, const float *eta_beta,
+                         const aco_params *par, ptrdiff_t lo, ptrdiff_t hi, int parallel) {
   if (par->alpha == 1.0) {
-#pragma omp parallel for schedule(static) if (parallel && cells >= PHEROMONE_PARALLEL_MIN)
-    for (ptrdiff_t i = 0; i < cells; i++)
+#pragma omp parallel for schedule(static) if (parallel && hi - lo >= PHEROMONE_PARALLEL_MIN)
+    for (ptrdiff_t i = lo; i < hi; i++)
       choice[i] = tau[i] * eta_beta[i];
   } else {
-    const float alpha = (float)par->alpha;
-#pragma omp parallel for schedule(static) if (parallel && cells >= PHEROMONE_PARALLEL_MIN)
-    for (ptrdiff_t i = 0; i < cells; i++)
-      choice[i] = powf(tau[i], alpha) * eta_beta[i];
+#pragma omp parallel for schedule(static) if (parallel && hi - lo >= PHEROMONE_PARALLEL_MIN)
+    for (ptrdiff_t i = lo; i < hi; i++)
+      choice[i] = aco_pheromone_choice_of(tau[i], eta_beta[i], par);
   }
 }
 
-void aco_pheromone_evaporate(aco_colony *c, const aco_problem *p, double rho, float floor_value,
-                             int parallel) {
-  const ptrdiff_t cells = (ptrdiff_t)p->rows * p->options;
-  const float keep = (float)(1.0 - rho);
+void aco_pheromone_choice(aco_colony *c, const aco_problem *p, const aco_params *par,
+                          const float *eta_beta, int parallel) {
+  choice_range(c->choice, c->tau, eta_beta, par, 0, (ptrdiff_t)p->rows * p->options, parallel);
+}
+
+void aco_pheromone_cells(aco_colony *c, const aco_problem *p, const aco_params *par,
+                         const float *eta_beta, aco_cells_op op, float value, size_t lo,
+                         size_t hi) {
+  (void)p;
   float *tau = c->tau;
-#pragma omp parallel for schedule(static) if (parallel && cells >= PHEROMONE_PARALLEL_MIN)
-  for (ptrdiff_t i = 0; i < cells; i++) {
-    float t = tau[i] * keep;
-    tau[i] = t < floor_value ? floor_value : t;
+  if (op == ACO_CELLS_EVAPORATE) {
+    const float keep = (float)(1.0 - par->rho);
+    for (size_t i = lo; i < hi; i++) {
+      float t = tau[i] * keep;
+      tau[i] = t < value ? value : t;
+    }
+  } else if (op == ACO_CELLS_FILL) {
+    for (size_t i = lo; i < hi; i++)
+      tau[i] = value;
   }
+  choice_range(c->choice, tau, eta_beta, par, (ptrdiff_t)lo, (ptrdiff_t)hi, 0);
 }

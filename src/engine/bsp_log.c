@@ -8,14 +8,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-void bsp_log_init(bsp_log *b, MPI_Comm comm) {
+void bsp_log_init(bsp_log *b, int ranks) {
   memset(b, 0, sizeof *b);
-  b->ranks = 1;
-  MPI_Comm_size(comm, &b->ranks);
+  b->ranks = ranks > 0 ? ranks : 1;
+}
+
+double bsp_log_block_imbalance(int32_t colonies, int ranks) {
+  if (colonies < 1 || ranks < 1) return 0.0;
+  const double mean = (double)colonies / ranks;
+  const int32_t largest = (colonies + ranks - 1) / ranks;
+  return (double)largest / mean - 1.0;
 }
 
 ar_status bsp_log_append(bsp_log *b, const aco_engine *e) {
   if (!timer_enabled()) return AR_OK;
+  b->colonies = e->par.colonies;
   const int R = e->size;
   const int64_t E = e->epoch;
   ar_status st = AR_OK;
@@ -73,6 +80,34 @@ ar_status bsp_log_append(bsp_log *b, const aco_engine *e) {
   return st;
 }
 
+/* The rank that waited longest at epoch ends, and what uneven colony blocks cost. */
+static void print_waits(const bsp_log *b, FILE *out) {
+  const int R = b->ranks;
+  if (R < 2) return;
+  int most = 0;
+  double most_wait = -1.0, its_w = 0.0;
+  for (int r = 0; r < R; r++) {
+    const double *t = b->timers + (size_t)r * TIMER_COUNT;
+    if (t[TIMER_WAIT] > most_wait) {
+      most_wait = t[TIMER_WAIT];
+      most = r;
+      its_w = t[TIMER_CONSTRUCT] + t[TIMER_LOCAL_SEARCH] + t[TIMER_UPDATE];
+    }
+  }
+  fprintf(out, "waiting at epoch ends: longest rank %d, %.3f s (%.1f %% of its compute time)\n",
+          most, most_wait, its_w > 0 ? 100.0 * most_wait / its_w : 0.0);
+  const double block = bsp_log_block_imbalance(b->colonies, R);
+  if (block > 0.0) {
+    const int32_t lo = b->colonies / R; /* >= 1: solve refuses more ranks than colonies */
+    fprintf(out,
+            "colonies: %d over %d ranks in blocks of %d and %d: the blocks alone make the "
+            "slowest rank work %.0f %% longer than the mean; a multiple of %d (--colonies %d or "
+            "%d) balances them (antroute advise --colonies)\n",
+            (int)b->colonies, R, (int)lo + 1, (int)lo, 100.0 * block, R, (int)(lo * R),
+            (int)((lo + 1) * R));
+  }
+}
+
 void bsp_log_print(const bsp_log *b, FILE *out) {
   if (!b->rows || b->epochs == 0 || !b->timers) return;
   const int R = b->ranks;
@@ -122,8 +157,9 @@ void bsp_log_print(const bsp_log *b, FILE *out) {
           sum[ACO_BSP_SYNC], sum[ACO_BSP_IO], total > 0 ? 100.0 * sum[ACO_BSP_COMM] / total : 0.0,
           slowest, slowest_w);
   if (b->ant_capacity > 0)
-    fprintf(out, "OpenMP team busy in the ant loop: %.1f %% of threads x wall time\n",
+    fprintf(out, "OpenMP team busy in ants and trail updates: %.1f %% of threads x wall time\n",
             100.0 * b->ant_busy / b->ant_capacity);
+  print_waits(b, out);
 }
 
 void bsp_log_free(bsp_log *b) {

@@ -14,11 +14,8 @@ const char *topo_severity_name(topo_severity severity) {
   }
 }
 
-static void add(topo_findings *f, topo_finding_kind kind, topo_severity severity, const char *fmt,
-                ...) __attribute__((format(printf, 4, 5)));
-
-static void add(topo_findings *f, topo_finding_kind kind, topo_severity severity, const char *fmt,
-                ...) {
+void topo_findings_add(topo_findings *f, topo_finding_kind kind, topo_severity severity,
+                       const char *fmt, ...) {
   if (f->count >= TOPO_MAX_FINDINGS) return;
   topo_finding *item = &f->items[f->count++];
   item->kind = kind;
@@ -61,7 +58,8 @@ static void judge_counts(const topo_shape *s, const topo_layout *lay, const topo
   const int cpus = topo_layout_cpus(lay);
   const long long needed = (long long)ranks * cpus;
   if (threads > cpus)
-    add(f, TOPO_FINDING_THREADS_EXCEED, TOPO_ERROR,
+    topo_findings_add(
+        f, TOPO_FINDING_THREADS_EXCEED, TOPO_ERROR,
         "each rank runs %d OpenMP threads on the %d hardware thread%s it is given, so its "
         "threads time-share; give each rank %d CPUs (srun -c %d, Open MPI --map-by ...:PE=%d) or "
         "set OMP_NUM_THREADS=%d.",
@@ -77,18 +75,21 @@ static void judge_counts(const topo_shape *s, const topo_layout *lay, const topo
     else
       snprintf(alt, sizeof alt, "%dx%d", best->layout.ranks_per_node,
                best->layout.threads_per_rank);
-    add(f, TOPO_FINDING_OVERSUBSCRIBED, TOPO_ERROR,
+    topo_findings_add(
+        f, TOPO_FINDING_OVERSUBSCRIBED, TOPO_ERROR,
         "%d ranks x %d threads need %lld hardware threads per node, but the node has %d: %lld "
         "threads would time-share a hardware thread; use at most %d, e.g. %s.",
         ranks, cpus, needed, s->pus, needed - s->pus, s->pus, alt);
     if (threads <= cpus) {
       if (more_threads < 1)
-        add(f, TOPO_FINDING_THREADS_EXCEED, TOPO_ERROR,
+        topo_findings_add(
+            f, TOPO_FINDING_THREADS_EXCEED, TOPO_ERROR,
             "there are more ranks (%d) than hardware threads (%d), so ranks themselves "
             "time-share; run at most %d ranks per node.",
             ranks, s->pus, s->pus);
       else
-        add(f, TOPO_FINDING_THREADS_EXCEED, TOPO_ERROR,
+        topo_findings_add(
+            f, TOPO_FINDING_THREADS_EXCEED, TOPO_ERROR,
             "a rank can be given at most %d hardware thread%s (%d / %d ranks) but runs %d "
             "threads; set OMP_NUM_THREADS=%d, or run %d rank%s.",
             more_threads, plural(more_threads), s->pus, ranks, threads, more_threads, fewer_ranks,
@@ -98,14 +99,16 @@ static void judge_counts(const topo_shape *s, const topo_layout *lay, const topo
     const int per_package = s->cores_per_package * s->pus_per_core;
     const int ceil_ranks = (ranks + s->packages - 1) / s->packages;
     if (s->packages > 1 && (long long)ceil_ranks * cpus > per_package)
-      add(f, TOPO_FINDING_SPANS_PACKAGES, TOPO_WARNING,
+      topo_findings_add(
+          f, TOPO_FINDING_SPANS_PACKAGES, TOPO_WARNING,
           "%d ranks per package x %d threads would need %lld hardware threads per package, but "
           "a package has %d, so ranks would span packages; keep ranks per package x threads "
           "within %d (e.g. %dx%d).",
           ceil_ranks, cpus, (long long)ceil_ranks * cpus, per_package, per_package,
           best->layout.ranks_per_node, best->layout.threads_per_rank);
     if (ranks % s->packages != 0)
-      add(f, TOPO_FINDING_UNBALANCED, TOPO_WARNING,
+      topo_findings_add(
+          f, TOPO_FINDING_UNBALANCED, TOPO_WARNING,
           "%d ranks do not divide evenly over %d packages; run a multiple of %d ranks per "
           "node.",
           ranks, s->packages, s->packages);
@@ -131,14 +134,16 @@ static void judge_balance(const topo_plan *plan, topo_findings *f) {
   else
     snprintf(alt, sizeof alt, "%dx%d", down, plan->layout.threads_per_rank);
   if (plan->by_package)
-    add(f, TOPO_FINDING_UNBALANCED, TOPO_WARNING,
+    topo_findings_add(
+        f, TOPO_FINDING_UNBALANCED, TOPO_WARNING,
         "%d ranks do not divide evenly over %d packages: package %d runs %d rank%s and package "
         "%d runs %d, so one package idles while the other works; run a multiple of %d ranks per "
         "node, e.g. %s.",
         ranks, s->packages, hi, plan->package_ranks[hi], plural(plan->package_ranks[hi]), lo,
         plan->package_ranks[lo], s->packages, alt);
   else
-    add(f, TOPO_FINDING_UNBALANCED, TOPO_WARNING,
+    topo_findings_add(
+        f, TOPO_FINDING_UNBALANCED, TOPO_WARNING,
         "the packages are not equally loaded (package %d: %d hardware threads in use, package "
         "%d: %d); run a multiple of %d ranks per node with threads per rank dividing %d.",
         hi, plan->package_pus[hi], lo, plan->package_pus[lo], s->packages,
@@ -169,7 +174,8 @@ static void judge_spans(hwloc_topology_t topo, const topo_plan *plan, const topo
       topo_bitmap_text(idx, packages, sizeof packages);
       hwloc_bitmap_free(idx);
     }
-    add(f, TOPO_FINDING_SPANS_PACKAGES, TOPO_WARNING,
+    topo_findings_add(
+        f, TOPO_FINDING_SPANS_PACKAGES, TOPO_WARNING,
         "%d of %d rank%s span%s two or more packages (rank %d: packages %s, PUs %s): their "
         "threads share no cache and reach memory across the socket link; make every rank fit in "
         "a package of %d hardware threads (threads per rank dividing %d, ranks a multiple of "
@@ -190,7 +196,8 @@ static void judge_spans(hwloc_topology_t topo, const topo_plan *plan, const topo
       if (numa && hwloc_bitmap_intersects(numa->cpuset, rp->cpuset)) touched++;
     }
     if (touched > 1) {
-      add(f, TOPO_FINDING_SPANS_NUMA, TOPO_WARNING,
+      topo_findings_add(
+          f, TOPO_FINDING_SPANS_NUMA, TOPO_WARNING,
           "rank %d spans %d NUMA nodes of package %d: its threads reach remote memory; choose "
           "ranks per NUMA node x threads that fit in one NUMA node (%d per node).",
           r, touched, rp->package, s->pus / s->numa_nodes);
@@ -214,20 +221,23 @@ static void judge_use(const topo_plan *plan, topo_findings *f) {
       snprintf(alt, sizeof alt, "add ranks (%dx%d)", more_ranks, threads);
     else
       snprintf(alt, sizeof alt, "add threads (%dx%d)", ranks, more_threads);
-    add(f, TOPO_FINDING_IDLE_CORES, TOPO_WARNING,
+    topo_findings_add(
+        f, TOPO_FINDING_IDLE_CORES, TOPO_WARNING,
         "%d of %d cores run no thread (%d rank%s x %d thread%s place %d thread%s on %d "
         "core%s): %s to use them.",
         s->cores - plan->cores_used, s->cores, ranks, plural(ranks), threads, plural(threads),
         ranks * threads, plural(ranks * threads), plan->cores_used, plural(plan->cores_used), alt);
   }
   if (cpus > threads)
-    add(f, TOPO_FINDING_IDLE_CPUS, TOPO_WARNING,
+    topo_findings_add(
+        f, TOPO_FINDING_IDLE_CPUS, TOPO_WARNING,
         "each rank is given %d CPUs but runs %d thread%s, so %d CPU%s per rank stay idle; set "
         "OMP_NUM_THREADS=%d, or give each rank %d CPUs (-c %d).",
         cpus, threads, plural(threads), cpus - threads, plural(cpus - threads), cpus, threads,
         threads);
   if (s->pus_per_core > 1 && !plan->smt && plan->cores_used == s->cores)
-    add(f, TOPO_FINDING_SMT_UNUSED, TOPO_NOTE,
+    topo_findings_add(
+        f, TOPO_FINDING_SMT_UNUSED, TOPO_NOTE,
         "each core runs one thread (SMT unused, --threads-per-core=1, bound to cores): good for "
         "memory-bound runs; to keep all %d hardware threads busy run %dx%d or %dx%d.",
         s->pus, ranks, threads * s->pus_per_core, ranks * s->pus_per_core, threads);
@@ -246,13 +256,15 @@ static void judge_use(const topo_plan *plan, topo_findings *f) {
       snprintf(share, sizeof share, " (rank %d starts on core %d, where rank %d ends)", example,
                example_core, example - 1);
     if (cpus < s->pus_per_core)
-      add(f, TOPO_FINDING_SHARED_CORES, TOPO_NOTE,
+      topo_findings_add(
+          f, TOPO_FINDING_SHARED_CORES, TOPO_NOTE,
           "%d ranks share each core%s: bind to hardware threads (srun --cpu-bind=threads, "
           "OMP_PLACES=threads, Open MPI --use-hwthread-cpus --bind-to hwthread); binding to cores "
           "would give every rank of a core the whole core.",
           s->pus_per_core / cpus, share);
     else
-      add(f, TOPO_FINDING_SHARED_CORES, TOPO_NOTE,
+      topo_findings_add(
+          f, TOPO_FINDING_SHARED_CORES, TOPO_NOTE,
           "each rank has %d hardware threads = %.1f cores, so neighbouring ranks share a core%s: "
           "bind to hardware threads (srun --cpu-bind=threads, OMP_PLACES=threads, Open MPI "
           "--use-hwthread-cpus --bind-to hwthread); core binding cannot express %.1f cores and "
@@ -260,7 +272,8 @@ static void judge_use(const topo_plan *plan, topo_findings *f) {
           cpus, (double)cpus / s->pus_per_core, share, (double)cpus / s->pus_per_core);
   } else if (plan->smt && s->pus_per_core > 1) {
     int owned = cpus / s->pus_per_core;
-    add(f, TOPO_FINDING_WHOLE_CORES, TOPO_NOTE,
+    topo_findings_add(
+        f, TOPO_FINDING_WHOLE_CORES, TOPO_NOTE,
         "each rank owns %d whole core%s and runs its threads on every hardware thread of them: "
         "bind to cores (srun --cpu-bind=cores, OMP_PLACES=cores, Open MPI --bind-to core).",
         owned, plural(owned));

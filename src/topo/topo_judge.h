@@ -37,10 +37,13 @@ typedef enum {
   TOPO_FINDING_IDLE_CPUS,
   TOPO_FINDING_SMT_UNUSED,
   TOPO_FINDING_SHARED_CORES,
-  TOPO_FINDING_WHOLE_CORES
+  TOPO_FINDING_WHOLE_CORES,
+  TOPO_FINDING_COLONIES_FEW,    /* topo_colonies.h */
+  TOPO_FINDING_COLONIES_UNEVEN, /* topo_colonies.h */
+  TOPO_FINDING_COLONY_PER_RANK  /* topo_colonies.h */
 } topo_finding_kind;
 
-enum { TOPO_MAX_FINDINGS = 12, TOPO_FINDING_TEXT = 640 };
+enum { TOPO_MAX_FINDINGS = 14, TOPO_FINDING_TEXT = 640 };
 
 typedef struct {
   topo_finding_kind kind;
@@ -56,6 +59,10 @@ typedef struct {
 /* Judges `layout` on topo (prefer_threads as for topo_recommend, < 1: default). */
 ar_status topo_judge(hwloc_topology_t topo, const topo_layout *layout, int prefer_threads,
                      topo_findings *out);
+
+/* Appends a finding (printf-style text); beyond TOPO_MAX_FINDINGS it is dropped. */
+void topo_findings_add(topo_findings *f, topo_finding_kind kind, topo_severity severity,
+                       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* The worst severity among the findings, or -1 when there are none. */
 int topo_findings_worst(const topo_findings *findings);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # antroute advise: the printed Slurm, srun, mpirun and OMP_* lines on the E7-8890 v4 node, the
-# sbatch and env formats, judgements of bad layouts, errors, an XML topology, and the binding
+# sbatch and env formats, colony counts, judgements of bad layouts, errors, an XML topology, and the binding
 # report under mpirun -np 2 --bind-to none.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 E7="pack:4 [numa] l3:1 core:24 pu:2"
@@ -65,6 +65,23 @@ if grep -vq '^#' "$out"; then fail "--format sbatch printed a line that is not a
   [ "$AR_SRUN_OPTIONS" = "--distribution=block:block --cpu-bind=threads" ] &&
   [ "$AR_MPIRUN_OPTIONS" = "--map-by ppr:16:socket:PE=3 --use-hwthread-cpus --bind-to hwthread" ] ) \
   && pass "--format env evaluates" || fail "--format env: $(cat "$out")"
+
+# Colony counts: recommended (two per rank with threads), uneven blocks costed, too few refused.
+"$ANTROUTE" advise --topology "$E7" --layout 64x3 >"$out" 2>&1 || fail "advise 64x3"
+expect_text "$out" "colonies: solve --colonies 128 (2 per rank); any multiple of 64 keeps the ranks even"
+"$ANTROUTE" advise --topology "$E7" --layout 64x3 --format env >"$out" 2>&1 || fail "--format env"
+expect_line "$out" "AR_COLONIES=128"
+"$ANTROUTE" advise --topology "$E7" --layout 64x3 --colonies 100 >"$out" 2>&1 \
+  && pass "--colonies 100 is a warning, exit 0" || fail "--colonies 100: $(cat "$out")"
+expect_text "$out" "warning: 100 colonies over 64 ranks: 36 ranks own 2 colonies and the other 28 own 1"
+expect_text "$out" "22 % of the ranks' compute time idles; use a multiple of 64 ranks: --colonies 64 or 128"
+"$ANTROUTE" advise --topology "$E7" --layout 64x3 --colonies 64 >"$out" 2>&1 || fail "--colonies 64"
+expect_text "$out" "note: one colony per rank: the 3 threads of a rank share its ants"
+"$ANTROUTE" advise --topology "$E7" --layout 32x6 --colonies 96 >"$out" 2>&1 || fail "--colonies 96"
+grep -q "colonies over\|one colony per rank" "$out" && fail "96 colonies on 32 ranks judged: $(grep colon "$out")" \
+  || pass "96 colonies on 32 ranks: no finding"
+expect_error 2 "10 colonies for 64 ranks: every rank needs at least one colony" - -- \
+  "$ANTROUTE" advise --topology "$E7" --layout 64x3 --colonies 10 --format env
 
 # Bad layouts: judged, with what to do.
 expect_error 2 "256 hardware threads per node, but the node has 192" - -- \

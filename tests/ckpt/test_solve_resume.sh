@@ -128,8 +128,10 @@ for i in $(seq "$kills"); do
   for _ in $(seq 100); do [ -n "$(ranks "$D")" ] && break; sleep 0.02; done
   sleep "0.$(printf '%02d' $((RANDOM % 60 + 5)))"
   kill -KILL $(ranks "$D") 2>/dev/null
-  # A resumed run close to the end may finish inside the random sleep: then it is done.
-  if wait $job 2>/dev/null; then
+  # A resumed run close to the end may finish inside the random sleep: then it is done. It may
+  # also be killed after committing its results (they appear only complete, by a rename), while
+  # MPI shuts down: done too, and its answer is checked below.
+  if wait $job 2>/dev/null || [ -e "$AR_TMP/k.h5" ]; then
     finished=$i
     break
   fi
@@ -139,8 +141,6 @@ echo "after each kill, .tmp files/iteration of the newest checkpoint:$at"
 if [ -n "${finished:-}" ]; then
   echo "the run finished before kill $finished"
   same "finished after $((finished - 1)) SIGKILLs" "$AR_TMP/k.h5"
-elif [ -e "$AR_TMP/k.h5" ]; then
-  fail "a killed run wrote results"
 fi
 run 2x2 -o "$AR_TMP/k.h5" --checkpoint-dir "$D" --checkpoint-every 3 --resume auto >/dev/null 2>&1
 same "$kills SIGKILLs, then resumed on 2x2" "$AR_TMP/k.h5"

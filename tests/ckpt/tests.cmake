@@ -1,4 +1,5 @@
 # Checkpoint tests: layouts, damage, faults, signals (see docs/checkpoint.md).
+ar_add_unit_test(ckpt_crc SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ckpt_crc.c LABELS ckpt)
 set(CKPT_TESTDATA ${CMAKE_CURRENT_LIST_DIR}/ckpt_testdata.c)
 foreach(np 1 2 4)
   ar_add_mpi_test(ckpt_layout_np${np} NP ${np} TIMEOUT 120 LABELS ckpt

@@ -65,6 +65,25 @@ static inline tour_net fixture_random_atsp(int32_t n, uint64_t seed) {
   return t;
 }
 
+/* Runs the engine on problem p over comm and copies out the best solution (n values) and its
+ * first cost key. */
+static inline ar_status fixture_run(const aco_problem *p, const aco_params *par, MPI_Comm comm,
+                                    int32_t n, int32_t *best, int64_t *key) {
+  aco_engine *e = NULL;
+  ar_status st = aco_engine_create(p, par, comm, &e);
+  if (st == AR_OK) st = aco_engine_run(e, NULL);
+  if (st == AR_OK) {
+    aco_engine_info in;
+    aco_engine_get_info(e, &in);
+    memcpy(best, in.best, (size_t)n * sizeof(int32_t));
+    *key = (int64_t)in.best_cost.key[0];
+    aco_solution found = {in.best_cost, (int32_t *)in.best};
+    st = p->verify(p, &found);
+  }
+  aco_engine_free(e);
+  return st;
+}
+
 /* Runs the engine on comm and copies out the best tour (n values) and its length. */
 static inline ar_status fixture_solve(const tour_net *t, const tour_options *to,
                                       const aco_params *par, MPI_Comm comm, int32_t *tour,
@@ -73,18 +92,7 @@ static inline ar_status fixture_solve(const tour_net *t, const tour_options *to,
   aco_problem p;
   ar_status st = tour_problem_create(t, to, &tp, &p);
   if (st != AR_OK) return st;
-  aco_engine *e = NULL;
-  st = aco_engine_create(&p, par, comm, &e);
-  if (st == AR_OK) st = aco_engine_run(e, NULL);
-  if (st == AR_OK) {
-    aco_engine_info in;
-    aco_engine_get_info(e, &in);
-    memcpy(tour, in.best, (size_t)t->n * sizeof(int32_t));
-    *length = (int64_t)in.best_cost.key[0];
-    aco_solution best = {in.best_cost, (int32_t *)in.best};
-    st = p.verify(&p, &best);
-  }
-  aco_engine_free(e);
+  st = fixture_run(&p, par, comm, t->n, tour, length);
   tour_problem_free(&tp);
   return st;
 }

@@ -1,5 +1,6 @@
 /* The best tour depends only on (instance, parameters, seed, colonies): the same for 1, 2 and 3
- * OpenMP threads and from one run to the next, for MMAS and ACS, focused and whole-tour ants. */
+ * OpenMP threads and from one run to the next, for MMAS and ACS, focused and whole-tour ants,
+ * with trail updates small (one thread each) and large (split into chunks over the threads). */
 #include <omp.h>
 
 #include "engine_fixture.h"
@@ -57,8 +58,18 @@ int test_run(int argc, char **argv) {
   to.new_edges = 0;
   run_case("mmas whole tours", &t, &to, &par);
   tour_net_free(&t);
-  tour_net a = fixture_random_atsp(120, 8);
+  /* 2,600 nodes x 16 candidates: a trail update is split into chunks that any thread may run. */
+  tour_net big = fixture_random_euc(2600, 4);
   to = tour_options_default();
+  par.colonies = 1;
+  par.ants = 4;
+  par.iterations = 12;
+  par.epoch_iterations = 5;
+  par.restart_iterations = 3;
+  run_case("one colony, updates in chunks, restarts", &big, &to, &par);
+  par.restart_iterations = 0;
+  tour_net_free(&big);
+  tour_net a = fixture_random_atsp(120, 8);
   par.iterations = 60;
   par.colonies = 2;
   run_case("atsp, 2 colonies", &a, &to, &par);

@@ -1,6 +1,9 @@
 # The ACO engine and the tour solver (issue 3).
 ar_add_unit_test(engine_tour_parts SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tour_parts.c)
 ar_add_unit_test(engine_determinism SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_determinism.c)
+ar_add_unit_test(engine_queue SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_queue.c)
+ar_add_unit_test(engine_no_wait SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_no_wait.c)
+ar_add_unit_test(engine_idle_wait SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_idle_wait.c)
 ar_add_unit_test(engine_noalloc SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_noalloc.c)
 # Count every allocation our code makes (the core library is static, so its calls are wrapped).
 set(AR_NOALLOC_WRAP "LINKER:--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=posix_memalign,--wrap=aligned_alloc")

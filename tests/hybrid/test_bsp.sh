@@ -1,7 +1,9 @@
 #!/bin/bash
-# /bsp datasets of solve (w_max >= w_mean > 0, one rank_w column per rank, epochs rows), the
-# end-of-run table naming the slowest rank, --timers no writes no /bsp, --report-binding prints
-# the table, --bind runs (with its words and their old aliases), and the sharing options are refused when out of range.
+# /bsp datasets of solve (w_max >= w_mean > 0, one rank_w and rank_sync column per rank, epochs
+# rows, imbalance, a team efficiency in (0, 1]), the end-of-run table naming the slowest rank,
+# what uneven colony blocks cost (3 colonies on 2 ranks), --timers no writes no /bsp,
+# --report-binding prints the table, --bind runs (with its words and their old aliases), and the
+# sharing options are refused when out of range.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 NET="$AR_TMP/b52.h5"
 "$ANTROUTE" import tsplib "$AR_SOURCE_DIR/inputs/tsplib/berlin52.tsp" -o "$NET" >/dev/null 2>&1 \
@@ -29,8 +31,15 @@ if not np.allclose(wmax, rw.max(axis=1)): errs.append("w_max != max of rank_w")
 for k in ("comm", "sync", "io"):
     if b[k].shape != (E,) or (b[k][()] < 0).any(): errs.append(k)
 if b["rank_timers"].shape != (2, 7): errs.append("rank_timers shape")
+rs, imb = b["rank_sync"][()], b["imbalance"][()]
+if rs.shape != (E, 2) or (rs < 0).any(): errs.append(f"rank_sync shape {rs.shape}")
+elif not np.allclose(b["sync"][()], rs.max(axis=1)): errs.append("sync != max of rank_sync")
+if not np.allclose(imb, wmax / wmean - 1): errs.append("imbalance != w_max / w_mean - 1")
+if not np.isclose(b.attrs["imbalance"], wmax.sum() / wmean.sum() - 1): errs.append("imbalance attribute")
+if b.attrs["colonies"] != 4 or b.attrs["block_imbalance"] != 0: errs.append("4 colonies on 2 ranks: blocks not even")
 if b.attrs["ranks"] != 2 or b.attrs["slowest_rank"] not in (0, 1): errs.append("attributes")
 if b["rank_timers"][:, 4].min() <= 0: errs.append("share timer 0 with sharing on")
+if not 0 < b.attrs["team_efficiency"] <= 1 + 1e-9: errs.append(f"team_efficiency {b.attrs['team_efficiency']}")
 es = f["epochs/rank_seconds"]
 if es.shape != (E, 2, 4) or es.attrs["columns"] not in (b"compute,communication,sync,io", "compute,communication,sync,io"): errs.append("epochs/rank_seconds")
 elif not np.allclose(es[:, :, 0], rw): errs.append("epochs/rank_seconds compute != rank_w")
@@ -43,6 +52,16 @@ else
 fi
 h5dump -n "$AR_TMP/r.h5" 2>/dev/null | grep -q "/bsp/rank_w" && pass "/bsp/rank_w present" \
   || fail "/bsp/rank_w missing"
+# 3 colonies over 2 ranks: the cost of the uneven blocks is recorded and the remedy printed.
+OMP_NUM_THREADS=1 ar_mpirun 2 "$ANTROUTE" solve "$NET" -o "$AR_TMP/u.h5" -c 3 -i 20 -e 10 \
+  >"$AR_TMP/u.out" 2>&1 || fail "solve 3 colonies on 2x1: $(tail -3 "$AR_TMP/u.out")"
+grep -q "colonies: 3 over 2 ranks in blocks of 2 and 1: .* 33 % longer .*--colonies 2 or 4" \
+  "$AR_TMP/u.out" && pass "uneven colony blocks: $(grep '^colonies:' "$AR_TMP/u.out" | cut -c1-90)..." \
+  || fail "no line on uneven colonies: $(tail -4 "$AR_TMP/u.out")"
+block=$(h5dump -a /bsp/block_imbalance -y -O /dev/null "$AR_TMP/u.h5" 2>/dev/null | tr -d ' \n')
+[ "${block:0:6}" = "0.3333" ] && pass "/bsp block_imbalance $block" || fail "block_imbalance '$block'"
+grep -q "^waiting at epoch ends: longest rank [01], " "$AR_TMP/u.out" \
+  && pass "the rank that waited longest is named" || fail "no waiting line: $(tail -3 "$AR_TMP/u.out")"
 OMP_NUM_THREADS=1 "$ANTROUTE" solve "$NET" -o "$AR_TMP/off.h5" -i 20 --timers no -q \
   >"$AR_TMP/off.out" 2>&1 || fail "--timers no failed"
 h5dump -n "$AR_TMP/off.h5" 2>/dev/null | grep -q "/bsp" && fail "--timers no wrote /bsp" \

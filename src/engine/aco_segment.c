@@ -1,0 +1,136 @@
+/* aco_segment: the ants and trail updates of a segment, shared out through the work queue. */
+#include "aco_segment.h"
+
+#include <omp.h>
+
+#include "aco_queue.h"
+#include "ar_alloc.h"
+
+/* Cells per chunk of a trail update's element-wise step: big enough that claiming a chunk costs
+ * nothing beside it, small enough that large matrices spread over the threads. */
+enum { UPDATE_CHUNK_CELLS = 1 << 15 };
+
+/* Stages of a colony's lane: 2k = the ants of iteration first + k, 2k + 1 = its update. */
+static int64_t stage_iteration(int64_t first, int64_t stage) { return first + stage / 2; }
+
+ar_status aco_segment_setup(aco_engine *e) {
+  if (e->par.ants > ACO_QUEUE_MAX_ITEMS)
+    return ar_fail(AR_ERR_USAGE, "--ants %d: at most %d ants per colony", e->par.ants,
+                   (int)ACO_QUEUE_MAX_ITEMS);
+  size_t cells = (size_t)e->problem->rows * (size_t)e->problem->options;
+  size_t chunk = UPDATE_CHUNK_CELLS;
+  if ((cells + chunk - 1) / chunk > ACO_QUEUE_MAX_ITEMS)
+    chunk = (cells + ACO_QUEUE_MAX_ITEMS - 1) / ACO_QUEUE_MAX_ITEMS;
+  e->update_chunk = chunk;
+  e->update_chunks = cells > 0 ? (int32_t)((cells + chunk - 1) / chunk) : 1;
+  e->thread_busy = ar_alloc_array((size_t)e->threads, sizeof(aco_thread_busy));
+  if (!e->thread_busy) return ar_fail(AR_ERR_NOMEM, "out of memory for %d threads", e->threads);
+  return aco_queue_create(e->local_colonies, &e->queue);
+}
+
+void aco_segment_free(aco_engine *e) {
+  aco_queue_free(e->queue);
+  e->queue = NULL;
+  ar_free(e->thread_busy);
+  e->thread_busy = NULL;
+}
+
+/* One ant of colony `col` in iteration `it`: construction, then local search. */
+static void run_ant(aco_engine *e, aco_colony *col, int64_t it, int32_t ant, void *scratch,
+                    aco_thread_busy *busy) {
+  const aco_problem *p = e->problem;
+  const aco_params *par = &e->par;
+  aco_solution source = {col->s.source_cost, col->source};
+  aco_ant_ctx ctx = {
+      .choice = col->choice,
+      .options = p->options,
+      .source = &source,
+      .source_index = col->source_index,
+      .q0 = par->algorithm == ACO_ACS ? par->q0 : 0.0,
+      .rng = aco_rng_stream(par->seed, col->s.colony, it / par->epoch_iterations, it, ant),
+      .iteration = it,
+      .colony = (int32_t)col->s.colony,
+      .ant = ant};
+  double c0 = timer_now();
+  p->construct(p, &ctx, scratch, &col->ant[ant]);
+  double c1 = timer_now();
+  if (p->improve) p->improve(p, &ctx, scratch, &col->ant[ant]);
+  busy->construct += c1 - c0;
+  busy->local_search += timer_now() - c1;
+}
+
+/* One chunk of a colony's update; the last chunk's finisher ends the update and opens the next
+ * iteration's ants (or closes the lane at the segment's end). */
+static void run_update_chunk(aco_engine *e, int32_t lane, int64_t it, int32_t chunk, int64_t end,
+                             aco_thread_busy *busy) {
+  aco_colony *col = &e->colony[lane];
+  const aco_problem *p = e->problem;
+  const size_t cells = (size_t)p->rows * (size_t)p->options;
+  const size_t lo = (size_t)chunk * e->update_chunk;
+  const size_t hi = lo + e->update_chunk < cells ? lo + e->update_chunk : cells;
+  double t0 = timer_now();
+  aco_colony_update_cells(col, p, &e->par, e->eta_beta, lo, hi);
+  if (aco_queue_finish(e->queue, lane)) {
+    aco_colony_update_end(col, p, &e->par, e->eta_beta, it);
+    aco_queue_advance(e->queue, lane, it + 1 < end ? e->par.ants : 0);
+  }
+  busy->update += timer_now() - t0;
+}
+
+/* What each thread of the region does until every colony has finished the segment. */
+static void segment_work(aco_engine *e, int64_t first, int64_t end) {
+  const int tid = omp_get_thread_num();
+  aco_thread_busy *busy = &e->thread_busy[tid];
+  void *scratch = e->scratch[tid];
+  int32_t lane, item;
+  int64_t stage;
+  while (aco_queue_claim(e->queue, &lane, &stage, &item)) {
+    const int64_t it = stage_iteration(first, stage);
+    if (stage % 2 == 1) {
+      run_update_chunk(e, lane, it, item, end, busy);
+      continue;
+    }
+    aco_colony *col = &e->colony[lane];
+    run_ant(e, col, it, item, scratch, busy);
+    if (aco_queue_finish(e->queue, lane)) {
+      double t0 = timer_now();
+      aco_colony_update_begin(col, e->problem, &e->par, it);
+      busy->update += timer_now() - t0;
+      aco_queue_advance(e->queue, lane, e->update_chunks);
+    }
+  }
+}
+
+void aco_segment_run(aco_engine *e, int64_t first, int64_t end) {
+  for (int t = 0; t < e->threads; t++)
+    e->thread_busy[t] = (aco_thread_busy){0.0, 0.0, 0.0};
+  aco_queue_reset(e->queue, e->par.ants);
+  int team = 1;
+  const double t0 = MPI_Wtime();
+#pragma omp parallel num_threads(e->threads)
+  {
+#pragma omp single nowait
+    team = omp_get_num_threads();
+    segment_work(e, first, end);
+  }
+  const double wall = MPI_Wtime() - t0;
+  double construct = 0.0, ls = 0.0, update = 0.0; /* thread-seconds, only with timers on */
+  for (int t = 0; t < e->threads; t++) {
+    construct += e->thread_busy[t].construct;
+    ls += e->thread_busy[t].local_search;
+    update += e->thread_busy[t].update;
+  }
+  /* The segment's wall time, split in the proportion of the threads' busy time. */
+  const double busy = construct + ls + update;
+  const double f_construct = busy > 0.0 ? construct / busy : 1.0;
+  const double f_update = busy > 0.0 ? update / busy : 0.0;
+  timer_add_seconds(&e->timers, TIMER_CONSTRUCT, wall * f_construct);
+  timer_add_seconds(&e->timers, TIMER_LOCAL_SEARCH, busy > 0.0 ? wall * ls / busy : 0.0);
+  timer_add_seconds(&e->timers, TIMER_UPDATE, wall * f_update);
+  if (timer_enabled()) {
+    e->ant_busy += busy;
+    e->ant_capacity += wall * team;
+  }
+  e->time_construct += wall * (1.0 - f_update);
+  e->time_update += wall * f_update;
+}
