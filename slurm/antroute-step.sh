@@ -51,6 +51,26 @@ ar_export_end_time() {
   export SLURM_JOB_END_TIME=$end
 }
 
+# ar_stop_hours: AR_STOP_HOURS, the --max-hours for the solve: MAX_HOURS, or less so that antroute
+# stops REQUEUE_SECONDS (default 30) before SLURM_JOB_END_TIME (AR_STOP_AT, for the log). antroute's
+# own margin covers its last iteration and checkpoint; the reserve covers what follows before the
+# limit: srun ending the step and `scontrol requeue` (RPCs to a possibly busy slurmctld). Without
+# it a job that stops a second before its limit can still end TIMEOUT (Slurm checks limits every
+# 30 s). --max-hours counts from antroute's start, a little after now: start-up eats the reserve.
+ar_stop_hours() {
+  AR_STOP_HOURS=${MAX_HOURS:-}
+  AR_STOP_AT=
+  [ -n "${SLURM_JOB_END_TIME:-}" ] || return 0
+  local now left
+  now=$(date +%s)
+  left=$((SLURM_JOB_END_TIME - ${REQUEUE_SECONDS:-30} - now))
+  [ "$left" -ge 1 ] || left=1 # started too late: one iteration, a checkpoint, the requeue
+  # A smaller MAX_HOURS stays.
+  awk -v m="${MAX_HOURS:-0}" -v s="$left" 'BEGIN { exit !(m > 0 && m * 3600 < s) }' && return 0
+  AR_STOP_AT=$((now + left))
+  AR_STOP_HOURS=$(awk -v s="$left" 'BEGIN { printf "%.6f", s / 3600 }')
+}
+
 # ar_check_task_binding: with TaskPlugin=task/none Slurm binds no rank, and OMP_PROC_BIND would
 # then put thread 0 of every rank on the node's first place: all ranks on the same core. Unbind
 # OpenMP there (AR_KEEP_OMP_BINDING=yes keeps it).
@@ -76,7 +96,8 @@ ar_solve_command() {
     AR_SOLVE+=(--checkpoint-seconds "$CKPT_SECONDS")
   fi
   [ -n "${KEEP:-}" ] && AR_SOLVE+=(--keep "$KEEP")
-  [ -n "${MAX_HOURS:-}" ] && AR_SOLVE+=(--max-hours "$MAX_HOURS")
+  ar_stop_hours
+  [ -n "$AR_STOP_HOURS" ] && AR_SOLVE+=(--max-hours "$AR_STOP_HOURS")
   # The binding report (rank -> package/cores/hardware threads, with warnings) at start: by the
   # solve itself when it has the option, else by a short `antroute advise --report-binding` step.
   AR_BINDING_STEP=no
@@ -194,6 +215,9 @@ ar_step_main() {
   ar_log "job $SLURM_JOB_ID, SLURM_RESTART_COUNT=${SLURM_RESTART_COUNT:-0}, on $SLURM_JOB_NODELIST:" \
     "${SLURM_NTASKS:-1} ranks x $OMP_NUM_THREADS threads, OMP_PLACES=${OMP_PLACES:-}" \
     "OMP_PROC_BIND=${OMP_PROC_BIND:-}, time limit at $ends"
+  [ -n "$AR_STOP_AT" ] && ar_log "antroute stops by $(date -d "@$AR_STOP_AT" '+%F %T')," \
+    "${REQUEUE_SECONDS:-30} s before the limit (REQUEUE_SECONDS: room for the requeue), if no signal" \
+    "comes first"
   ar_check_task_binding
   # --kill-on-bad-exit: a rank that dies (killed, or its node lost) ends the whole step at once;
   # the other ranks would otherwise wait for it in MPI forever.

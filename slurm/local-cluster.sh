@@ -21,7 +21,8 @@
 #
 # Needs root, munge and Slurm 22.05 (Debian: munge slurm-wlm slurmctld slurmd slurm-client).
 # Runs its own munged on its own socket and key; it never touches /etc/munge, /etc/slurm or system
-# daemons, and stops only the processes whose pids it recorded.
+# daemons, and stops only the processes whose pids it recorded. It refuses to start while daemons of
+# an earlier cluster in DIR still run without their pid files (they would share its spool).
 # Environment: AR_SLURM_PORT (slurmctld port, default 6817; slurmd uses the next one),
 # AR_SLURM_GRACE (GraceTime of partition low in seconds, default 30).
 # Exit status: 0 done, 1 failed (the log files are named), 2 usage, 3 cannot run on this machine
@@ -92,8 +93,32 @@ node_idle() {
   return 1
 }
 
+# leftover_daemons: pids of daemons and step daemons that still run with this DIR's configuration
+# or munge socket although its pid files are gone (DIR was deleted under a running cluster, e.g. a
+# test killed by a timeout before it could stop its cluster). A new cluster in DIR would share its
+# spool ($short_dir/spool) with them, and the old slurmd then signals or aborts the new cluster's
+# steps there: same node name, same job ids.
+leftover_daemons() {
+  local n p
+  for n in slurmctld slurmd slurmstepd munged; do
+    for p in $(pgrep -x "$n"); do
+      if { tr '\0' '\n' <"/proc/$p/cmdline"; } 2>/dev/null | grep -qxF -e "$conf" -e "--socket=$sock" ||
+        { tr '\0' '\n' <"/proc/$p/environ"; } 2>/dev/null | grep -qxF "SLURM_CONF=$conf"; then
+        echo "$p"
+      fi
+    done
+  done | tr '\n' ' '
+}
+
 start() {
   check_machine
+  if ! alive munged && ! alive slurmctld && ! alive slurmd; then
+    local left
+    left=$(leftover_daemons)
+    [ -z "${left// /}" ] || fail_start "processes of an earlier cluster in $dir still run (pids" \
+      "${left% }; their pid files are gone): a new cluster would share their spool in $short_dir" \
+      "and they would act on its jobs; stop them first (kill ${left% })"
+  fi
   if alive munged && alive slurmctld && alive slurmd; then
     say "already running in $dir"
     wait_until 30 node_idle || fail_start "node $node is not usable: state '$(node_state)'"

@@ -310,31 +310,10 @@ static ar_status check_codes_sorted(hid_t file, const char *path, const supply_n
   return AR_OK;
 }
 
-typedef struct {
-  int64_t id;
-  int32_t row;
-} id_row;
-
-static int compare_id_row(const void *a, const void *b) {
-  const id_row *x = a, *y = b;
-  if (x->id != y->id) return x->id < y->id ? -1 : 1;
-  return x->row < y->row ? -1 : x->row > y->row;
-}
-
 static ar_status check_unique_ids(hid_t file, const supply_net *net) {
-  int32_t n = net->n_orders;
-  id_row *ids = malloc((n ? (size_t)n : 1) * sizeof *ids);
-  if (!ids) return ar_fail(AR_ERR_NOMEM, "out of memory checking order ids");
-  for (int32_t k = 0; k < n; k++)
-    ids[k] = (id_row){net->order_id[k], k};
-  qsort(ids, (size_t)n, sizeof *ids, compare_id_row);
-  int32_t row = -1, first = -1;
-  for (int32_t i = 1; i < n; i++)
-    if (ids[i].id == ids[i - 1].id && (row < 0 || ids[i].row < row)) {
-      row = ids[i].row;
-      first = ids[i - 1].row;
-    }
-  free(ids);
+  int32_t row, first;
+  ar_status st = supply_net_duplicate_id(net, &row, &first);
+  if (st != AR_OK) return st;
   if (row < 0) return AR_OK;
   return ar_fail(AR_ERR_INPUT,
                  "%s: dataset /supply/orders/id row %d: duplicate order id %lld "

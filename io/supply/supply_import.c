@@ -470,35 +470,11 @@ static ar_status read_order_row(import_ctx *c, const csv_reader *r, const int *c
   return AR_OK;
 }
 
-typedef struct {
-  int64_t id;
-  int32_t row;
-} id_row;
-
-static int compare_id_row(const void *a, const void *b) {
-  const id_row *x = a, *y = b;
-  if (x->id != y->id) return x->id < y->id ? -1 : 1;
-  return x->row < y->row ? -1 : x->row > y->row;
-}
-
 static ar_status check_unique_ids(import_ctx *c) {
   supply_net *net = c->net;
-  id_row *ids = alloc_array(net->n_orders, sizeof *ids);
-  if (!ids) return ar_fail(AR_ERR_NOMEM, "out of memory checking order ids");
-  for (int32_t k = 0; k < net->n_orders; k++)
-    ids[k] = (id_row){net->order_id[k], k};
-  qsort(ids, (size_t)net->n_orders, sizeof *ids, compare_id_row);
-  /* Report the duplicate that comes first in the file. */
-  int32_t worst = -1, first = -1;
-  for (int32_t i = 1; i < net->n_orders; i++)
-    if (ids[i].id == ids[i - 1].id && (worst < 0 || ids[i].row < worst)) {
-      worst = ids[i].row;
-      int32_t j = i - 1;
-      while (j > 0 && ids[j - 1].id == ids[i].id)
-        j--;
-      first = ids[j].row;
-    }
-  free(ids);
+  int32_t worst, first;
+  ar_status st = supply_net_duplicate_id(net, &worst, &first);
+  if (st != AR_OK) return st;
   if (worst < 0) return AR_OK;
   return ar_fail(AR_ERR_INPUT,
                  "%s/OrderList.csv:%ld: column Order_ID: duplicate order id %lld (first on line "

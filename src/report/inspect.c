@@ -1,6 +1,7 @@
 /* inspect: dispatch on the file's format; the per-format summaries live beside their writers. */
 #include "inspect.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "h5meta.h"
@@ -25,4 +26,26 @@ ar_status inspect_summary(hid_t file, const char *format, FILE *out) {
   if (strcmp(format, H5META_RESULTS) == 0) return inspect_results(file, out);
   if (strcmp(format, H5META_CHECKPOINT) == 0) return inspect_checkpoint(file, out);
   return ar_fail(AR_ERR_INPUT, "unknown antroute file format '%s'", format);
+}
+
+int64_t inspect_scalar_i64(hid_t file, const char *path, ar_status *st) {
+  hsize_t dims[1];
+  void *data = NULL;
+  int64_t v = 0;
+  if (*st != AR_OK) return 0;
+  *st = h5u_read(file, path, H5T_NATIVE_INT64, 0, dims, 1, &data);
+  if (*st == AR_OK && data) v = *(int64_t *)data;
+  free(data);
+  return v;
+}
+
+double inspect_scalar_f64(hid_t file, const char *path, ar_status *st) {
+  hsize_t dims[1];
+  void *data = NULL;
+  double v = 0;
+  if (*st != AR_OK) return 0;
+  *st = h5u_read(file, path, H5T_NATIVE_DOUBLE, 0, dims, 1, &data);
+  if (*st == AR_OK && data) v = *(double *)data;
+  free(data);
+  return v;
 }

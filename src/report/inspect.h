@@ -20,5 +20,11 @@ ar_status inspect_summary(hid_t file, const char *format, FILE *out);
 ar_status inspect_network(hid_t file, FILE *out);
 ar_status inspect_results(hid_t file, FILE *out);
 ar_status inspect_checkpoint(hid_t file, FILE *out);
+/* Order routing's results (called by inspect_results for kind "supply-chain"). */
+ar_status inspect_results_supply(hid_t file, FILE *out);
+
+/* A scalar dataset of a results file as int64 / double; nothing is read once *st is not AR_OK. */
+int64_t inspect_scalar_i64(hid_t file, const char *path, ar_status *st);
+double inspect_scalar_f64(hid_t file, const char *path, ar_status *st);
 
 #endif

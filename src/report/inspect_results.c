@@ -1,31 +1,11 @@
-/* inspect_results: a short summary of a results file (`antroute inspect RESULTS.h5`). */
+/* inspect_results: a short summary of a tour results file (`antroute inspect RESULTS.h5`); order
+ * routing's results are described by inspect_results_supply. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "h5u.h"
 #include "inspect.h"
 #include "tour_net.h"
-
-static int64_t read_i64_scalar(hid_t file, const char *path, ar_status *st) {
-  hsize_t dims[1];
-  void *data = NULL;
-  int64_t v = 0;
-  if (*st != AR_OK) return 0;
-  *st = h5u_read(file, path, H5T_NATIVE_INT64, 0, dims, 1, &data);
-  if (*st == AR_OK && data) v = *(int64_t *)data;
-  free(data);
-  return v;
-}
-
-static double read_f64_scalar(hid_t file, const char *path, ar_status *st) {
-  hsize_t dims[1];
-  void *data = NULL;
-  double v = 0;
-  if (*st != AR_OK) return 0;
-  *st = h5u_read(file, path, H5T_NATIVE_DOUBLE, 0, dims, 1, &data);
-  if (*st == AR_OK && data) v = *(double *)data;
-  free(data);
-  return v;
-}
 
 ar_status inspect_results(hid_t file, FILE *out) {
   char kind[64] = "?", instance[256] = "?", input[1024] = "?", algorithm[32] = "?",
@@ -34,6 +14,7 @@ ar_status inspect_results(hid_t file, FILE *out) {
           epoch_it = 0;
   double seconds = 0, ips = 0, tps = 0;
   ar_status st = h5u_attr_read_str(file, "kind", kind, sizeof kind);
+  if (st == AR_OK && strcmp(kind, "supply-chain") == 0) return inspect_results_supply(file, out);
   if (st == AR_OK) st = h5u_attr_read_str(file, "instance", instance, sizeof instance);
   if (st == AR_OK) st = h5u_attr_read_str(file, "input", input, sizeof input);
   if (st == AR_OK) st = h5u_attr_read_i64(file, "optimum", &optimum);
@@ -55,10 +36,10 @@ ar_status inspect_results(hid_t file, FILE *out) {
   if (st == AR_OK) st = h5u_attr_read_i64(layout, "ranks", &ranks);
   if (st == AR_OK) st = h5u_attr_read_i64(layout, "threads_per_rank", &threads);
   if (layout >= 0) H5Gclose(layout);
-  int64_t cost = read_i64_scalar(file, "best/cost", &st);
-  int64_t colony = read_i64_scalar(file, "best/colony", &st);
-  int64_t found = read_i64_scalar(file, "best/iteration", &st);
-  double when = read_f64_scalar(file, "best/time", &st);
+  int64_t cost = inspect_scalar_i64(file, "best/cost", &st);
+  int64_t colony = inspect_scalar_i64(file, "best/colony", &st);
+  int64_t found = inspect_scalar_i64(file, "best/iteration", &st);
+  double when = inspect_scalar_f64(file, "best/time", &st);
   if (st != AR_OK) return st;
 
   fprintf(out, "kind: %s\ninstance: %s\ninput: %s\n", kind, instance, input);
@@ -68,7 +49,7 @@ ar_status inspect_results(hid_t file, FILE *out) {
   else
     fprintf(out, "best cost: %lld (optimum unknown)\n", (long long)cost);
   if (h5u_link_exists(file, "best/lower_bound")) {
-    int64_t bound = read_i64_scalar(file, "best/lower_bound", &st);
+    int64_t bound = inspect_scalar_i64(file, "best/lower_bound", &st);
     char method[64] = "?", by[32] = "?";
     hid_t d = st == AR_OK ? H5Dopen2(file, "best/lower_bound", H5P_DEFAULT) : -1;
     if (d >= 0) {

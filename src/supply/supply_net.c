@@ -223,3 +223,34 @@ void supply_net_free(supply_net *net) {
     free(arrays[i]);
   memset(net, 0, sizeof *net);
 }
+
+typedef struct {
+  int64_t id;
+  int32_t row;
+} id_row;
+
+static int compare_id_row(const void *a, const void *b) {
+  const id_row *x = a, *y = b;
+  if (x->id != y->id) return x->id < y->id ? -1 : 1;
+  return x->row < y->row ? -1 : x->row > y->row;
+}
+
+ar_status supply_net_duplicate_id(const supply_net *net, int32_t *row, int32_t *first) {
+  const int32_t n = net->n_orders;
+  *row = *first = -1;
+  id_row *ids = malloc((n > 0 ? (size_t)n : 1) * sizeof *ids);
+  if (!ids) return ar_fail(AR_ERR_NOMEM, "out of memory checking order ids");
+  for (int32_t k = 0; k < n; k++)
+    ids[k] = (id_row){net->order_id[k], k};
+  qsort(ids, (size_t)n, sizeof *ids, compare_id_row);
+  for (int32_t i = 1; i < n; i++)
+    if (ids[i].id == ids[i - 1].id && (*row < 0 || ids[i].row < *row)) {
+      *row = ids[i].row;
+      int32_t j = i - 1; /* rows of one id are sorted: the run's start is the earliest */
+      while (j > 0 && ids[j - 1].id == ids[i].id)
+        j--;
+      *first = ids[j].row;
+    }
+  free(ids);
+  return AR_OK;
+}

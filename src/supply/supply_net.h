@@ -131,6 +131,10 @@ ar_status supply_net_alloc_lanes(supply_net *net, int64_t lanes, int64_t bands);
 /* Frees everything and zeroes the struct (safe on a zeroed or partly filled struct). */
 void supply_net_free(supply_net *net);
 
+/* The first order (in file order) whose id an earlier order already has: *row is it, *first the
+ * earliest order with the same id; both -1 when the ids are unique. AR_ERR_NOMEM only. */
+ar_status supply_net_duplicate_id(const supply_net *net, int32_t *row, int32_t *first);
+
 /* --- Compatibility look-ups (the route constraints of docs/model.md) ----------------------------
  */
 

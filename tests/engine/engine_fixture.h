@@ -3,6 +3,7 @@
 #ifndef AR_ENGINE_FIXTURE_H
 #define AR_ENGINE_FIXTURE_H
 
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,42 @@ static inline ar_status fixture_solve(const tour_net *t, const tour_options *to,
   if (st != AR_OK) return st;
   st = fixture_run(&p, par, comm, t->n, tour, length);
   tour_problem_free(&tp);
+  return st;
+}
+
+/* The held-thread tests: the tour problem on a random instance (n nodes, seed), run once on one
+ * thread and once on two with `construct` replacing the problem's own (which *real points to
+ * during the run, for the replacement to call). Fills both lengths; *same_tour is 1 when the two
+ * best tours are equal. */
+typedef void (*fixture_construct_fn)(const aco_problem *p, aco_ant_ctx *ctx, void *scratch,
+                                     aco_solution *out);
+static inline ar_status fixture_held_runs(int32_t n, uint64_t seed, const aco_params *par,
+                                          fixture_construct_fn construct, const aco_problem **real,
+                                          int64_t *ref_len, int64_t *len, int *same_tour) {
+  tour_net t = fixture_random_euc(n, seed);
+  tour_options to = tour_options_default();
+  tour_problem tp;
+  aco_problem p;
+  *same_tour = 0;
+  ar_status st = tour_problem_create(&t, &to, &tp, &p);
+  if (st != AR_OK) {
+    tour_net_free(&t);
+    return st;
+  }
+  int32_t *ref = malloc(sizeof(int32_t) * t.n), *tour = malloc(sizeof(int32_t) * t.n);
+  omp_set_num_threads(1);
+  st = fixture_run(&p, par, MPI_COMM_SELF, t.n, ref, ref_len);
+  aco_problem slow = p;
+  slow.construct = construct;
+  *real = &p;
+  omp_set_num_threads(2);
+  if (st == AR_OK) st = fixture_run(&slow, par, MPI_COMM_SELF, t.n, tour, len);
+  if (st == AR_OK) *same_tour = memcmp(ref, tour, sizeof(int32_t) * t.n) == 0;
+  *real = NULL;
+  free(ref);
+  free(tour);
+  tour_problem_free(&tp);
+  tour_net_free(&t);
   return st;
 }
 

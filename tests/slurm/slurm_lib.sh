@@ -215,11 +215,14 @@ scenario_preempt() {
 # scenario_timelimit NAME TEMPLATE ITERATIONS PACE_MS: a 1-minute job whose work takes longer
 # checkpoints before its time limit and requeues itself, until it is done; it is never killed by
 # the limit. Every iteration sleeps PACE_MS (ANTROUTE_TEST_PACE_MS), so the work outlasts the limit
-# on a fast machine too; the sleep does not change the answer.
+# on a fast machine too; the sleep does not change the answer. Each run stops by itself
+# REQUEUE_SECONDS=15 before the limit (SLURM_JOB_END_TIME, antroute-step.sh) unless the signal
+# (sent up to 30 s before its @10 by Slurm) comes first: either way at a time fixed by the clock,
+# not by the machine's speed, so ITERATIONS x PACE_MS > 45 s needs a requeue on any machine.
 scenario_timelimit() {
   local name=$1 iters=$3 j st out=$AR_TMP/$1/job.out
-  j=$(submit "$name" "$2" small "$iters" "MAX_RESTARTS=5,ANTROUTE_TEST_PACE_MS=$4" --time=1 \
-    --signal=B:USR1@10) || {
+  j=$(submit "$name" "$2" small "$iters" "MAX_RESTARTS=5,REQUEUE_SECONDS=15,ANTROUTE_TEST_PACE_MS=$4" \
+    --time=1 --signal=B:USR1@10) || {
     fail "$name: sbatch refused the job"
     return
   }
@@ -231,10 +234,27 @@ scenario_timelimit() {
     fail "$name: never requeued itself (restarts '$restarts')"
   fi
   expect_log "$name" "$out" "requeueing \(restart 1 of"
+  expect_log "$name" "$out" "stopped by .*(SIGUSR1|deadline) after iteration"
   if grep -q "DUE TO TIME LIMIT" "$out"; then fail "$name: killed by the time limit"; else
     pass "$name: never killed by the time limit"
   fi
   expect_same "$name" "$AR_TMP/$name/out.h5" "$iters"
+  [ "$st" = COMPLETED ] || explain_job_end "$name" "$j"
+}
+
+# explain_job_end NAME JOB: what the cluster's logs say about how JOB's runs ended, for a failure.
+# A job whose batch step slurmd aborted (REQUEST_ABORT_JOB: "abort completed") never reports its
+# end, and slurmctld declares it TIMEOUT at its limit although nothing ran until then.
+explain_job_end() {
+  local log=$AR_SLURM_DIR/log
+  echo "$1: job $2 as the cluster logged it:"
+  grep -E "JobId=$2 |JOB $2 |job $2 |\[$2\.(batch|0)\] .*(signal|abort|exit|CANCELLED)" \
+    "$log/slurmctld.log" "$log/slurmd.log" 2>/dev/null | sed 's/^/    | /' | tail -n 30
+  if grep -q "\[$2\.batch\] job $2 abort completed" "$log/slurmd.log" 2>/dev/null; then
+    fail "$1: slurmd aborted job $2 (SIGKILL to the batch script and its step, not asked by this" \
+      "test: another slurmd on the same spool $(sed -n 's/^SlurmdSpoolDir=//p' "$SLURM_CONF")?)"
+  fi
+  sed 's/^/    | /' "$AR_TMP/$1/job.out" 2>/dev/null | tail -n 25
 }
 
 # scenario_badinput NAME TEMPLATE: a broken input fails at once: FAILED, exit 3, no requeue; a

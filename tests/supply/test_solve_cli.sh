@@ -87,6 +87,20 @@ grep -q "^1,P1,PA,C1,DTD,AIR,2,2013-05-31,1$" "$AR_TMP/mini.csv" \
 h5dump -d /months/orders "$AR_TMP/mini-r.h5" 2>/dev/null | grep -q "(0): 1, 2" \
   && pass "/months holds both months" || fail "/months/orders"
 
+# inspect describes order-routing results and checks the plan's rows against the totals.
+"$ANTROUTE" inspect "$AR_TMP/mini-r.h5" >"$AR_TMP/mini-inspect.out" 2>&1 \
+  && grep -q "^orders: 3 served, 0 unserved" "$AR_TMP/mini-inspect.out" \
+  && grep -q "^run: 2 month(s)" "$AR_TMP/mini-inspect.out" \
+  && grep -q "^plan: 3 rows, 3 served" "$AR_TMP/mini-inspect.out" \
+  && pass "inspect summarises order-routing results" || fail "inspect: $(cat "$AR_TMP/mini-inspect.out")"
+if /usr/bin/python3 -c "import h5py" 2>/dev/null; then
+  cp "$AR_TMP/mini-r.h5" "$AR_TMP/mini-bad.h5"
+  /usr/bin/python3 -c 'import sys, h5py; f = h5py.File(sys.argv[1], "r+"); f["plan/served"][0] = 0' \
+    "$AR_TMP/mini-bad.h5"
+  expect_error 3 "/plan holds 3 rows with 2 served, but /totals says 3 served" - -- \
+    "$ANTROUTE" inspect "$AR_TMP/mini-bad.h5"
+fi
+
 # Usage and input errors.
 expect_error 2 "missing --csv" - -- "$ANTROUTE" export "$AR_TMP/ic.h5"
 expect_error 2 "--candidates is an option of tour networks.*is a supply-chain network" "$AR_TMP/x.h5" -- "$ANTROUTE" solve "$NET" -o "$AR_TMP/x.h5" --candidates 3
