@@ -58,8 +58,11 @@ done
 [ "$(ls "$C" | grep -c '\.h5$')" -eq 12 ] && pass "--resume FILE writes no checkpoint" || fail "--resume FILE wrote"
 
 # 2. SIGTERM to one rank of two: both stop after the same iteration, checkpoint, status 75.
+# Paced (20 ms an iteration, the answer unchanged): unpaced, the 100 iterations can end before
+# the signal lands.
 D="$AR_TMP/sig"
-run 2x1 -o "$AR_TMP/s.h5" --checkpoint-dir "$D" --checkpoint-every 5 >"$AR_TMP/o" 2>&1 &
+ANTROUTE_TEST_PACE_MS=20 run 2x1 -o "$AR_TMP/s.h5" --checkpoint-dir "$D" --checkpoint-every 5 \
+  >"$AR_TMP/o" 2>&1 &
 job=$!
 for _ in $(seq 200); do [ -e "$D/ckpt-000002.h5" ] && break; sleep 0.02; done
 kill -TERM "$(ranks "$D" | tail -1)"
