@@ -54,11 +54,18 @@ static ar_status improve_windows(const tour_problem *tp, tour_scratch *s, int32_
   if (!delta || !status || !window_of) {
     st = ar_fail(AR_ERR_NOMEM, "out of memory for the windows of the first tour (%d nodes)", n);
   } else {
-#pragma omp taskloop grainsize(1) shared(delta, status)
-    for (int32_t k = 0; k < windows; k++) {
-      int32_t lo = (int32_t)((int64_t)k * n / windows),
-              hi = (int32_t)((int64_t)(k + 1) * n / windows);
-      status[k] = (int)improve_window(tp, s, order, lo, hi, &delta[k]);
+    /* One task per window (a taskloop of grainsize 1; clang's taskloop warns on its own
+     * unsigned trip count); the taskgroup waits for all of them. */
+#pragma omp taskgroup
+    {
+      for (int32_t k = 0; k < windows; k++) {
+#pragma omp task firstprivate(k) shared(delta, status)
+        {
+          int32_t lo = (int32_t)((int64_t)k * n / windows),
+                  hi = (int32_t)((int64_t)(k + 1) * n / windows);
+          status[k] = (int)improve_window(tp, s, order, lo, hi, &delta[k]);
+        }
+      }
     }
     for (int32_t k = 0; k < windows && st == AR_OK; k++) {
       *change += delta[k];
