@@ -38,3 +38,7 @@ if(ANTROUTE_FUZZ)
     add_dependencies(fuzz_all ${target_name})
   endforeach()
 endif()
+
+# The verdict script of the HDF5 fuzz runs, on planted logs (every build: it only reads text).
+add_test(NAME fuzz_verdict COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/test_verdict.sh ${PROJECT_SOURCE_DIR})
+set_tests_properties(fuzz_verdict PROPERTIES LABELS unit)
