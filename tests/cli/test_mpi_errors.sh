@@ -5,7 +5,7 @@
 # default MPI_ERRORS_ARE_FATAL these runs would abort instead.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 FAULT_LIB=${1:?the path of the mpi_fault library}
-[ -f "$FAULT_LIB" ] || skip_test "no $FAULT_LIB"
+[ -f "$FAULT_LIB" ] || { fail "no $FAULT_LIB (built with the tests: ar_mpi_fault)"; finish; }
 
 # faulty NAME[:N] NP command...: runs the command on NP ranks with that MPI call failing.
 faulty() {

@@ -92,9 +92,8 @@ for f in pcb442-pictures/tour.png pcb442-pictures/convergence.png pcb442-picture
   [ -s "$work/$f" ] && pass "the guide's $f exists" || fail "the guide's $f is missing"
 done
 
-# Links to other pages: those that exist must be real files (pages still being written are
-# reported, not failed).
+# Links to other pages: each must be a real file.
 for link in $(grep -o '](\([a-z_-]*\.md\))' "$guide" | sed 's/](\(.*\))/\1/' | sort -u); do
-  if [ -f "$(dirname "$guide")/$link" ]; then pass "link $link"; else echo "note: $link does not exist yet"; fi
+  if [ -f "$(dirname "$guide")/$link" ]; then pass "link $link"; else fail "link $link: no such page"; fi
 done
 finish

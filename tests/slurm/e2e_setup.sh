@@ -4,11 +4,7 @@
 # Slurm is the same solve under mpirun with the same layout (2 ranks x 1 thread).
 
 SOLVER=$ANTROUTE
-tsp=
-for c in "$AR_SOURCE_DIR/inputs/tsplib/att532.tsp" "$AR_SHARED_DATA/tsplib/att532.tsp"; do
-  [ -f "$c" ] && tsp=$c && break
-done
-[ -n "$tsp" ] || skip_test "att532.tsp is neither in inputs/tsplib nor in the shared data"
+tsp=$AR_SOURCE_DIR/inputs/tsplib/att532.tsp
 GOOD_INPUT=$AR_TMP/att532.h5
 BAD_INPUT=$AR_TMP/broken.h5
 "$ANTROUTE" import tsplib "$tsp" -o "$GOOD_INPUT" >/dev/null || {
