@@ -56,7 +56,7 @@ rc=$?
 [ $rc -eq 75 ] && grep -q "SIGINT" "$AR_TMP/int1" && pass "one SIGINT: checkpoint and status 75" \
   || fail "one SIGINT: status $rc: $(cat "$AR_TMP/int1")"
 mkdir -p "$AR_TMP/p-int2"
-timeout 120 "$TOOL" loop "$AR_TMP/ck-int2" --iterations 400 --sleep-ms 600000 --pid-dir "$AR_TMP/p-int2" \
+timeout 300 "$TOOL" loop "$AR_TMP/ck-int2" --iterations 400 --sleep-ms 600000 --pid-dir "$AR_TMP/p-int2" \
   >"$AR_TMP/int2" 2>&1 &
 job=$!
 wait_pids "$AR_TMP/p-int2" 1

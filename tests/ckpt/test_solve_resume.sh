@@ -22,7 +22,7 @@ answer() {
 run() { # run LAYOUT args...: RANKSxTHREADS
   local r=${1%x*} t=${1#*x}
   shift
-  OMP_NUM_THREADS=$t timeout 120 "$MPIEXEC" --oversubscribe --bind-to none -np "$r" "$A" solve \
+  OMP_NUM_THREADS=$t timeout 300 "$MPIEXEC" --oversubscribe --bind-to none -np "$r" "$A" solve \
     "$AR_TMP/a.h5" "${H[@]}" "$@"
 }
 # ranks DIR: the pids of the antroute processes (not mpirun) of a run using DIR.

@@ -15,7 +15,7 @@ A=$ANTROUTE
 run() { # run LAYOUT NET args...: RANKSxTHREADS
   local r=${1%x*} t=${1#*x} net=$2
   shift 2
-  OMP_NUM_THREADS=$t timeout 60 "$MPIEXEC" --oversubscribe --bind-to none -np "$r" "$A" solve \
+  OMP_NUM_THREADS=$t timeout 300 "$MPIEXEC" --oversubscribe --bind-to none -np "$r" "$A" solve \
     "$net" "${H[@]}" "$@"
 }
 # ranks DIR: the pids of the antroute processes (not mpirun) of a run using DIR.

@@ -11,7 +11,7 @@ FAULT_LIB=${1:?the path of the mpi_fault library}
 faulty() {
   local fault=$1 np=$2
   shift 2
-  OMP_NUM_THREADS=1 timeout 120 "$MPIEXEC" --oversubscribe --bind-to none -np "$np" \
+  OMP_NUM_THREADS=1 timeout 300 "$MPIEXEC" --oversubscribe --bind-to none -np "$np" \
     -x LD_PRELOAD="$FAULT_LIB" -x AR_MPI_FAULT="$fault" "$@"
 }
 # no_abort: the last run's log shows no MPI abort.

@@ -3,5 +3,6 @@ add_executable(test_nothing ${CMAKE_CURRENT_LIST_DIR}/test_nothing.c ${CMAKE_CUR
 target_include_directories(test_nothing PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(test_nothing PRIVATE antroute_core)
 target_compile_options(test_nothing PRIVATE ${ANTROUTE_WARNINGS})
+add_dependencies(unit_tests test_nothing)
 ar_add_script_test(common_checks_nothing SCRIPT tests/common/test_checks_nothing.sh
-                   ARGS $<TARGET_FILE:test_nothing> LABELS unit TIMEOUT 60)
+                   ARGS $<TARGET_FILE:test_nothing> LABELS unit)

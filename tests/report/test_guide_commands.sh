@@ -65,7 +65,7 @@ for block in "$AR_TMP"/blocks/*; do
   log=$AR_TMP/blocks/$(basename "$block").log
   case "$block" in
     *.sh)
-      if (cd "$work" && timeout 120 bash -eo pipefail "$block") > "$log" 2>&1; then
+      if (cd "$work" && timeout 300 bash -eo pipefail "$block") > "$log" 2>&1; then
         pass "sh block at $where"
       else
         fail "sh block at $where failed (exit $?): $(tail -c 800 "$log")"
@@ -73,7 +73,7 @@ for block in "$AR_TMP"/blocks/*; do
       ;;
     *.console)
       run_console "$block" "$block.run" "$block.expected"
-      timeout 120 bash "$block.run" "$work" > "$log" 2>&1
+      timeout 300 bash "$block.run" "$work" > "$log" 2>&1
       if diff -u "$block.expected" "$log" > "$log.diff"; then
         pass "console block at $where prints what the guide shows"
       else
