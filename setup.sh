@@ -112,75 +112,72 @@ count() {
   TOTAL_SKIPPED=$((TOTAL_SKIPPED + skipped))
 }
 
-# The sanitizer pass, in the background beside the main ctest (niced: it takes the CPU time that
-# the main tests leave, most of all while the Slurm tests wait for their jobs): configure
-# build-asan, build only what the `unit` label runs, run it. Its parts' times go to TIMES.
-sanitizer_pass() {
-  local times=$1 log=$2 t0
+# The builds and the sanitizer pass, in the background beside the main ctest, niced (they take
+# the CPU time that the tests leave, most of all while the Slurm tests wait for their jobs):
+# build-asan with only what the `unit` label runs, and those tests; then build-fuzz with the fuzz
+# targets alone (clang; their seeds are made by build/antroute). Each part's time goes to TIMES.
+background_pass() {
+  local times=$1 logs=$2 t0
   renice -n 10 -p "$BASHPID" >/dev/null 2>&1 || true # inherited by everything it starts
   t0=$(now)
   if cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DANTROUTE_SANITIZE=ON \
-    -DANTROUTE_WERROR=ON -DANTROUTE_WITH_TBB=OFF >/dev/null &&
-    cmake --build build-asan -j"$(nproc)" --target unit_tests >"$log.build" 2>&1; then
-    echo "sanitizer build (build-asan, unit tests only) $(since "$t0")" >>"$times"
+    -DANTROUTE_WERROR=ON -DANTROUTE_WITH_TBB=OFF >"$logs/asan.build" 2>&1 &&
+    cmake --build build-asan -j"$(nproc)" --target unit_tests >>"$logs/asan.build" 2>&1; then
+    echo "sanitizer build (build-asan/, unit tests only) $(since "$t0")" >>"$times"
     t0=$(now)
     # LeakSanitizer reports Open MPI's own start-up allocations; leaks are checked by valgrind-free
     # unit tests of our code paths instead.
-    ASAN_OPTIONS=detect_leaks=0 run_ctest "$log" build-asan -j2 -L unit
-    echo "sanitizer tests (ctest -L unit) $(since "$t0")" >>"$times"
+    ASAN_OPTIONS=detect_leaks=0 run_ctest "$logs/asan.log" build-asan -j2 -L unit
+    echo "sanitizer tests (build-asan/, ctest -L unit) $(since "$t0")" >>"$times"
   else
-    { echo "the sanitizer build failed:"; tail -n 40 "$log.build" 2>/dev/null; } >"$log"
-    echo "sanitizer build (build-asan, FAILED) $(since "$t0")" >>"$times"
+    { echo "the sanitizer build failed:"; tail -n 40 "$logs/asan.build"; } >"$logs/asan.log"
+    echo "sanitizer build (build-asan/, FAILED) $(since "$t0")" >>"$times"
   fi
-}
-
-# The fuzz pass: the fuzz targets alone with clang (their seeds are made by build/antroute), then
-# each target for 20 s, two at a time.
-fuzz_pass() {
-  local log=$1 t0
   t0=$(now)
   if cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DANTROUTE_FUZZ=ON \
     -DANTROUTE_WERROR=ON -DANTROUTE_WITH_TBB=OFF -DANTROUTE_FUZZ_SEED_PROGRAM="$PWD/build/antroute" \
-    >/dev/null && cmake --build build-fuzz -j"$(nproc)" --target fuzz_all >"$log.build" 2>&1; then
-    part "fuzz build (build-fuzz, fuzz targets only)" "$(since "$t0")"
-    timed "fuzz runs (ctest -L fuzz)" run_ctest "$log" build-fuzz -j2 -L fuzz || true
+    >"$logs/fuzz.build" 2>&1 && cmake --build build-fuzz -j"$(nproc)" --target fuzz_all \
+    >>"$logs/fuzz.build" 2>&1; then
+    echo "fuzz build (build-fuzz/, fuzz targets only) $(since "$t0")" >>"$times"
   else
-    { echo "the fuzz build failed:"; tail -n 40 "$log.build" 2>/dev/null; } >"$log"
-    part "fuzz build (build-fuzz, FAILED)" "$(since "$t0")"
+    { echo "the fuzz build failed:"; tail -n 40 "$logs/fuzz.build"; } >"$logs/fuzz.log"
+    echo "fuzz build (build-fuzz/, FAILED) $(since "$t0")" >>"$times"
   fi
-  cat "$log" 2>/dev/null || true
-  count "$log"
 }
 
 run_tests() {
-  local t_all t0 bg
+  local t_all t0 bg line i
   t_all=$(now)
   AR_LOGS=$(mktemp -d)
   timed "install (Debian packages)" install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
   timed "build (build/)" build
-  echo "== test suite (build/), with the sanitizer pass (build-asan/) beside it"
-  : >"$AR_LOGS/asan.times"
-  (sanitizer_pass "$AR_LOGS/asan.times" "$AR_LOGS/asan.log") &
+  echo "== test suite (build/); beside it, niced: the sanitizer and fuzz builds, the sanitizer tests"
+  : >"$AR_LOGS/times"
+  (background_pass "$AR_LOGS/times" "$AR_LOGS") &
   bg=$!
   t0=$(now)
-  # -j3: the Slurm tests spend most of their time waiting for jobs.
-  AR_LIVE=1 run_ctest "$AR_LOGS/main.log" build -j3 --timeout 900 || true
-  part "tests (build/, ctest -j3)" "$(since "$t0")"
+  # -j4: the Slurm tests spend most of their time waiting for their jobs.
+  AR_LIVE=1 run_ctest "$AR_LOGS/main.log" build -j4 --timeout 900 || true
+  part "tests (build/, ctest -j4)" "$(since "$t0")"
   count "$AR_LOGS/main.log"
   t0=$(now)
   wait "$bg" || true
+  part "waiting for the background after the tests" "$(since "$t0")"
+  while read -r line; do part "${line% *}, in the background" "${line##* }"; done <"$AR_LOGS/times"
   echo "== unit tests under AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/)"
   cat "$AR_LOGS/asan.log" 2>/dev/null || echo "the sanitizer pass left no log"
   count "$AR_LOGS/asan.log"
-  while read -r line; do part "${line% *} (beside the tests)" "${line##* }"; done <"$AR_LOGS/asan.times"
-  part "waiting for the sanitizer pass after the tests" "$(since "$t0")"
-  echo "== fuzz targets: TSPLIB, CSV, network and checkpoint readers under libFuzzer (build-fuzz/)"
-  fuzz_pass "$AR_LOGS/fuzz.log"
+  echo "== fuzz targets: TSPLIB, CSV, network and checkpoint readers under libFuzzer, 20 s each (build-fuzz/)"
+  if [ ! -s "$AR_LOGS/fuzz.log" ]; then # built
+    timed "fuzz runs (build-fuzz/, ctest -L fuzz -j2)" run_ctest "$AR_LOGS/fuzz.log" build-fuzz -j2 -L fuzz ||
+      true
+  fi
+  cat "$AR_LOGS/fuzz.log"
+  count "$AR_LOGS/fuzz.log"
   echo
-  echo "wall time of each part (s):"
-  local i
+  echo "wall time of each part (s; the background ones overlap the tests):"
   for i in "${!PART_NAMES[@]}"; do printf '  %5s  %s\n' "${PART_SECONDS[$i]}" "${PART_NAMES[$i]}"; done
-  printf '  %5s  %s\n' "$(since "$t_all")" "in all"
+  printf '  %5s  %s\n' "$(since "$t_all")" "./setup.sh test in all"
   rm -rf "$AR_LOGS"
   echo "antroute: $TOTAL_PASSED passed, $TOTAL_FAILED failed, $TOTAL_SKIPPED skipped"
   [ "$TOTAL_FAILED" -eq 0 ]

@@ -11,4 +11,4 @@ add_test(NAME fuzz_h5net
                  ${CMAKE_CURRENT_BINARY_DIR}/fuzz/h5net ${AR_FUZZ_SEED_PROGRAM}
                  ${PROJECT_SOURCE_DIR})
 set_tests_properties(fuzz_h5net PROPERTIES LABELS fuzz TIMEOUT 600 ENVIRONMENT
-                     "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;HDF5_USE_FILE_LOCKING=FALSE")
+                     "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_ess_singleton_isolated=1;OMPI_MCA_pml=ob1;HDF5_USE_FILE_LOCKING=FALSE")

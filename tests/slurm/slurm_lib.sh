@@ -238,12 +238,13 @@ scenario_preempt() {
 # not by the machine's speed, so ITERATIONS x PACE_MS > 45 s needs a requeue on any machine.
 scenario_timelimit() {
   local name=$1 iters=$3 j st out=$AR_TMP/$1/job.out
-  j=$(submit "$name" "$2" small "$iters" "MAX_RESTARTS=5,REQUEUE_SECONDS=15,ANTROUTE_TEST_PACE_MS=$4" \
+  j=$(submit "$name" "$2" small "$iters" "MAX_RESTARTS=10,REQUEUE_SECONDS=15,ANTROUTE_TEST_PACE_MS=$4" \
     --time=1 --signal=B:USR1@10) || {
     fail "$name: sbatch refused the job"
     return
   }
-  st=$(wait_final "$j" $((150 + 2 * iters * $4 / 1000)))
+  # Generous: a loaded machine may need more runs (a slow start eats into each minute).
+  st=$(wait_final "$j" 720)
   expect_eq "$name: state" "$st" COMPLETED
   local restarts
   restarts=$(job_field "$j" Restarts)

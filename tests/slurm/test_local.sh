@@ -37,17 +37,19 @@ expect_eq "its output" "$(cat "$AR_TMP/hostname.out" 2>/dev/null)" "$(hostname)"
 expect_eq "64 x 3 layout job" "$(wait_final "$k" 120)" COMPLETED
 expect_eq "64 x 3 allocation" "$(job_field "$k" NumCPUs) $(cat "$AR_TMP/layout.out")" "192 64 3"
 
+# 100 iterations of 500 ms each (ANTROUTE_TEST_PACE_MS): more than one run can do before the
+# limit on any machine, since every run stops at a time set by the clock (the signal, or
+# REQUEUE_SECONDS=15 before the limit). Runs on the faked 192-CPU node, hence task/none: the
+# scaled-down job still asks for one rank per socket, on two sockets. Submitted first: its
+# 1-minute clock starts at the allocation, and slurmd launches jobs one after the other.
+run_scenario timelimit scenario_timelimit timelimit e7-8890v4-32x6.sbatch 100 500
+wait_until 120 "the time-limit job to start" test -s "$AR_TMP/timelimit/job.out"
 run_scenario complete scenario_complete complete e7-8890v4-64x3.sbatch small $ITERS
 run_scenario complete-generic scenario_complete complete-generic generic.sbatch small $ITERS
 run_scenario badinput scenario_badinput badinput e7-8890v4-32x6.sbatch
 run_scenario cancel scenario_cancel cancel 2node-32x3-cores.sbatch $ITERS
 run_scenario cap scenario_cap cap e7-8890v4-64x3.sbatch $ITERS
 run_scenario requeue scenario_requeue requeue e7-8890v4-64x3.sbatch $ITERS
-# 100 iterations of 500 ms each (ANTROUTE_TEST_PACE_MS): more than one run can do before the
-# limit on any machine, since every run stops at a time set by the clock (the signal, or
-# REQUEUE_SECONDS=15 before the limit). Runs on the faked 192-CPU node, hence task/none: the
-# scaled-down job still asks for one rank per socket, on two sockets.
-run_scenario timelimit scenario_timelimit timelimit e7-8890v4-32x6.sbatch 100 500
 collect_scenarios
 
 # The user guide's last step: a plotted result of the run that was requeued in the middle.
