@@ -310,6 +310,7 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
     /* Per iteration, with the boundary's exchange and hooks: what the next plan must fit. */
     e->seconds_per_iteration = (MPI_Wtime() - t0) / (double)(end - first);
     e->cpu_per_iteration = (process_cpu_seconds() - c0) / (double)(end - first);
+    if (aco_pace_boundary(end - first)) e->seconds_per_iteration = 0.0; /* tests only */
     if (stop) {
       e->stop_reason = ACO_STOP_HOOK;
       break;
@@ -318,7 +319,6 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
       e->stop_reason = ACO_STOP_TARGET;
       break;
     }
-    if (aco_pace_boundary(end - first)) e->seconds_per_iteration = 0.0; /* tests only */
   }
   /* A run that stopped inside an epoch still meets once more, so the answer is global. */
   if (e->epoch == 0 || e->epochs[e->epoch - 1].iteration != e->iteration) {

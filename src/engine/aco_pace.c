@@ -1,5 +1,4 @@
-/* aco_pace: ANTROUTE_TEST_PACE_MS and ANTROUTE_TEST_HOLD, brakes on the iteration loop for tests.
- */
+/* aco_pace: ANTROUTE_TEST_PACE_MS and ANTROUTE_TEST_HOLD, test-only brakes on the loop. */
 #include "aco_pace.h"
 
 #include <errno.h>
