@@ -13,5 +13,6 @@ add_test(NAME fuzz_ckpt
          COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/fuzz_ckpt_run.sh $<TARGET_FILE:fuzz_ckpt> 20
                  ${CMAKE_CURRENT_BINARY_DIR}/fuzz/ckpt ${AR_FUZZ_SEED_PROGRAM}
                  ${PROJECT_SOURCE_DIR})
+ar_test_env(fuzz_ckpt_env fuzz_ckpt)
 set_tests_properties(fuzz_ckpt PROPERTIES LABELS fuzz TIMEOUT 600 ENVIRONMENT
-                     "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_ess_singleton_isolated=1;OMPI_MCA_pml=ob1;HDF5_USE_FILE_LOCKING=FALSE")
+                     "${fuzz_ckpt_env}")

@@ -10,5 +10,6 @@ add_test(NAME fuzz_h5net
          COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/fuzz_h5net_run.sh $<TARGET_FILE:fuzz_h5net> 20
                  ${CMAKE_CURRENT_BINARY_DIR}/fuzz/h5net ${AR_FUZZ_SEED_PROGRAM}
                  ${PROJECT_SOURCE_DIR})
+ar_test_env(fuzz_h5net_env fuzz_h5net)
 set_tests_properties(fuzz_h5net PROPERTIES LABELS fuzz TIMEOUT 600 ENVIRONMENT
-                     "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_ess_singleton_isolated=1;OMPI_MCA_pml=ob1;HDF5_USE_FILE_LOCKING=FALSE")
+                     "${fuzz_h5net_env}")
