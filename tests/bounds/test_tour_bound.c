@@ -135,8 +135,12 @@ static void check_exact_planar(tour_metric metric, int32_t n, int repeated) {
   tour_net_free(&t);
 }
 
-/* Under the sanitizers fewer random instances and a smaller one for the threads. */
-enum { SMALL_REPS = AR_TEST_SANITIZED ? 2 : 6, THREADS_N = AR_TEST_SANITIZED ? 800 : 3000 };
+/* Under the sanitizers fewer and smaller random instances. */
+enum {
+  SMALL_REPS = AR_TEST_SANITIZED ? 1 : 6,
+  PLANAR_N = AR_TEST_SANITIZED ? 150 : 400,
+  THREADS_N = AR_TEST_SANITIZED ? 500 : 3000
+};
 
 static void check_threads(void) {
   tour_net t;
@@ -171,8 +175,8 @@ int test_run(int argc, char **argv) {
       check_small("ATSP", &t);
     }
   for (int m = 0; m < 3; m++) {
-    check_exact_planar(metrics[m], 400, 0);
-    check_exact_planar(metrics[m], 400, 1);
+    check_exact_planar(metrics[m], PLANAR_N, 0);
+    check_exact_planar(metrics[m], PLANAR_N, 1);
   }
   check_threads();
   return 0;
