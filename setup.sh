@@ -114,34 +114,36 @@ count() {
 
 # The builds and the sanitizer pass, in the background beside the main ctest, niced (they take
 # the CPU time that the tests leave, most of all while the Slurm tests wait for their jobs):
-# build-asan with only what the `unit` label runs, and those tests; then build-fuzz with the fuzz
-# targets alone (clang; their seeds are made by build/antroute). Each part's time goes to TIMES.
+# build-fuzz with the fuzz targets alone (clang; their seeds are made by build/antroute), then
+# build-asan with only what the `unit` label runs, and those tests. Each part's time goes to
+# LOGS/times; LOGS/fuzz.ready says that the fuzz targets are built.
 background_pass() {
-  local times=$1 logs=$2 t0
+  local logs=$1 t0
   renice -n 10 -p "$BASHPID" >/dev/null 2>&1 || true # inherited by everything it starts
-  t0=$(now)
-  if cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DANTROUTE_SANITIZE=ON \
-    -DANTROUTE_WERROR=ON -DANTROUTE_WITH_TBB=OFF >"$logs/asan.build" 2>&1 &&
-    cmake --build build-asan -j"$(nproc)" --target unit_tests >>"$logs/asan.build" 2>&1; then
-    echo "sanitizer build (build-asan/, unit tests only) $(since "$t0")" >>"$times"
-    t0=$(now)
-    # LeakSanitizer reports Open MPI's own start-up allocations; leaks are checked by valgrind-free
-    # unit tests of our code paths instead.
-    ASAN_OPTIONS=detect_leaks=0 run_ctest "$logs/asan.log" build-asan -j2 -L unit
-    echo "sanitizer tests (build-asan/, ctest -L unit) $(since "$t0")" >>"$times"
-  else
-    { echo "the sanitizer build failed:"; tail -n 40 "$logs/asan.build"; } >"$logs/asan.log"
-    echo "sanitizer build (build-asan/, FAILED) $(since "$t0")" >>"$times"
-  fi
   t0=$(now)
   if cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DANTROUTE_FUZZ=ON \
     -DANTROUTE_WERROR=ON -DANTROUTE_WITH_TBB=OFF -DANTROUTE_FUZZ_SEED_PROGRAM="$PWD/build/antroute" \
     >"$logs/fuzz.build" 2>&1 && cmake --build build-fuzz -j"$(nproc)" --target fuzz_all \
     >>"$logs/fuzz.build" 2>&1; then
-    echo "fuzz build (build-fuzz/, fuzz targets only) $(since "$t0")" >>"$times"
+    echo "fuzz build (build-fuzz/, fuzz targets only) $(since "$t0")" >>"$logs/times"
   else
     { echo "the fuzz build failed:"; tail -n 40 "$logs/fuzz.build"; } >"$logs/fuzz.log"
-    echo "fuzz build (build-fuzz/, FAILED) $(since "$t0")" >>"$times"
+    echo "fuzz build (build-fuzz/, FAILED) $(since "$t0")" >>"$logs/times"
+  fi
+  : >"$logs/fuzz.ready"
+  t0=$(now)
+  if cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DANTROUTE_SANITIZE=ON \
+    -DANTROUTE_WERROR=ON -DANTROUTE_WITH_TBB=OFF >"$logs/asan.build" 2>&1 &&
+    cmake --build build-asan -j"$(nproc)" --target unit_tests >>"$logs/asan.build" 2>&1; then
+    echo "sanitizer build (build-asan/, unit tests only) $(since "$t0")" >>"$logs/times"
+    t0=$(now)
+    # LeakSanitizer reports Open MPI's own start-up allocations; leaks are checked by valgrind-free
+    # unit tests of our code paths instead.
+    ASAN_OPTIONS=detect_leaks=0 run_ctest "$logs/asan.log" build-asan -j2 -L unit
+    echo "sanitizer tests (build-asan/, ctest -L unit) $(since "$t0")" >>"$logs/times"
+  else
+    { echo "the sanitizer build failed:"; tail -n 40 "$logs/asan.build"; } >"$logs/asan.log"
+    echo "sanitizer build (build-asan/, FAILED) $(since "$t0")" >>"$logs/times"
   fi
 }
 
@@ -151,28 +153,32 @@ run_tests() {
   AR_LOGS=$(mktemp -d)
   timed "install (Debian packages)" install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
   timed "build (build/)" build
-  echo "== test suite (build/); beside it, niced: the sanitizer and fuzz builds, the sanitizer tests"
+  echo "== test suite (build/); beside it, niced: the fuzz and sanitizer builds, the sanitizer tests"
   : >"$AR_LOGS/times"
-  (background_pass "$AR_LOGS/times" "$AR_LOGS") &
+  (background_pass "$AR_LOGS") &
   bg=$!
   t0=$(now)
   # -j4: the Slurm tests spend most of their time waiting for their jobs.
   AR_LIVE=1 run_ctest "$AR_LOGS/main.log" build -j4 --timeout 900 || true
   part "tests (build/, ctest -j4)" "$(since "$t0")"
   count "$AR_LOGS/main.log"
+  # The fuzz runs (20 s per target, two at a time, not niced) while the sanitizer pass ends.
   t0=$(now)
-  wait "$bg" || true
-  part "waiting for the background after the tests" "$(since "$t0")"
-  while read -r line; do part "${line% *}, in the background" "${line##* }"; done <"$AR_LOGS/times"
-  echo "== unit tests under AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/)"
-  cat "$AR_LOGS/asan.log" 2>/dev/null || echo "the sanitizer pass left no log"
-  count "$AR_LOGS/asan.log"
-  echo "== fuzz targets: TSPLIB, CSV, network and checkpoint readers under libFuzzer, 20 s each (build-fuzz/)"
+  while [ ! -e "$AR_LOGS/fuzz.ready" ] && kill -0 "$bg" 2>/dev/null; do sleep 1; done
+  part "waiting for the fuzz build after the tests" "$(since "$t0")"
   if [ ! -s "$AR_LOGS/fuzz.log" ]; then # built
     timed "fuzz runs (build-fuzz/, ctest -L fuzz -j2)" run_ctest "$AR_LOGS/fuzz.log" build-fuzz -j2 -L fuzz ||
       true
   fi
-  cat "$AR_LOGS/fuzz.log"
+  t0=$(now)
+  wait "$bg" || true
+  part "waiting for the sanitizer pass after the fuzz runs" "$(since "$t0")"
+  while read -r line; do part "${line% *}, in the background" "${line##* }"; done <"$AR_LOGS/times"
+  echo "== unit tests under AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/)"
+  cat "$AR_LOGS/asan.log" 2>/dev/null || echo "the sanitizer pass left no log"
+  count "$AR_LOGS/asan.log"
+  echo "== fuzz targets: TSPLIB, CSV, network and checkpoint readers under libFuzzer (build-fuzz/)"
+  cat "$AR_LOGS/fuzz.log" 2>/dev/null || echo "the fuzz pass left no log"
   count "$AR_LOGS/fuzz.log"
   echo
   echo "wall time of each part (s; the background ones overlap the tests):"
