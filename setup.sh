@@ -57,48 +57,134 @@ demo() {
   fi
 }
 
-# Runs ctest in a build directory, keeping a running total for the closing line.
+# ---- ./setup.sh test: the parts, each timed (docs/testing.md, "The test command") ----
+
+# Every part's wall time, printed when it ends and as a table at the end.
+AR_LOGS=
+PART_NAMES=()
+PART_SECONDS=()
+now() { echo "${EPOCHREALTIME:-$(date +%s)}"; }
+# part NAME SECONDS: records a part that took SECONDS.
+part() {
+  PART_NAMES+=("$1")
+  PART_SECONDS+=("$2")
+  echo "== $1: $2 s"
+}
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }'; }
+# timed NAME command...: runs the command as a part.
+timed() {
+  local name=$1 t0 rc=0
+  shift
+  t0=$(now)
+  "$@" || rc=$?
+  part "$name" "$(since "$t0")"
+  return $rc
+}
+
+# run_ctest LOG DIR ARGS...: ctest in DIR, its output in LOG (the counts are read from it), and
+# on the terminal too when AR_LIVE=1.
+run_ctest() {
+  local log=$1 dir=$2
+  shift 2
+  if [ "${AR_LIVE:-0}" = 1 ]; then
+    (cd "$dir" && ctest --output-on-failure "$@") 2>&1 | tee "$log"
+  else
+    (cd "$dir" && ctest --output-on-failure "$@") >"$log" 2>&1
+  fi
+}
+# count LOG: adds a ctest log's results to the totals of the closing line.
 TOTAL_PASSED=0
 TOTAL_FAILED=0
 TOTAL_SKIPPED=0
-run_ctest() {
-  local dir=$1
-  shift
-  local log
-  log=$(mktemp)
-  local rc=0
-  (cd "$dir" && ctest --output-on-failure "$@") 2>&1 | tee "$log" || rc=$?
+count() {
   local total failed skipped
-  total=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' "$log" | tail -1)
-  failed=$(sed -n 's/.*tests passed, \([0-9]*\) tests failed out of.*/\1/p' "$log" | tail -1)
-  skipped=$(grep -c '(Skipped)' "$log" || true)
-  rm -f "$log"
+  if [ ! -s "$1" ]; then
+    TOTAL_FAILED=$((TOTAL_FAILED + 1))
+    return 0
+  fi
+  total=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' "$1" | tail -1)
+  failed=$(sed -n 's/.*tests passed, \([0-9]*\) tests failed out of.*/\1/p' "$1" | tail -1)
+  skipped=$(grep -c '(Skipped)' "$1" || true)
   total=${total:-0}
-  failed=${failed:-0}
-  [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ] && failed=1 # ctest itself failed
+  failed=${failed:-1} # no summary: ctest itself (or the build before it) failed
   TOTAL_PASSED=$((TOTAL_PASSED + total - failed - skipped))
   TOTAL_FAILED=$((TOTAL_FAILED + failed))
   TOTAL_SKIPPED=$((TOTAL_SKIPPED + skipped))
 }
 
+# The builds and the sanitizer pass, in the background beside the main ctest, niced (they take
+# the CPU time that the tests leave, most of all while the Slurm tests wait for their jobs):
+# build-fuzz with the fuzz targets alone (clang; their seeds are made by build/antroute), then
+# build-asan with only what the `unit` label runs, and those tests. Each part's time goes to
+# LOGS/times; LOGS/fuzz.ready says that the fuzz targets are built.
+background_pass() {
+  local logs=$1 t0
+  renice -n 10 -p "$BASHPID" >/dev/null 2>&1 || true # inherited by everything it starts
+  t0=$(now)
+  if cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DANTROUTE_FUZZ=ON \
+    -DANTROUTE_WERROR=ON -DANTROUTE_WITH_TBB=OFF -DANTROUTE_FUZZ_SEED_PROGRAM="$PWD/build/antroute" \
+    >"$logs/fuzz.build" 2>&1 && cmake --build build-fuzz -j"$(nproc)" --target fuzz_all \
+    >>"$logs/fuzz.build" 2>&1; then
+    echo "fuzz build (build-fuzz/, fuzz targets only) $(since "$t0")" >>"$logs/times"
+  else
+    { echo "the fuzz build failed:"; tail -n 40 "$logs/fuzz.build"; } >"$logs/fuzz.log"
+    echo "fuzz build (build-fuzz/, FAILED) $(since "$t0")" >>"$logs/times"
+  fi
+  : >"$logs/fuzz.ready"
+  t0=$(now)
+  if cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DANTROUTE_SANITIZE=ON \
+    -DANTROUTE_WERROR=ON -DANTROUTE_WITH_TBB=OFF >"$logs/asan.build" 2>&1 &&
+    cmake --build build-asan -j"$(nproc)" --target unit_tests >>"$logs/asan.build" 2>&1; then
+    echo "sanitizer build (build-asan/, unit tests only) $(since "$t0")" >>"$logs/times"
+    t0=$(now)
+    # LeakSanitizer reports Open MPI's own start-up allocations; leaks are checked by valgrind-free
+    # unit tests of our code paths instead.
+    ASAN_OPTIONS=detect_leaks=0 run_ctest "$logs/asan.log" build-asan -j2 -L unit || true
+    echo "sanitizer tests (build-asan/, ctest -L unit) $(since "$t0")" >>"$logs/times"
+  else
+    { echo "the sanitizer build failed:"; tail -n 40 "$logs/asan.build"; } >"$logs/asan.log"
+    echo "sanitizer build (build-asan/, FAILED) $(since "$t0")" >>"$logs/times"
+  fi
+}
+
 run_tests() {
-  install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
-  build
-  echo "== test suite (build/)"
-  run_ctest build -j2 --timeout 900
+  local t_all t0 bg line i
+  t_all=$(now)
+  AR_LOGS=$(mktemp -d)
+  timed "install (Debian packages)" install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
+  timed "build (build/)" build
+  echo "== test suite (build/); beside it, niced: the fuzz and sanitizer builds, the sanitizer tests"
+  : >"$AR_LOGS/times"
+  (background_pass "$AR_LOGS") &
+  bg=$!
+  t0=$(now)
+  # -j4: the Slurm tests spend most of their time waiting for their jobs.
+  AR_LIVE=1 run_ctest "$AR_LOGS/main.log" build -j4 --timeout 900 || true
+  part "tests (build/, ctest -j4)" "$(since "$t0")"
+  count "$AR_LOGS/main.log"
+  # The fuzz runs (20 s per target, two at a time, not niced) while the sanitizer pass ends.
+  t0=$(now)
+  while [ ! -e "$AR_LOGS/fuzz.ready" ] && kill -0 "$bg" 2>/dev/null; do sleep 1; done
+  part "waiting for the fuzz build after the tests" "$(since "$t0")"
+  if [ ! -s "$AR_LOGS/fuzz.log" ]; then # built
+    timed "fuzz runs (build-fuzz/, ctest -L fuzz -j2)" run_ctest "$AR_LOGS/fuzz.log" build-fuzz -j2 -L fuzz ||
+      true
+  fi
+  t0=$(now)
+  wait "$bg" || true
+  part "waiting for the sanitizer pass after the fuzz runs" "$(since "$t0")"
+  while read -r line; do part "${line% *}, in the background" "${line##* }"; done <"$AR_LOGS/times"
   echo "== unit tests under AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/)"
-  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DANTROUTE_SANITIZE=ON -DANTROUTE_WERROR=ON \
-    -DANTROUTE_WITH_TBB=OFF >/dev/null
-  cmake --build build-asan -j"$(nproc)"
-  # LeakSanitizer reports Open MPI's own start-up allocations; leaks are checked by valgrind-free
-  # unit tests of our code paths instead.
-  ASAN_OPTIONS=detect_leaks=0 run_ctest build-asan -j2 -L unit
-  echo "== fuzz targets: TSPLIB and CSV parsers under libFuzzer, briefly (build-fuzz/)"
-  cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DANTROUTE_FUZZ=ON \
-    -DANTROUTE_WERROR=ON -DANTROUTE_WITH_TBB=OFF >/dev/null
-  cmake --build build-fuzz -j"$(nproc)" --target fuzz_all
-  run_ctest build-fuzz -L fuzz
+  cat "$AR_LOGS/asan.log" 2>/dev/null || echo "the sanitizer pass left no log"
+  count "$AR_LOGS/asan.log"
+  echo "== fuzz targets: TSPLIB, CSV, network and checkpoint readers under libFuzzer (build-fuzz/)"
+  cat "$AR_LOGS/fuzz.log" 2>/dev/null || echo "the fuzz pass left no log"
+  count "$AR_LOGS/fuzz.log"
   echo
+  echo "wall time of each part (s; the background ones overlap the tests):"
+  for i in "${!PART_NAMES[@]}"; do printf '  %5s  %s\n' "${PART_SECONDS[$i]}" "${PART_NAMES[$i]}"; done
+  printf '  %5s  %s\n' "$(since "$t_all")" "./setup.sh test in all"
+  rm -rf "$AR_LOGS"
   echo "antroute: $TOTAL_PASSED passed, $TOTAL_FAILED failed, $TOTAL_SKIPPED skipped"
   [ "$TOTAL_FAILED" -eq 0 ]
 }

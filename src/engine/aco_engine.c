@@ -237,6 +237,8 @@ static ar_status engine_plan(aco_engine *e, int *stop, int64_t *end) {
   }
   if (e->hooks.boundary_every > 0)
     plan[1] = min64(plan[1], (it / e->hooks.boundary_every + 1) * e->hooks.boundary_every);
+  const int64_t hold = aco_pace_until_hold(); /* tests only: ANTROUTE_TEST_HOLD */
+  if (hold > 0) plan[1] = min64(plan[1], it + hold);
   const int timed = e->par.time_limit > 0.0 || e->par.cpu_limit > 0.0 || e->hooks.want_stop ||
                     e->hooks.boundary_seconds > 0.0;
   if (timed && e->rank == 0 && plan[0] == ACO_STOP_NONE) {
@@ -308,6 +310,7 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
     /* Per iteration, with the boundary's exchange and hooks: what the next plan must fit. */
     e->seconds_per_iteration = (MPI_Wtime() - t0) / (double)(end - first);
     e->cpu_per_iteration = (process_cpu_seconds() - c0) / (double)(end - first);
+    if (aco_pace_boundary(end - first)) e->seconds_per_iteration = 0.0; /* tests only */
     if (stop) {
       e->stop_reason = ACO_STOP_HOOK;
       break;

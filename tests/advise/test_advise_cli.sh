@@ -125,12 +125,12 @@ expect_error 2 "not both" - -- "$ANTROUTE" advise --topology "$E7" --topology-xm
 expect_error 2 "--bind needs --report-binding" - -- "$ANTROUTE" advise --bind auto
 
 # The run-time report under mpirun -np 2 --bind-to none: a table and the unbound warning.
-OMP_NUM_THREADS=2 timeout 120 "$MPIEXEC" --oversubscribe --bind-to none -np 2 \
+OMP_NUM_THREADS=2 timeout 300 "$MPIEXEC" --oversubscribe --bind-to none -np 2 \
   "$ANTROUTE" advise --report-binding >"$out" 2>&1 || fail "advise --report-binding: $(cat "$out")"
 expect_text "$out" "binding report: 2 ranks on 1 node, 2 OpenMP threads per rank"
 [ "$(grep -Ec '^ +[01] +[^ ]+ +[01] ' "$out")" = 4 ] && pass "report: 4 thread lines" || fail "report table: $(cat "$out")"
 if [ "$(nproc)" -gt 1 ]; then expect_text "$out" "threads are not bound"; fi
-OMP_NUM_THREADS=1 timeout 120 "$MPIEXEC" --oversubscribe --bind-to none -np 2 \
+OMP_NUM_THREADS=1 timeout 300 "$MPIEXEC" --oversubscribe --bind-to none -np 2 \
   "$ANTROUTE" advise --report-binding --bind auto >"$out" 2>&1 || fail "advise --report-binding --bind: $(cat "$out")"
 if [ "$(nproc)" -gt 1 ]; then expect_text "$out" "binding report: 0 warnings"; fi
 finish

@@ -135,9 +135,16 @@ static void check_exact_planar(tour_metric metric, int32_t n, int repeated) {
   tour_net_free(&t);
 }
 
+/* Under the sanitizers fewer and smaller random instances. */
+enum {
+  SMALL_REPS = AR_TEST_SANITIZED ? 1 : 6,
+  PLANAR_N = AR_TEST_SANITIZED ? 150 : 400,
+  THREADS_N = AR_TEST_SANITIZED ? 500 : 3000
+};
+
 static void check_threads(void) {
   tour_net t;
-  make_coords(&t, 3000, TOUR_METRIC_EUC_2D);
+  make_coords(&t, THREADS_N, TOUR_METRIC_EUC_2D);
   tour_bound_options opt = tour_bound_options_default();
   tour_lower_bound one, two;
   omp_set_num_threads(1);
@@ -155,7 +162,7 @@ int test_run(int argc, char **argv) {
   (void)argv;
   const tour_metric metrics[] = {TOUR_METRIC_EUC_2D, TOUR_METRIC_CEIL_2D, TOUR_METRIC_ATT,
                                  TOUR_METRIC_GEO};
-  for (int rep = 0; rep < 6; rep++)
+  for (int rep = 0; rep < SMALL_REPS; rep++)
     for (int32_t n = 5; n <= 11; n += 3) {
       tour_net t;
       for (int m = 0; m < 4; m++) {
@@ -168,8 +175,8 @@ int test_run(int argc, char **argv) {
       check_small("ATSP", &t);
     }
   for (int m = 0; m < 3; m++) {
-    check_exact_planar(metrics[m], 400, 0);
-    check_exact_planar(metrics[m], 400, 1);
+    check_exact_planar(metrics[m], PLANAR_N, 0);
+    check_exact_planar(metrics[m], PLANAR_N, 1);
   }
   check_threads();
   return 0;

@@ -10,6 +10,8 @@
  * Options: --colonies C --rows R --options K --seed S --month M --iteration I --keep N
  *          --input TEXT --search TEXT --force --iterations N --per-month N --sleep-ms MS
  *          --every N --seconds S --max-hours H --pid-dir DIR
+ * `loop` writes DIR/pid.RANK once its signal handlers are installed (--pid-dir) and honours
+ * ANTROUTE_TEST_HOLD after every iteration, as solve does (src/engine/aco_pace.h).
  * Prints on rank 0; exits with antroute's exit codes (ar_exit_code).
  */
 #include <mpi.h>
@@ -19,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "aco_pace.h"
 #include "ckpt.h"
 #include "ckpt_testdata.h"
 
@@ -157,23 +160,27 @@ static void sleep_ms(int ms) {
   }
 }
 
+static void write_pid(const char *dir, int rank) {
+  char p[H5U_PATH_MAX], tmp[H5U_PATH_MAX + 8];
+  snprintf(p, sizeof p, "%s/pid.%d", dir, rank);
+  snprintf(tmp, sizeof tmp, "%s/.pid.%d.tmp", dir, rank);
+  FILE *f = fopen(tmp, "w");
+  if (!f) return;
+  fprintf(f, "%d\n", (int)getpid());
+  /* Renamed into place: a test that sees the file reads the whole pid. */
+  if (fclose(f) == 0) rename(tmp, p);
+}
+
 /* The loop solve runs, with a synthetic state in place of the colonies. */
 static ar_status cmd_loop(const char *dir, const tool_args *a, MPI_Comm comm) {
   double start = ckpt_now();
   int rank = rank_of(comm);
   testdata t;
   if (setup(&t, a, comm) != 0) return ar_fail(AR_ERR_NOMEM, "out of memory");
-  if (a->pid_dir) {
-    char p[H5U_PATH_MAX];
-    snprintf(p, sizeof p, "%s/pid.%d", a->pid_dir, rank);
-    FILE *f = fopen(p, "w");
-    if (f) {
-      fprintf(f, "%d\n", (int)getpid());
-      fclose(f);
-    }
-  }
   /* 1. Before the first iteration: signals, deadline, schedule, resume. */
   ar_status st = ckpt_signal_install();
+  /* The pid file says "ready for signals": written once the handlers are in place. */
+  if (st == AR_OK && a->pid_dir) write_pid(a->pid_dir, rank);
   ckpt_deadline deadline;
   if (st == AR_OK)
     st = ckpt_deadline_init(&deadline, a->max_hours, start, ckpt_state_bytes(&t.state));
@@ -221,6 +228,7 @@ static ar_status cmd_loop(const char *dir, const tool_args *a, MPI_Comm comm) {
       fflush(stdout);
       st = AR_ERR_RESUME;
     }
+    if (st == AR_OK) aco_pace_boundary(1); /* ANTROUTE_TEST_HOLD, as in solve */
   }
   if (st == AR_OK && rank == 0) printf("finished at iteration %lld\n", (long long)done);
   ckpt_signal_restore();

@@ -21,7 +21,7 @@ answer() { # the answer of a results file: best cost and tour, epoch records
   h5dump -d /best/cost -d /best/tour -d /epochs/iteration -d /epochs/best -d /epochs/colony_best \
     -y -w 0 -O /dev/null "$1" 2>/dev/null | md5sum | cut -c1-32
 }
-"$A" solve "$T/net.h5" -o "$T/ref.h5" --iterations 60 "${RUN[@]}" >/dev/null || fail "reference run"
+"$A" solve "$T/net.h5" -o "$T/ref.h5" --iterations 40 "${RUN[@]}" >/dev/null || fail "reference run"
 REF=$(answer "$T/ref.h5")
 # The stopped run: checkpoints at iterations 5, 10, ..., 30; the three newest are kept.
 "$A" solve "$T/net.h5" -o "$T/half.h5" --iterations 30 --checkpoint-dir "$T/base" \
@@ -31,7 +31,7 @@ older=$(ls "$T"/base/ckpt-*.h5 | tail -2 | head -1)
 [ -n "$newest" ] && [ "$newest" != "$older" ] || { fail "no checkpoints: $(ls "$T/base")"; finish; }
 # Intact, the newest resumes to the answer.
 cp -r "$T/base" "$T/intact"
-"$A" solve "$T/net.h5" -o "$T/intact.h5" --iterations 60 --checkpoint-dir "$T/intact" \
+"$A" solve "$T/net.h5" -o "$T/intact.h5" --iterations 40 --checkpoint-dir "$T/intact" \
   --resume auto "${RUN[@]}" >"$T/intact.log" 2>&1 && [ "$(answer "$T/intact.h5")" = "$REF" ] &&
   pass "the intact checkpoints resume to the answer" || fail "intact resume: $(cat "$T/intact.log")"
 
@@ -42,7 +42,7 @@ total=$(wc -l <"$T/mutations.txt")
 damaged=0 intact=0 bad=0
 while read -r id what; do
   dir="$T/corpus/$id"
-  "$A" solve "$T/net.h5" -o "$dir.h5" --iterations 60 --checkpoint-dir "$dir" --resume auto \
+  "$A" solve "$T/net.h5" -o "$dir.h5" --iterations 40 --checkpoint-dir "$dir" --resume auto \
     "${RUN[@]}" >"$dir.log" 2>&1
   rc=$?
   got=$(answer "$dir.h5")
@@ -85,7 +85,7 @@ with h5py.File(sys.argv[1], "r+") as f:
     $2
 PYEOF
   "$TOOL" rehash "$dir/$(basename "$newest")" >/dev/null || fail "rehash $1"
-  "$A" solve "$T/net.h5" -o "$dir.h5" --iterations 60 --checkpoint-dir "$dir" --resume auto \
+  "$A" solve "$T/net.h5" -o "$dir.h5" --iterations 40 --checkpoint-dir "$dir" --resume auto \
     "${RUN[@]}" >"$dir.log" 2>&1 || fail "forged $1: exit $?"
 }
 forge iteration 'f.attrs["iteration"] = np.int64(int(f.attrs["iteration"]) - 5)'

@@ -6,7 +6,7 @@ source "$AR_SOURCE_DIR/tests/common/lib.sh"
 TOOL="$AR_BUILD_DIR/ckpt_tool"
 [ -x "$TOOL" ] || { fail "ckpt_tool not built"; finish; }
 D="$AR_TMP/ck"
-run() { timeout 60 "$MPIEXEC" --oversubscribe --bind-to none -np "$@"; }
+run() { timeout 300 "$MPIEXEC" --oversubscribe --bind-to none -np "$@"; }
 
 run 2 "$TOOL" write "$D" --iteration 1 --keep 5 >/dev/null 2>&1 || fail "first write"
 

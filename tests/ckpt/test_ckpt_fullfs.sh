@@ -16,7 +16,7 @@ mkdir -p "$M"
 while mountpoint -q "$M"; do umount "$M" || break; done # left by an interrupted run
 mount -t tmpfs -o size=256k tmpfs "$M" 2>/dev/null || skip_test "cannot mount a tmpfs here (not root?)"
 trap 'umount "$M" 2>/dev/null' EXIT
-run() { timeout 60 "$MPIEXEC" --oversubscribe --bind-to none -np "$@"; }
+run() { timeout 300 "$MPIEXEC" --oversubscribe --bind-to none -np "$@"; }
 remount() { # remount SIZE [OPTIONS]: a fresh tmpfs
   umount "$M" && mount -t tmpfs -o "size=$1${2:+,$2}" tmpfs "$M" || fail "remount $1"
 }

@@ -4,7 +4,7 @@
 # one rank; after a kill before the rename or in the middle of a dataset; after SIGKILL at random
 # moments; from a damaged newest checkpoint; after --max-hours) end with the identical best tour,
 # cost and epoch records. Another seed is refused unless forced.
-# CKPT_KILLS (default 20) sets the number of random SIGKILLs.
+# CKPT_KILLS (default 8) sets the number of random SIGKILLs.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 A=$ANTROUTE
 "$A" import tsplib "$AR_SOURCE_DIR/inputs/tsplib/att532.tsp" -o "$AR_TMP/a.h5" >/dev/null \
@@ -22,7 +22,7 @@ answer() {
 run() { # run LAYOUT args...: RANKSxTHREADS
   local r=${1%x*} t=${1#*x}
   shift
-  OMP_NUM_THREADS=$t timeout 120 "$MPIEXEC" --oversubscribe --bind-to none -np "$r" "$A" solve \
+  OMP_NUM_THREADS=$t timeout 300 "$MPIEXEC" --oversubscribe --bind-to none -np "$r" "$A" solve \
     "$AR_TMP/a.h5" "${H[@]}" "$@"
 }
 # ranks DIR: the pids of the antroute processes (not mpirun) of a run using DIR.
@@ -57,15 +57,15 @@ for f in ckpt-000002.h5 ckpt-000006.h5; do # iteration 20 (epoch end), 52 (insid
 done
 [ "$(ls "$C" | grep -c '\.h5$')" -eq 12 ] && pass "--resume FILE writes no checkpoint" || fail "--resume FILE wrote"
 
-# 2. SIGTERM to one rank of two: both stop after the same iteration, checkpoint, status 75.
-# Paced (20 ms an iteration, the answer unchanged): unpaced, the 100 iterations can end before
-# the signal lands.
+# 2. SIGTERM to one rank of two: both stop after the same iteration, checkpoint, status 75. The
+# run holds after iteration 10 (ANTROUTE_TEST_HOLD, the answer unchanged) until the signal has
+# been taken, so it cannot end before it, however fast or loaded the machine is.
 D="$AR_TMP/sig"
-ANTROUTE_TEST_PACE_MS=20 run 2x1 -o "$AR_TMP/s.h5" --checkpoint-dir "$D" --checkpoint-every 5 \
-  >"$AR_TMP/o" 2>&1 &
+ANTROUTE_TEST_HOLD=$(hold_at 10 sig) run 2x1 -o "$AR_TMP/s.h5" --checkpoint-dir "$D" \
+  --checkpoint-every 5 >"$AR_TMP/o" 2>&1 &
 job=$!
-for _ in $(seq 200); do [ -e "$D/ckpt-000002.h5" ] && break; sleep 0.02; done
-kill -TERM "$(ranks "$D" | tail -1)"
+wait_file "$AR_TMP/sig.go.held" && send_signal TERM "$(ranks "$D" | tail -1)"
+release sig
 wait $job
 rc=$?
 [ $rc -eq 75 ] && grep -q "stopped by SIGTERM after iteration" "$AR_TMP/o" && [ ! -e "$AR_TMP/s.h5" ] \
@@ -104,9 +104,11 @@ run 1x1 -o "$AR_TMP/x.h5" --resume "$C/ckpt-000002.h5" --seed 6 --resume-force >
   && grep -q "warning: --resume-force" "$AR_TMP/err" && pass "--resume-force continues with a warning" \
   || fail "--resume-force: $(cat "$AR_TMP/err")"
 
-# 6. --max-hours: stops in time with status 75; the resumed run ends with the same answer.
+# 6. --max-hours (1.1 s): stops in time with status 75; the resumed run ends with the same answer.
+# Paced (50 ms an iteration: 5 s in all), so that the run outlasts the deadline on any machine.
 D="$AR_TMP/maxh"
-run 2x1 -o "$AR_TMP/m.h5" --checkpoint-dir "$D" --max-hours 0.0003 >/dev/null 2>"$AR_TMP/err"
+ANTROUTE_TEST_PACE_MS=50 run 2x1 -o "$AR_TMP/m.h5" --checkpoint-dir "$D" --max-hours 0.0003 \
+  >/dev/null 2>"$AR_TMP/err"
 rc=$?
 [ $rc -eq 75 ] && grep -q "the --max-hours deadline" "$AR_TMP/err" && pass "--max-hours: status 75" \
   || fail "--max-hours: status $rc: $(cat "$AR_TMP/err")"
@@ -115,12 +117,12 @@ same "resumed after --max-hours" "$AR_TMP/m.h5"
 
 # 7. SIGKILL at random moments (some while a checkpoint is being written), each time resumed,
 # on a longer run (its own reference) so that every kill lands inside the search.
-H=(--colonies 4 --ants 4 --iterations 400 --epoch-iterations 20 --seed 5 -q --local-search 2opt
+H=(--colonies 4 --ants 4 --iterations 200 --epoch-iterations 20 --seed 5 -q --local-search 2opt
   --new-edges 0)
-run 1x2 -o "$AR_TMP/ref400.h5" >/dev/null 2>&1 || fail "reference run (400 iterations)"
-REF=$(answer "$AR_TMP/ref400.h5")
+run 1x2 -o "$AR_TMP/ref200.h5" >/dev/null 2>&1 || fail "reference run (200 iterations)"
+REF=$(answer "$AR_TMP/ref200.h5")
 D="$AR_TMP/kill"
-kills=${CKPT_KILLS:-20}
+kills=${CKPT_KILLS:-8}
 RANDOM=7
 at=""
 finished=""
@@ -128,7 +130,7 @@ for i in $(seq "$kills"); do
   run 2x1 -o "$AR_TMP/k.h5" --checkpoint-dir "$D" --checkpoint-every 3 --resume auto >/dev/null 2>&1 &
   job=$!
   # Until the ranks run, then a random 0.05 to 0.65 s.
-  for _ in $(seq 100); do [ -n "$(ranks "$D")" ] && break; sleep 0.02; done
+  wait_until 120 "the ranks of run $i" eval '[ -n "$(ranks "$D")" ] || ! kill -0 $job 2>/dev/null'
   sleep "0.$(printf '%02d' $((RANDOM % 60 + 5)))"
   kill -KILL $(ranks "$D") 2>/dev/null
   # A resumed run close to the end may finish inside the random sleep: then it is done. It may

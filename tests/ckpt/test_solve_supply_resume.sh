@@ -15,7 +15,7 @@ A=$ANTROUTE
 run() { # run LAYOUT NET args...: RANKSxTHREADS
   local r=${1%x*} t=${1#*x} net=$2
   shift 2
-  OMP_NUM_THREADS=$t timeout 60 "$MPIEXEC" --oversubscribe --bind-to none -np "$r" "$A" solve \
+  OMP_NUM_THREADS=$t timeout 300 "$MPIEXEC" --oversubscribe --bind-to none -np "$r" "$A" solve \
     "$net" "${H[@]}" "$@"
 }
 # ranks DIR: the pids of the antroute processes (not mpirun) of a run using DIR.
@@ -40,17 +40,8 @@ same() { # same WHAT FILE
 }
 newest() { ls "$1"/ckpt-*.h5 2>/dev/null | tail -1; }
 attr() { h5dump -a "/$1" -y "$2" 2>/dev/null | sed -n 's/^ *\([0-9-][0-9]*\) *$/\1/p' | head -1; }
-# stop_at DIR MONTH: waits for a checkpoint of MONTH (supply_month), then SIGTERM to the ranks.
-stop_at() {
-  local f
-  for _ in $(seq 400); do
-    f=$(newest "$1")
-    [ -n "$f" ] && [ "$(attr supply_month "$f")" = "$2" ] && break
-    sleep 0.02
-  done
-  kill -TERM $(ranks "$1") 2>/dev/null
-}
-
+# The SIGTERM runs hold (ANTROUTE_TEST_HOLD) after the first checkpoint of the month they are to
+# be stopped in (iteration 5 of it: 30 iterations a month) until the ranks have taken the signal.
 for net in real syn; do
   N="$AR_TMP/$net.h5"
   H=(--colonies 2 --iterations 30 --epoch-iterations 10 --seed 5)
@@ -61,16 +52,20 @@ for net in real syn; do
   [ $net = syn ] && months="0 1"
   for m in $months; do
     D="$AR_TMP/$net-t$m"
-    run 2x1 "$N" -o "$AR_TMP/$net-t$m.h5" --checkpoint-dir "$D" --checkpoint-every 5 -q \
-      >"$AR_TMP/t.log" 2>&1 &
-    job=$!
     [ $net = real ] && m=0
-    stop_at "$D" "$m"
+    ANTROUTE_TEST_HOLD=$(hold_at $((30 * m + 5)) "$net-t$m") run 2x1 "$N" -o "$AR_TMP/$net-t$m.h5" \
+      --checkpoint-dir "$D" --checkpoint-every 5 -q >"$AR_TMP/t.log" 2>&1 &
+    job=$!
+    # shellcheck disable=SC2046
+    wait_file "$AR_TMP/$net-t$m.go.held" && send_signal TERM $(ranks "$D")
+    release "$net-t$m"
     wait $job
     rc=$?
-    [ $rc -eq 75 ] && [ ! -e "$AR_TMP/$net-t$m.h5" ] && pass "$net: SIGTERM in month $m -> 75" \
-      || fail "$net: SIGTERM in month $m: status $rc, $(tail -c 300 "$AR_TMP/t.log")"
-    at=$(attr iteration "$(newest "$D")")
+    f=$(newest "$D")
+    [ $rc -eq 75 ] && [ ! -e "$AR_TMP/$net-t$m.h5" ] && [ "$(attr supply_month "$f")" = "$m" ] \
+      && pass "$net: SIGTERM in month $m -> 75, checkpoint of month $m" \
+      || fail "$net: SIGTERM in month $m: status $rc, month $(attr supply_month "$f"), $(tail -c 300 "$AR_TMP/t.log")"
+    at=$(attr iteration "$f")
     run 1x2 "$N" -o "$AR_TMP/$net-t$m.h5" --checkpoint-dir "$D" --checkpoint-every 5 \
       --resume auto >"$AR_TMP/r.log" 2>&1 || fail "$net: resume: $(tail -c 300 "$AR_TMP/r.log")"
     grep -q "resumed from" "$AR_TMP/r.log" || fail "$net: the resumed run did not say so"
@@ -90,7 +85,9 @@ grep -q "damaged checkpoint.*moved to" "$AR_TMP/d.log" && [ -e "$f.damaged" ] \
 same "resumed from the previous checkpoint" "$AR_TMP/dmg.h5"
 
 # A deadline (--max-hours, then SLURM_JOB_END_TIME) checkpoints and exits 75; then resumed.
+# Paced (100 ms an iteration, 6 s in all): the runs outlast their deadlines on any machine.
 D="$AR_TMP/deadline"
+export ANTROUTE_TEST_PACE_MS=100
 run 1x1 "$AR_TMP/syn.h5" -o "$AR_TMP/dl.h5" --checkpoint-dir "$D" --max-hours 0.0003 -q \
   >"$AR_TMP/dl.log" 2>&1
 rc=$?
@@ -101,6 +98,7 @@ SLURM_JOB_END_TIME=$(($(date +%s) + 2)) run 1x1 "$AR_TMP/syn.h5" -o "$AR_TMP/dl.
 rc=$?
 [ $rc -eq 75 ] && grep -q "SLURM_JOB_END_TIME" "$AR_TMP/dl.log" && pass "SLURM_JOB_END_TIME -> 75" \
   || fail "SLURM_JOB_END_TIME: status $rc, $(tail -c 300 "$AR_TMP/dl.log")"
+unset ANTROUTE_TEST_PACE_MS
 run 1x1 "$AR_TMP/syn.h5" -o "$AR_TMP/dl.h5" --checkpoint-dir "$D" --resume auto -q >/dev/null 2>&1 \
   || fail "resume after the deadlines"
 same "resumed after the deadlines" "$AR_TMP/dl.h5"
@@ -115,7 +113,7 @@ for _ in $(seq "${CKPT_KILLS:-4}"); do
   run 1x1 "$N" -o "$AR_TMP/k.h5" --checkpoint-dir "$D" --checkpoint-every 2 --resume auto -q \
     >/dev/null 2>&1 &
   job=$!
-  for _ in $(seq 100); do [ -n "$(ranks "$D")" ] && break; sleep 0.02; done
+  wait_until 120 "the ranks of a run" eval '[ -n "$(ranks "$D")" ] || ! kill -0 $job 2>/dev/null'
   r=$((RANDOM % 120 + 20))
   sleep "$((r / 100)).$(printf '%02d' $((r % 100)))"
   kill -KILL $(ranks "$D") 2>/dev/null

@@ -2,7 +2,7 @@
 ar_add_unit_test(ckpt_crc SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ckpt_crc.c LABELS ckpt)
 set(CKPT_TESTDATA ${CMAKE_CURRENT_LIST_DIR}/ckpt_testdata.c)
 foreach(np 1 2 4)
-  ar_add_mpi_test(ckpt_layout_np${np} NP ${np} TIMEOUT 120 LABELS ckpt
+  ar_add_mpi_test(ckpt_layout_np${np} NP ${np} LABELS ckpt
                   SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ckpt_layout.c ${CKPT_TESTDATA})
   target_include_directories(ckpt_layout_np${np} PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 endforeach()
@@ -13,19 +13,18 @@ target_link_libraries(ckpt_tool PRIVATE antroute_core)
 target_compile_options(ckpt_tool PRIVATE ${ANTROUTE_WARNINGS})
 set_target_properties(ckpt_tool PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
 
-ar_add_mpi_test(ckpt_damage NP 2 TIMEOUT 120 LABELS ckpt
+ar_add_mpi_test(ckpt_damage NP 2 LABELS ckpt
                 SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ckpt_damage.c ${CKPT_TESTDATA})
 target_include_directories(ckpt_damage PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 
-ar_add_mpi_test(ckpt_control NP 3 TIMEOUT 60 LABELS ckpt
+ar_add_mpi_test(ckpt_control NP 3 LABELS ckpt
                 SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ckpt_control.c ${CKPT_TESTDATA})
 target_include_directories(ckpt_control PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 
-ar_add_script_test(ckpt_faults SCRIPT tests/ckpt/test_ckpt_faults.sh TIMEOUT 240 LABELS ckpt)
-ar_add_script_test(ckpt_signals SCRIPT tests/ckpt/test_ckpt_signals.sh TIMEOUT 240 LABELS ckpt)
-ar_add_script_test(ckpt_fullfs SCRIPT tests/ckpt/test_ckpt_fullfs.sh TIMEOUT 120 LABELS ckpt)
+ar_add_script_test(ckpt_faults SCRIPT tests/ckpt/test_ckpt_faults.sh LABELS ckpt)
+ar_add_script_test(ckpt_signals SCRIPT tests/ckpt/test_ckpt_signals.sh LABELS ckpt)
+ar_add_script_test(ckpt_fullfs SCRIPT tests/ckpt/test_ckpt_fullfs.sh LABELS ckpt)
 ar_add_script_test(ckpt_solve_resume SCRIPT tests/ckpt/test_solve_resume.sh TIMEOUT 600 LABELS ckpt)
-ar_add_script_test(ckpt_solve_supply_resume SCRIPT tests/ckpt/test_solve_supply_resume.sh
-                   TIMEOUT 120 LABELS ckpt)
+ar_add_script_test(ckpt_solve_supply_resume SCRIPT tests/ckpt/test_solve_supply_resume.sh LABELS ckpt)
 ar_add_script_test(ckpt_corpus SCRIPT tests/ckpt/test_ckpt_corpus.sh LABELS "ckpt;hdf5" TIMEOUT 900)
 ar_add_script_test(ckpt_folder SCRIPT tests/ckpt/test_ckpt_folder.sh LABELS ckpt)

@@ -5,13 +5,13 @@
 # default MPI_ERRORS_ARE_FATAL these runs would abort instead.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 FAULT_LIB=${1:?the path of the mpi_fault library}
-[ -f "$FAULT_LIB" ] || skip_test "no $FAULT_LIB"
+[ -f "$FAULT_LIB" ] || { fail "no $FAULT_LIB (built with the tests: ar_mpi_fault)"; finish; }
 
 # faulty NAME[:N] NP command...: runs the command on NP ranks with that MPI call failing.
 faulty() {
   local fault=$1 np=$2
   shift 2
-  OMP_NUM_THREADS=1 timeout 120 "$MPIEXEC" --oversubscribe --bind-to none -np "$np" \
+  OMP_NUM_THREADS=1 timeout 300 "$MPIEXEC" --oversubscribe --bind-to none -np "$np" \
     -x LD_PRELOAD="$FAULT_LIB" -x AR_MPI_FAULT="$fault" "$@"
 }
 # no_abort: the last run's log shows no MPI abort.

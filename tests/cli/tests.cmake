@@ -5,5 +5,5 @@ add_library(ar_mpi_fault MODULE ${CMAKE_CURRENT_LIST_DIR}/mpi_fault.c)
 target_link_libraries(ar_mpi_fault PRIVATE MPI::MPI_C)
 target_compile_options(ar_mpi_fault PRIVATE ${ANTROUTE_WARNINGS})
 ar_add_script_test(cli_mpi_errors SCRIPT tests/cli/test_mpi_errors.sh LABELS mpi
-                   ARGS $<TARGET_FILE:ar_mpi_fault> TIMEOUT 300)
+                   ARGS $<TARGET_FILE:ar_mpi_fault>)
 ar_add_unit_test(cli_parse_unit SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_cli_parse.c)

@@ -34,9 +34,69 @@ ar_mpirun() {
   "$MPIEXEC" --oversubscribe --bind-to none -np "$np" "$@"
 }
 
-# finish: prints the closing line and sets the exit status.
+# ---- Waiting for the state a test wants, never for the clock (docs/testing.md, "Timing") ----
+
+# wait_until SECONDS WHAT command...: polls the command (every 0.05 s) until it succeeds; after
+# SECONDS (a generous bound: the machine may be loaded) fails with "gave up waiting for WHAT" and
+# returns 1.
+wait_until() {
+  local bound=$1 what=$2
+  shift 2
+  local deadline=$((SECONDS + bound))
+  until "$@"; do
+    if [ "$SECONDS" -ge "$deadline" ]; then
+      fail "gave up waiting for $what after $bound s"
+      return 1
+    fi
+    sleep 0.05
+  done
+}
+
+# wait_file FILE [SECONDS]: wait_until FILE exists (default 120 s).
+wait_file() { wait_until "${2:-120}" "$1 to appear" test -e "$1"; }
+
+# signal_pending PID SIGNUM: true while SIGNUM is pending in a thread of PID (or for the whole
+# process), i.e. not yet delivered to a handler.
+signal_pending() {
+  local bit f mask
+  bit=$((1 << ($2 - 1)))
+  for f in /proc/"$1"/task/*/status; do
+    for mask in $(sed -n 's/^\(SigPnd\|ShdPnd\):[[:space:]]*//p' "$f" 2>/dev/null); do
+      [ $((0x$mask & bit)) -ne 0 ] && return 0
+    done
+  done
+  return 1
+}
+
+signal_taken() { ! signal_pending "$@"; }
+
+# send_signal SIG PID...: kill -SIG, then waits until each process has taken the signal (its
+# handler ran, or it died): a test that goes on (e.g. releases ANTROUTE_TEST_HOLD) knows the
+# process has seen it, and two signals in a row cannot merge into one.
+send_signal() {
+  local sig=$1 num p
+  shift
+  num=$(kill -l "$sig")
+  kill -"$sig" "$@" || return 1
+  for p in "$@"; do
+    wait_until 60 "process $p to take SIG$sig" signal_taken "$p" "$num" || return 1
+  done
+}
+
+# hold_at N NAME: the value of ANTROUTE_TEST_HOLD that holds a run after N iterations until
+# $AR_TMP/NAME.go exists (src/engine/aco_pace.h); the run creates $AR_TMP/NAME.go.held when it
+# holds. release NAME lets it go on.
+hold_at() { echo "$1:$AR_TMP/$2.go"; }
+release() { touch "$AR_TMP/$1.go"; }
+
+# finish: prints the closing line and sets the exit status. A test that checked nothing fails:
+# it would pass whatever the program does (exit 77 through skip_test is the way to skip).
 finish() {
   echo "$AR_PASSED passed, $AR_FAILED failed"
+  if [ $((AR_PASSED + AR_FAILED)) -eq 0 ]; then
+    echo "FAILED: this test checked nothing (neither pass nor fail was called)"
+    exit 1
+  fi
   [ "$AR_FAILED" -eq 0 ]
   exit $?
 }

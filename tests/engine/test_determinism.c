@@ -38,11 +38,12 @@ int test_run(int argc, char **argv) {
   aco_params par = aco_params_default();
   par.colonies = 3;
   par.ants = 6;
-  par.iterations = 120;
-  par.epoch_iterations = 40;
+  /* Under the sanitizers fewer iterations (still several epochs and restarts): the same paths. */
+  par.iterations = AR_TEST_SANITIZED ? 48 : 120;
+  par.epoch_iterations = AR_TEST_SANITIZED ? 16 : 40;
   par.seed = 77;
   run_case("mmas focused, 3 colonies", &t, &to, &par);
-  par.restart_iterations = 30;
+  par.restart_iterations = AR_TEST_SANITIZED ? 12 : 30;
   run_case("mmas with restarts", &t, &to, &par);
   par.restart_iterations = 0;
   par.colonies = 1;

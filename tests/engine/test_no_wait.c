@@ -2,8 +2,9 @@
  * thread goes on building the ants of the other colonies, through many iterations, instead of
  * waiting for it at the end of the iteration. The stuck ant waits until the other thread has
  * built more ants than two whole iterations of every colony hold (impossible with a barrier per
- * iteration: it could build at most the rest of the stuck ant's iteration), with a time-out that
- * makes the test fail rather than hang. The answer is still the one a single thread finds. */
+ * iteration: it could build at most the rest of the stuck ant's iteration), with a generous
+ * time-out that makes the test fail rather than hang. The answer is still the one a single thread
+ * finds. */
 #include <omp.h>
 #include <stdatomic.h>
 #include <time.h>
@@ -25,8 +26,10 @@ static void held_construct(const aco_problem *p, aco_ant_ctx *ctx, void *scratch
   if (omp_get_thread_num() == 0 && atomic_compare_exchange_strong(&held, &expected, 1)) {
     const long goal = atomic_load(&others_built) + 2L * COLONIES * ANTS + 1;
     const struct timespec nap = {0, 1000000};
-    /* Sleeps (uses no CPU) until the other thread has built `goal` ants, or 20 s pass. */
-    for (int waited = 0; atomic_load(&others_built) < goal && waited < 20000; waited++)
+    /* Sleeps (uses no CPU) until the other thread has built `goal` ants (a few milliseconds'
+     * work), or a generous 300 s pass on the clock (a loaded machine); then the check fails. */
+    const double until = omp_get_wtime() + 300.0;
+    while (atomic_load(&others_built) < goal && omp_get_wtime() < until)
       nanosleep(&nap, NULL);
     built_while_held = atomic_load(&others_built) - (goal - 2L * COLONIES * ANTS - 1);
     atomic_store(&held, 2);

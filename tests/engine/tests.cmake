@@ -17,11 +17,6 @@ if(ANTROUTE_SANITIZE)
   set_tests_properties(engine_noalloc PROPERTIES DISABLED TRUE)
 endif()
 
-# Development driver, not a test: engine_dev FILE.tsp|N ITERATIONS|-SECONDS
-add_executable(engine_dev ${CMAKE_CURRENT_LIST_DIR}/test_tour_quick.c
-               ${PROJECT_SOURCE_DIR}/tests/common/test_main.c)
-target_include_directories(engine_dev PRIVATE ${PROJECT_SOURCE_DIR}/tests/common)
-target_link_libraries(engine_dev PRIVATE antroute_core)
 ar_add_mpi_test(engine_mpi_layouts_2 NP 2 SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_mpi_layouts.c)
 ar_add_mpi_test(engine_mpi_layouts_3 NP 3 SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_mpi_layouts.c)
 ar_add_script_test(engine_solve_cli SCRIPT tests/engine/test_solve_cli.sh LABELS mpi)

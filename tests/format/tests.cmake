@@ -1,3 +1,2 @@
 ar_add_script_test(format_clang SCRIPT tests/format/test_clang_format.sh LABELS format)
-ar_add_script_test(format_function_lengths SCRIPT tests/format/test_function_lengths.sh LABELS format
-                   TIMEOUT 60)
+ar_add_script_test(format_function_lengths SCRIPT tests/format/test_function_lengths.sh LABELS format)

@@ -11,7 +11,8 @@ ar_fuzz_hdf5_target(fuzz_ckpt
 # Seeds: real checkpoints of both kinds, written by the build's own solve at test time.
 add_test(NAME fuzz_ckpt
          COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/fuzz_ckpt_run.sh $<TARGET_FILE:fuzz_ckpt> 20
-                 ${CMAKE_CURRENT_BINARY_DIR}/fuzz/ckpt $<TARGET_FILE:antroute>
+                 ${CMAKE_CURRENT_BINARY_DIR}/fuzz/ckpt ${AR_FUZZ_SEED_PROGRAM}
                  ${PROJECT_SOURCE_DIR})
-set_tests_properties(fuzz_ckpt PROPERTIES LABELS fuzz TIMEOUT 240 ENVIRONMENT
-                     "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;HDF5_USE_FILE_LOCKING=FALSE")
+ar_test_env(fuzz_ckpt_env fuzz_ckpt)
+set_tests_properties(fuzz_ckpt PROPERTIES LABELS fuzz TIMEOUT 600 ENVIRONMENT
+                     "${fuzz_ckpt_env}")

@@ -14,4 +14,4 @@ add_test(NAME fuzz_csv
          COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/fuzz_csv_run.sh $<TARGET_FILE:fuzz_csv> 20
                  ${CMAKE_CURRENT_BINARY_DIR}/fuzz/csv/corpus ${CMAKE_CURRENT_LIST_DIR}/seeds_csv
                  ${PROJECT_SOURCE_DIR}/inputs/supply_chain)
-set_tests_properties(fuzz_csv PROPERTIES LABELS fuzz TIMEOUT 120)
+set_tests_properties(fuzz_csv PROPERTIES LABELS fuzz TIMEOUT 600)

@@ -14,5 +14,5 @@ for dir in "$@"; do
   done
 done
 cd "$(dirname "$corpus")"
-exec "$fuzzer" -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
+exec "$fuzzer" -max_total_time="$seconds" -max_len=8192 -timeout=60 -rss_limit_mb=2048 \
   -print_final_stats=1 "$corpus"

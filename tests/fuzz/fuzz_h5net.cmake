@@ -8,7 +8,8 @@ ar_fuzz_hdf5_target(fuzz_h5net
 # Seeds: real network files of both kinds, made by the build's own importer at test time.
 add_test(NAME fuzz_h5net
          COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/fuzz_h5net_run.sh $<TARGET_FILE:fuzz_h5net> 20
-                 ${CMAKE_CURRENT_BINARY_DIR}/fuzz/h5net $<TARGET_FILE:antroute>
+                 ${CMAKE_CURRENT_BINARY_DIR}/fuzz/h5net ${AR_FUZZ_SEED_PROGRAM}
                  ${PROJECT_SOURCE_DIR})
-set_tests_properties(fuzz_h5net PROPERTIES LABELS fuzz TIMEOUT 180 ENVIRONMENT
-                     "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;HDF5_USE_FILE_LOCKING=FALSE")
+ar_test_env(fuzz_h5net_env fuzz_h5net)
+set_tests_properties(fuzz_h5net PROPERTIES LABELS fuzz TIMEOUT 600 ENVIRONMENT
+                     "${fuzz_h5net_env}")

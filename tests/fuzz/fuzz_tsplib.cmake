@@ -14,4 +14,4 @@ add_test(NAME fuzz_tsplib
                  ${CMAKE_CURRENT_LIST_DIR}/seeds_tsplib ${PROJECT_SOURCE_DIR}/tests/tsplib/bad
                  ${PROJECT_SOURCE_DIR}/inputs/tsplib/eil51.tsp
                  ${PROJECT_SOURCE_DIR}/inputs/tsplib/eil51.opt.tour)
-set_tests_properties(fuzz_tsplib PROPERTIES LABELS fuzz TIMEOUT 120)
+set_tests_properties(fuzz_tsplib PROPERTIES LABELS fuzz TIMEOUT 600)

@@ -8,10 +8,20 @@ if(ANTROUTE_FUZZ)
   endif()
   set(AR_FUZZ_FLAGS -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
       -fno-omit-frame-pointer)
+  # The program that writes the seeds of the HDF5 targets (real network files and checkpoints):
+  # this build's antroute, or one built elsewhere (setup.sh passes build/antroute, so that the
+  # fuzz build compiles only the fuzz targets).
+  set(ANTROUTE_FUZZ_SEED_PROGRAM "" CACHE FILEPATH
+      "antroute that makes the seeds of fuzz_h5net and fuzz_ckpt (empty: this build's)")
+  if(ANTROUTE_FUZZ_SEED_PROGRAM)
+    set(AR_FUZZ_SEED_PROGRAM ${ANTROUTE_FUZZ_SEED_PROGRAM})
+  else()
+    set(AR_FUZZ_SEED_PROGRAM $<TARGET_FILE:antroute>)
+  endif()
   # A target whose reader opens HDF5 files (fuzz_h5net, fuzz_ckpt): its sources (paths from the
   # source root) compiled with the sanitizers, MPI, parallel HDF5 and LIBS linked as they are
-  # (coverage comes from our code), and antroute built first (the run scripts make their seeds
-  # with it).
+  # (coverage comes from our code), and antroute built first unless another one makes the seeds
+  # (the run scripts make their seeds with it).
   function(ar_fuzz_hdf5_target name)
     cmake_parse_arguments(F "" "" "SOURCES;INCLUDES;LIBS" ${ARGN})
     list(TRANSFORM F_SOURCES PREPEND ${PROJECT_SOURCE_DIR}/)
@@ -26,7 +36,9 @@ if(ANTROUTE_FUZZ)
     target_link_options(${name} PRIVATE ${AR_FUZZ_FLAGS})
     target_link_libraries(${name} PRIVATE MPI::MPI_C ${HDF5_C_LIBRARIES} PkgConfig::INIH ${F_LIBS}
                           ${MATH_LIBRARY})
-    add_dependencies(${name} antroute)
+    if(NOT ANTROUTE_FUZZ_SEED_PROGRAM)
+      add_dependencies(${name} antroute)
+    endif()
   endfunction()
   file(GLOB AR_FUZZ_TARGETS ${CMAKE_CURRENT_LIST_DIR}/fuzz_*.cmake)
   # fuzz_all builds every target (each fuzz_<name>.cmake defines the executable fuzz_<name>), so

@@ -14,7 +14,7 @@ LMOD_INIT=/usr/share/lmod/lmod/init/bash
 [ -r "$LMOD_INIT" ] || skip_test "Lmod is not installed (Debian: apt-get install lmod; ./setup.sh deps)"
 [ "$(id -u)" -eq 0 ] || skip_test "needs root (a private mount hides the source tree)"
 tsp=$AR_SOURCE_DIR/inputs/tsplib/berlin52.tsp
-[ -f "$tsp" ] || skip_test "inputs/tsplib/berlin52.tsp missing"
+[ -f "$tsp" ] || { fail "inputs/tsplib/berlin52.tsp missing (it is shipped)"; finish; }
 
 # Outside the project and outside /tmp (each test host has a /tmp of its own).
 base=$(mktemp -d /var/tmp/antroute-install.XXXXXX)

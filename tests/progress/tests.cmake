@@ -1,1 +1,1 @@
-ar_add_script_test(progress_lines SCRIPT tests/progress/test_progress.sh LABELS progress TIMEOUT 120)
+ar_add_script_test(progress_lines SCRIPT tests/progress/test_progress.sh LABELS progress)

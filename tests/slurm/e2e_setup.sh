@@ -1,17 +1,10 @@
 # shellcheck shell=bash disable=SC2034
-# e2e_setup.sh: the common start of the test_e2e_* scripts (sourced after slurm_lib.sh): antroute
-# itself is the solver, on att532 imported from TSPLIB; the run without Slurm is the same solve
-# under mpirun with the same layout (2 ranks x 1 thread). Runs under Slurm are paced so that a
-# run lasts a chosen number of seconds on any machine.
+# e2e_setup.sh: the common start of the Slurm tests that run antroute (sourced after
+# slurm_lib.sh): antroute itself is the solver, on att532 imported from TSPLIB; the run without
+# Slurm is the same solve under mpirun with the same layout (2 ranks x 1 thread).
 
-"$ANTROUTE" solve --help 2>&1 | grep -q -- '--checkpoint-dir' ||
-  skip_test "antroute solve --checkpoint-dir not available yet"
 SOLVER=$ANTROUTE
-tsp=
-for c in "$AR_SOURCE_DIR/inputs/tsplib/att532.tsp" "$AR_SHARED_DATA/tsplib/att532.tsp"; do
-  [ -f "$c" ] && tsp=$c && break
-done
-[ -n "$tsp" ] || skip_test "att532.tsp is neither in inputs/tsplib nor in the shared data"
+tsp=$AR_SOURCE_DIR/inputs/tsplib/att532.tsp
 GOOD_INPUT=$AR_TMP/att532.h5
 BAD_INPUT=$AR_TMP/broken.h5
 "$ANTROUTE" import tsplib "$tsp" -o "$GOOD_INPUT" >/dev/null || {
@@ -28,18 +21,11 @@ solve_without_slurm() {
     --seed "$SEED" --colonies "$COLONIES" --checkpoint-dir "$2/ckpt" --resume auto >"$2/log" 2>&1
 }
 
-# Runs under Slurm are paced: every iteration sleeps AR_PACE_MS (ANTROUTE_TEST_PACE_MS, passed by
-# submit), so a run lasts about the seconds a scenario asks for however loaded or fast the
-# machine is (a calibration once went stale when the load changed). The pace does not change the
-# answer, so the references run without it.
-AR_PACE_MS=${AR_PACE_MS:-100}
-
-# iters_for SECONDS: iterations that take about SECONDS at the pace (at least 20).
-iters_for() {
-  local n=$(($1 * 1000 / AR_PACE_MS))
-  [ "$n" -ge 20 ] || n=20
-  echo "$n"
-}
+# Runs under Slurm are not paced (AR_PACE_MS, ANTROUTE_TEST_PACE_MS, is for a scenario that needs
+# a run longer than a time limit); those that a scenario signals hold after AR_HOLD_AT iterations
+# (slurm_lib.sh: hold_export) until the signal has come, so their length does not matter.
+AR_PACE_MS=${AR_PACE_MS:-}
+AR_HOLD_AT=${AR_HOLD_AT:-10}
 
 # reference ITERATIONS: the answer of the run without Slurm, computed once (warm_references runs
 # them before the scenarios start, so that the scenarios only read them).
@@ -52,6 +38,6 @@ reference() {
   cat "$f.answer"
 }
 warm_references() {
-  local s
-  for s in "$@"; do reference "$(iters_for "$s")" >/dev/null; done
+  local n
+  for n in "$@"; do reference "$n" >/dev/null; done
 }

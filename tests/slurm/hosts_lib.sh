@@ -4,15 +4,14 @@
 # The cluster is slurm/netns-cluster.sh in $AR_TMP/hosts: hosts node1 and node2 in network
 # namespaces, the real node shape (2 CPUs each here) and TaskPlugin=task/affinity. Slurm's client
 # commands run on node1, the login host: sbatch, scontrol, squeue, scancel, sinfo and srun are
-# shadowed by functions that enter it, so the scenarios of slurm_lib.sh run unchanged. Runs are
-# paced (ANTROUTE_TEST_PACE_MS) so that faults land mid-run whatever the machine's speed; the
-# references without Slurm are not paced (the pace does not change the answer).
+# shadowed by functions that enter it, so the scenarios of slurm_lib.sh run unchanged. A run that
+# a fault is to hit mid-run holds there (ANTROUTE_TEST_HOLD, slurm_lib.sh: hold_export) until the
+# test has struck, whatever the machine's speed.
 
 export AR_SLURM_DIR=$AR_TMP/hosts
 export SLURM_CONF=$AR_SLURM_DIR/slurm.conf
 AR_CLUSTER=$AR_SOURCE_DIR/slurm/netns-cluster.sh
 AR_ON=$AR_SLURM_DIR/bin/on
-AR_PACE_MS=250 # every submitted run (submit passes it): a fault lands mid-run
 # A lost host is noticed after SlurmdTimeout (the netns cluster's default is 60 s).
 export AR_SLURMD_TIMEOUT=${AR_SLURMD_TIMEOUT:-20}
 
@@ -57,15 +56,6 @@ host_pids() {
     [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$2" ] && echo "$pid"
   done
   return 0
-}
-
-# wait_checkpoint DIR SECONDS: true once DIR holds a finished checkpoint.
-wait_checkpoint() {
-  local deadline=$((SECONDS + $2))
-  until ls "$1"/ckpt-*.h5 >/dev/null 2>&1; do
-    [ "$SECONDS" -lt "$deadline" ] || return 1
-    sleep 0.5
-  done
 }
 
 # same_view NAME DIR: both hosts list the same files in DIR with the same contents (a host that

@@ -1,22 +1,33 @@
 #!/usr/bin/env bash
-# Two Slurm hosts in network namespaces (slurm/netns-cluster.sh, real node shape, task/affinity):
-# Open MPI ranks on both hosts over TCP through `srun --mpi=pmix` and through `mpirun` with a host
-# file, each rank's host in /layout/rank_host and the same answer as on one host; binding by
-# Slurm (disjoint masks, OpenMP threads inside their rank's mask, and a run without binding that
-# the report flags); the 2-node template and generic.sbatch end to end on both hosts, their
-# binding reports naming both; elastic resume from 2 hosts to 1 (on the host that did not write
-# the checkpoint) and from 1 to 2, to the same answer. One cluster start for all of it.
+# Two Slurm hosts in network namespaces (slurm/netns-cluster.sh, real node shape, task/affinity),
+# one cluster start for all of it:
+# - Open MPI ranks on both hosts over TCP through `srun --mpi=pmix` and through `mpirun` with a
+#   host file, each rank's host in /layout/rank_host and the same answer as on one host;
+# - binding by Slurm (disjoint masks, OpenMP threads inside their rank's mask, and a run without
+#   binding that the report flags);
+# - the 2-node template and generic.sbatch end to end on both hosts, their binding reports naming
+#   both;
+# - elastic resume from 2 hosts to 1 (on the host that did not write the checkpoint) and from 1 to
+#   2, to the same answer;
+# - faults, on the 2-node template with one rank per host and checkpoints every 5 iterations:
+#   every antroute process on node2 killed mid-run: the job ends FAILED with the signal's status
+#   and is not requeued (docs/slurm.md: a restart could fail the same way); submitting it again
+#   resumes from the newest checkpoint and ends with the uninterrupted answer; node2 lost mid-run
+#   (netns-cluster.sh crash: its slurmd, slurmstepd and antroute killed): Slurm marks it DOWN
+#   after SlurmdTimeout and requeues the job (--requeue); the host comes back (netns-cluster.sh
+#   boot: empty /tmp, slurmd again), sees the same checkpoint folder as node1, and the job resumes
+#   to the uninterrupted answer.
+# "Mid-run" is a state the run waits in (ANTROUTE_TEST_HOLD, slurm_lib.sh), not a moment.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 source "$AR_SOURCE_DIR/tests/slurm/slurm_lib.sh"
 source "$AR_SOURCE_DIR/tests/slurm/e2e_setup.sh"
 source "$AR_SOURCE_DIR/tests/slurm/hosts_lib.sh"
 
 t0=$SECONDS
-SHORT=40  # iterations of the direct runs (a few seconds)
-ELASTIC=60 # iterations of the elastic runs: 15 s at the pace of 250 ms
-reference "$SHORT" >/dev/null
-reference "$ELASTIC" >/dev/null
-warm_references 5
+ITERS=40 # iterations of every run (the runs to be stopped hold after AR_HOLD_AT = 10)
+SHORT=$ITERS
+ELASTIC=$ITERS
+warm_references $ITERS
 cluster_up fail
 
 # ---- Open MPI on both hosts: srun --mpi=pmix (1 and 2 ranks per host), mpirun with a host file.
@@ -79,8 +90,8 @@ expect_log "2 ranks with --cpu-bind=none" "$d/bind-unbound.log" "warning: node1:
 
 # ---- The 2-node template and generic.sbatch end to end on both hosts (1 rank per host).
 AR_SCALE=2x1
-run_scenario t2node scenario_complete t2node 2node-32x3-cores.sbatch small 5
-run_scenario generic2 scenario_complete generic2 generic.sbatch small 5
+run_scenario t2node scenario_complete t2node 2node-32x3-cores.sbatch small $ITERS
+run_scenario generic2 scenario_complete generic2 generic.sbatch small $ITERS
 collect_scenarios
 for name in t2node generic2; do
   out=$AR_TMP/$name/job.out
@@ -99,20 +110,79 @@ expect_log "generic2: advise's lines for 2 nodes" "$AR_TMP/generic2/job.out" "OM
 # elastic NAME FIRST_LAYOUT SECOND_LAYOUT SECOND_HOSTS
 elastic() {
   local name=$1 j st ckpt=$AR_TMP/$1/out.ckpt exports=CKPT_EVERY=5
-  j=$(AR_SCALE=$2 submit "$name" 2node-32x3-cores.sbatch small $ELASTIC "$exports") ||
+  j=$(AR_SCALE=$2 submit "$name" 2node-32x3-cores.sbatch small $ELASTIC "$exports,$(hold_export "$name")") ||
     { fail "$name: sbatch refused the job"; return; }
-  wait_running "$j" 60 || { fail "$name: job $j did not start"; return; }
-  wait_checkpoint "$ckpt" 60 || fail "$name: no checkpoint after 60 s"
+  wait_held "$name" || return
+  ls "$ckpt"/ckpt-*.h5 >/dev/null 2>&1 || fail "$name: no checkpoint before the hold"
   scancel "$j"
   st=$(wait_final "$j" 60)
   expect_eq "$name: first job ($2) state" "$st" CANCELLED
   expect_log "$name" "$AR_TMP/$name/job.out" "checkpoint .*/ckpt-[0-9]*.h5: iteration"
   same_view "$name" "$ckpt"
+  release "$name"
   AR_SCALE=$3 resumed_to_answer "$name" 2node-32x3-cores.sbatch $ELASTIC "$exports" "$4"
 }
 # Written with rank 0 on node1, read on node2 alone: the other host's view of the folder.
 elastic elastic-2to1 2x1 1x2@node2 "node2 node2"
 elastic elastic-1to2 1x2@node1 2x1 "node1 node2"
+
+# ---- Faults.
+AR_SCALE=2x1
+EXPORTS=CKPT_EVERY=5
+
+# start_held NAME: submits the run; prints the job id once it holds mid-run, checkpointed.
+start_held() {
+  local j
+  j=$(submit "$1" 2node-32x3-cores.sbatch small $ITERS "$EXPORTS,$(hold_export "$1")") || return 1
+  wait_held "$1" >&2 || return 1
+  ls "$AR_TMP/$1/out.ckpt"/ckpt-*.h5 >/dev/null 2>&1 || return 1
+  echo "$j"
+}
+
+# ---- Every antroute process on node2 killed.
+name=killranks
+if j=$(start_held $name); then
+  pids=$(host_pids node2 antroute | tr '\n' ' ')
+  if [ -n "${pids// /}" ]; then pass "$name: antroute on node2: pids $pids"; else
+    fail "$name: no antroute process on node2"
+  fi
+  # shellcheck disable=SC2086
+  kill -KILL $pids 2>/dev/null
+  release "$name"
+  st=$(wait_final "$j" 90)
+  expect_eq "$name: state" "$st" FAILED
+  expect_eq "$name: restarts" "$(job_field "$j" Restarts)" 0
+  expect_log "$name" "$AR_TMP/$name/job.out" "antroute failed with status [0-9]+; not requeued"
+  resumed_to_answer $name 2node-32x3-cores.sbatch $ITERS "$EXPORTS" "node1 node2"
+else
+  fail "$name: the job did not start, checkpoint and hold: $(tail -n 5 "$AR_TMP/$name/job.out" 2>&1)"
+fi
+
+# ---- node2 lost: its slurmd and everything of the job on it killed; then it comes back.
+name=losthost
+if j=$(start_held $name); then
+  "$AR_CLUSTER" crash node2 "$AR_SLURM_DIR" && pass "$name: node2 crashed (slurmd, slurmstepd, antroute killed)" ||
+    fail "$name: netns-cluster.sh crash node2"
+  t1=$SECONDS
+  deadline=$((SECONDS + 4 * AR_SLURMD_TIMEOUT + 30))
+  until [[ "$(sinfo -h -n node2 -o '%T')" == down* ]] || [ $SECONDS -ge $deadline ]; do sleep 1; done
+  expect_eq "$name: node2 state after $((SECONDS - t1)) s" "$(sinfo -h -n node2 -o '%T' | head -n 1 | tr -d '*')" down
+  until [ "$(job_field "$j" Restarts)" = 1 ] || [ $SECONDS -ge $deadline ]; do sleep 1; done
+  expect_eq "$name: restarts (requeued by Slurm for the lost node)" "$(job_field "$j" Restarts)" 1
+  release "$name" # the restarted run must not hold
+  # The host comes back (an empty /tmp, slurmd registers again; ReturnToService=2 returns it).
+  "$AR_CLUSTER" boot node2 "$AR_SLURM_DIR" && pass "$name: node2 booted again" ||
+    fail "$name: netns-cluster.sh boot node2"
+  same_view "$name" "$AR_TMP/$name/out.ckpt"
+  st=$(wait_final "$j" 180)
+  expect_eq "$name: state" "$st" COMPLETED
+  expect_log "$name" "$AR_TMP/$name/job.out" "SLURM_RESTART_COUNT=1,"
+  expect_resumed "$name" "$AR_TMP/$name/job.out"
+  expect_hosts "$name" "$AR_TMP/$name/out.h5" "node1 node2"
+  expect_same "$name" "$AR_TMP/$name/out.h5" $ITERS
+else
+  fail "$name: the job did not start, checkpoint and hold: $(tail -n 5 "$AR_TMP/$name/job.out" 2>&1)"
+fi
 
 echo "took $((SECONDS - t0)) s"
 finish

@@ -1,20 +1,13 @@
 # Slurm: a real single-node cluster on localhost (slurm/local-cluster.sh) and the batch templates
-# of slurm/ driven through sbatch. The tests share one port and run one at a time; each starts
-# and stops its own cluster. They skip when Slurm cannot run here (not root, packages missing).
-# These use the faked 192-CPU E7 node, so that cluster binds nothing (TaskPlugin=task/none); the
-# multi-host tests (netns) run on the real node shape with task/affinity.
-set(AR_SLURM_TESTS
-    cluster      # the cluster script, a job, preemption and requeue
-    e2e_run      # antroute solve through the templates: completion, bad input, cancel, cap
-    e2e_requeue  # antroute solve: scontrol requeue and preemption mid-run
-    e2e_timelimit) # antroute solve: checkpoint and self-requeue before the time limit
-foreach(t ${AR_SLURM_TESTS})
-  ar_add_script_test(slurm_${t} SCRIPT tests/slurm/test_${t}.sh LABELS slurm TIMEOUT 420)
-  set_tests_properties(slurm_${t} PROPERTIES RESOURCE_LOCK antroute_slurm_cluster)
-endforeach()
-# Several hosts in network namespaces (slurm/netns-cluster.sh): each test has its own cluster in
-# its own namespaces (no port shared with the tests above); one at a time, for the load.
-foreach(t hosts hosts_faults)
-  ar_add_script_test(slurm_${t} SCRIPT tests/slurm/test_${t}.sh LABELS slurm TIMEOUT 600)
-  set_tests_properties(slurm_${t} PROPERTIES RESOURCE_LOCK antroute_netns_cluster)
-endforeach()
+# of slurm/ driven through sbatch, in one cluster start (test_local.sh: the cluster script, then
+# antroute's scenarios side by side). It uses the faked 192-CPU E7 node, so that cluster binds
+# nothing (TaskPlugin=task/none); the multi-host tests (netns) run on the real node shape with
+# task/affinity. They skip when Slurm cannot run here (not root, packages missing).
+ar_add_script_test(slurm_local SCRIPT tests/slurm/test_local.sh LABELS slurm TIMEOUT 1200)
+set_tests_properties(slurm_local PROPERTIES RESOURCE_LOCK antroute_slurm_cluster)
+# Several hosts in network namespaces (slurm/netns-cluster.sh), in one cluster start: MPI across
+# hosts, binding, the 2-node templates, elastic resume, killed ranks and a lost host. Its cluster
+# has namespaces of its own (no port shared with the test above); install_module uses the same
+# kind of cluster, hence the lock.
+ar_add_script_test(slurm_hosts SCRIPT tests/slurm/test_hosts.sh LABELS slurm TIMEOUT 1200)
+set_tests_properties(slurm_hosts PROPERTIES RESOURCE_LOCK antroute_netns_cluster)
