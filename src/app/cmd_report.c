@@ -18,6 +18,11 @@ static const param_def report_params[] = {
      "picture format (SVG keeps text as text)", 0},
 };
 
+int cmd_report_defs(param_def *out, int cap) {
+  return cli_copy_defs(report_params, (int)(sizeof report_params / sizeof report_params[0]), out,
+                       cap);
+}
+
 static ar_status report_work(const param_set *ps) {
   const char *path = ps->positional[0];
   const char *dir = param_str(ps, "output");

@@ -346,6 +346,17 @@ static ar_status solve_once(param_set *ps, int *retry) {
   return st;
 }
 
+int cmd_solve_defs(param_def *out, int cap) {
+  solve_option_table *table = malloc(sizeof *table);
+  int n = table && solve_options_table(table) == AR_OK ? table->ndefs : -1;
+  if (n > cap) n = -1;
+  for (int i = 0; i < n; i++)
+    out[i] = table->defs[i];
+  free(table);
+  ar_error_clear(); /* a table that cannot be built fails the solve itself, with its message */
+  return n;
+}
+
 ar_status cmd_solve(int argc, char **argv) {
   solve_option_table *table = malloc(sizeof *table);
   ar_status st = table ? solve_options_table(table) : ar_fail(AR_ERR_NOMEM, "out of memory");

@@ -1,15 +1,14 @@
-/* param: option table -> getopt_long, libinih parameter files, help and serialisation. */
+/* param: option table -> getopt_long, help and serialisation (parameter files: param_file.c). */
 #define _GNU_SOURCE /* getopt_long */
-#include "param.h"
+#include "param_priv.h"
 
 #include <errno.h>
 #include <getopt.h>
-#include <ini.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int param_index(const param_set *ps, const char *name) {
+int param_index(const param_set *ps, const char *name) {
   for (int i = 0; i < ps->ndefs; i++)
     if (strcmp(ps->defs[i].name, name) == 0) return i;
   return -1;
@@ -128,8 +127,8 @@ static ar_status param_validate(const param_def *def, const char *value, const c
   return AR_OK;
 }
 
-static ar_status param_store(param_set *ps, int i, const char *value, param_origin origin,
-                             const char *where) {
+ar_status param_store(param_set *ps, int i, const char *value, param_origin origin,
+                      const char *where) {
   const param_def *def = &ps->defs[i];
   ar_status st = param_validate(def, value, where);
   if (st != AR_OK) return st;
@@ -141,78 +140,6 @@ static ar_status param_store(param_set *ps, int i, const char *value, param_orig
   free(ps->values[i]);
   ps->values[i] = copy;
   ps->origin[i] = origin;
-  return AR_OK;
-}
-
-typedef struct {
-  param_set *ps;
-  ar_status status;
-  int failed;
-  const char *path;
-} param_file_ctx;
-
-static int param_file_entry(void *user, const char *section, const char *name, const char *value,
-                            int lineno) {
-  param_file_ctx *ctx = user;
-  param_set *ps = ctx->ps;
-  if (ctx->failed) return 1;
-  /* Keys at top level apply to every command; a [command] section only to that command. */
-  if (section[0] != '\0' && strcmp(section, ps->command) != 0) return 1;
-  char where[512];
-  snprintf(where, sizeof where, "%s:%d: %s", ctx->path, lineno, name);
-  int i = param_index(ps, name);
-  if (i < 0) {
-    if (section[0] == '\0') return 1; /* shared files may hold other commands' keys */
-    ctx->status = ar_fail(AR_ERR_USAGE, "%s:%d: unknown parameter '%s' for '%s'", ctx->path, lineno,
-                          name, ps->command);
-    ctx->failed = 1;
-    return 1;
-  }
-  if (ps->origin[i] == PARAM_FROM_COMMAND_LINE) return 1; /* the command line wins */
-  ar_status st = param_store(ps, i, value, PARAM_FROM_FILE, where);
-  if (st != AR_OK) {
-    ctx->status = st;
-    ctx->failed = 1;
-  }
-  return 1;
-}
-
-/* libinih (built with INI_HANDLER_LINENO=0) gives no line number to the handler, so the file is
- * fed one line at a time through a reader that counts lines. */
-typedef struct {
-  FILE *file;
-  int lineno;
-} param_line_reader;
-
-static char *param_read_line(char *str, int num, void *stream) {
-  param_line_reader *r = stream;
-  char *line = fgets(str, num, r->file);
-  if (line) r->lineno++;
-  return line;
-}
-
-typedef struct {
-  param_file_ctx *ctx;
-  param_line_reader *reader;
-} param_file_state;
-
-static int param_file_handler(void *user, const char *section, const char *name,
-                              const char *value) {
-  param_file_state *state = user;
-  return param_file_entry(state->ctx, section, name, value, state->reader->lineno);
-}
-
-static ar_status param_load_file(param_set *ps, const char *path) {
-  FILE *f = fopen(path, "r");
-  if (!f) return ar_fail(AR_ERR_IO, "cannot open parameter file %s: %s", path, strerror(errno));
-  param_file_ctx ctx = {ps, AR_OK, 0, path};
-  param_line_reader reader = {f, 0};
-  param_file_state state = {&ctx, &reader};
-  int rc = ini_parse_stream(param_read_line, &reader, param_file_handler, &state);
-  fclose(f);
-  if (ctx.failed) return ctx.status;
-  if (rc > 0) return ar_fail(AR_ERR_USAGE, "%s:%d: not a 'key = value' line", path, rc);
-  if (rc < 0) return ar_fail(AR_ERR_IO, "cannot read parameter file %s", path);
   return AR_OK;
 }
 
@@ -254,6 +181,9 @@ static ar_status param_take_option(param_set *ps, int c, char **argv) {
     return AR_OK;
   }
   if (c == 'P') {
+    if (ps->param_file)
+      return ar_fail(AR_ERR_USAGE, "%s: --params given twice (%s, then %s): give it once",
+                     ps->command, ps->param_file, optarg);
     ps->param_file = optarg;
     return AR_OK;
   }
@@ -273,6 +203,14 @@ static ar_status param_take_option(param_set *ps, int c, char **argv) {
       if (ps->defs[k].short_name == c) i = k;
   }
   if (i < 0) return ar_fail(AR_ERR_INTERNAL, "option table out of step (%d)", c);
+  /* The last of two values silently winning hides a typo in a long command line. */
+  if (ps->origin[i] == PARAM_FROM_COMMAND_LINE) {
+    if (ps->defs[i].type == PARAM_FLAG)
+      return ar_fail(AR_ERR_USAGE, "%s: option --%s given twice: give it once", ps->command,
+                     ps->defs[i].name);
+    return ar_fail(AR_ERR_USAGE, "%s: option --%s given twice ('%s', then '%s'): give it once",
+                   ps->command, ps->defs[i].name, ps->values[i], optarg);
+  }
   char where[256];
   snprintf(where, sizeof where, "option --%s", ps->defs[i].name);
   return param_store(ps, i, ps->defs[i].type == PARAM_FLAG ? "1" : optarg, PARAM_FROM_COMMAND_LINE,
