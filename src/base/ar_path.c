@@ -99,6 +99,10 @@ ar_status ar_output_resolve(const char *path, const char *what, char *resolved, 
   char cur[PATH_CAP], next[PATH_CAP];
   snprintf(cur, sizeof cur, "%s", path);
   struct stat sb;
+  /* What the links end at, as the kernel sees it: also through the magic links of /proc
+   * (/dev/stdout -> /proc/self/fd/1 -> a pipe or a terminal). */
+  if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
+    return refuse_kind(what, path, path, sb.st_mode);
   int hops = 0;
   while (lstat(cur, &sb) == 0 && S_ISLNK(sb.st_mode)) {
     if (++hops > LINK_HOPS)

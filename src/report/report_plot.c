@@ -103,6 +103,12 @@ ar_status report_plot_check_outputs(const char *dir, const char *format, const c
     char final[H5U_PATH_MAX], tmp[H5U_PATH_MAX];
     snprintf(final, sizeof final, "%s/%s.%s", dir, pictures[p], fmt);
     snprintf(tmp, sizeof tmp, "%s/.%s.%s.tmp", dir, pictures[p], fmt);
+    /* A picture is a regular file or nothing (ar_path.h): never a FIFO, a device, a folder. */
+    char target[H5U_PATH_MAX], what[H5U_PATH_MAX + 32];
+    snprintf(what, sizeof what, "-o %s: the picture", dir);
+    ar_status st = ar_output_resolve(final, what, target, sizeof target);
+    if (st == AR_OK) st = ar_output_resolve(tmp, what, target, sizeof target);
+    if (st != AR_OK) return st;
     for (int i = 0; i < ninputs; i++) {
       if (!inputs[i]) continue;
       const char *hit = ar_path_same_file(final, inputs[i]) ? final

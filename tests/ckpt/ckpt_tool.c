@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ar_signal.h"
 #include "ckpt.h"
 #include "ckpt_testdata.h"
 
@@ -173,7 +174,7 @@ static ar_status cmd_loop(const char *dir, const tool_args *a, MPI_Comm comm) {
     }
   }
   /* 1. Before the first iteration: signals, deadline, schedule, resume. */
-  ar_status st = ckpt_signal_install();
+  ar_status st = ar_signal_install();
   ckpt_deadline deadline;
   if (st == AR_OK)
     st = ckpt_deadline_init(&deadline, a->max_hours, start, ckpt_state_bytes(&t.state));
@@ -223,7 +224,6 @@ static ar_status cmd_loop(const char *dir, const tool_args *a, MPI_Comm comm) {
     }
   }
   if (st == AR_OK && rank == 0) printf("finished at iteration %lld\n", (long long)done);
-  ckpt_signal_restore();
   testdata_free(&t);
   return st;
 }
