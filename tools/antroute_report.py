@@ -23,6 +23,7 @@ import argparse
 import errno
 import os
 import re
+import signal
 import stat
 import sys
 
@@ -176,6 +177,12 @@ def save(fig, outdir, name):
         if writable_target(final) != target:
             raise OSError(errno.EEXIST, "it became something else than a regular file")
         os.replace(tmp, target)
+    except (KeyboardInterrupt, SystemExit):  # a stop signal: no .tmp survives it
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
     except OSError as e:
         try:
             os.unlink(tmp)
@@ -905,7 +912,14 @@ def draw_bsp(f, outdir):
 
 # --- Main ---------------------------------------------------------------------------------------
 
+def stop(signum, _frame):
+    """SIGTERM and SIGHUP end the script as SIGINT does: through save()'s clean-up."""
+    sys.exit(128 + signum)
+
+
 def main():
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGHUP, stop)
     ap = argparse.ArgumentParser(description="Draw the pictures of an antroute results file.")
     ap.add_argument("results")
     ap.add_argument("--out", required=True, help="directory for the pictures")
