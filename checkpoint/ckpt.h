@@ -7,9 +7,10 @@
  *   ckpt_find.h      the newest sound checkpoint of a directory; ckpt_verify.h: check one file
  *   ckpt_header.h    the root judged digest first; ckpt_digest.h: the CRC of every attribute,
  *                    type and shape; ckpt_problem.h: why a checkpoint cannot be used
- *   ckpt_input.h     checksum of the input file
- *   ckpt_signal.h    SIGTERM/SIGUSR1/SIGINT -> stop flag; ckpt_deadline.h: --max-hours,
- *                    SLURM_JOB_END_TIME; ckpt_stop.h: the stop decision all ranks agree on
+ *   ckpt_input.h     checksum of the input file; ckpt_identity.h: whose files (rotation)
+ *   ckpt_lock.h      one run per folder; ckpt_keep.h: values kept for restarts (the bound)
+ *   ckpt_deadline.h  --max-hours, SLURM_JOB_END_TIME; ckpt_stop.h: the stop decision all ranks
+ *                    agree on (signals: src/base/ar_signal.h)
  *   ckpt_schedule.h  when to write (epoch end, every N iterations, every S seconds, on stop)
  *   ckpt_options.h   solve's checkpoint options
  * See docs/checkpoint.md for the file format and how solve drives these.
@@ -26,14 +27,16 @@
 #include "ckpt_field.h"
 #include "ckpt_find.h"
 #include "ckpt_header.h"
+#include "ckpt_identity.h"
 #include "ckpt_input.h"
+#include "ckpt_keep.h"
+#include "ckpt_lock.h"
 #include "ckpt_match.h"
 #include "ckpt_options.h"
 #include "ckpt_problem.h"
 #include "ckpt_read.h"
 #include "ckpt_resume.h"
 #include "ckpt_schedule.h"
-#include "ckpt_signal.h"
 #include "ckpt_stop.h"
 #include "ckpt_verify.h"
 #include "ckpt_write.h"

@@ -14,6 +14,9 @@
 #include "ar_agree.h"
 #include "ar_comm.h"
 #include "ar_path.h"
+#include "ckpt_identity.h"
+#include "ckpt_keep.h"
+#include "ckpt_lock.h"
 #include "h5u.h"
 
 static const char *kind_suffix(ckpt_file_kind kind) {
@@ -27,7 +30,33 @@ ar_status ckpt_dir_path(char *buf, size_t cap, const char *dir, int64_t seq, ckp
   return AR_OK;
 }
 
-int ckpt_dir_parse_name(const char *name, int64_t *seq, ckpt_file_kind *kind) {
+ar_status ckpt_dir_tmp_path(char *buf, size_t cap, const char *dir, int64_t seq, uint32_t id) {
+  int n = snprintf(buf, cap, "%s/ckpt-%0*lld.h5.%08lx.tmp", dir, CKPT_SEQ_DIGITS, (long long)seq,
+                   (unsigned long)id);
+  if (n < 0 || (size_t)n >= cap) return ar_fail(AR_ERR_USAGE, "checkpoint path too long: %s", dir);
+  return AR_OK;
+}
+
+ar_status ckpt_dir_entry_path(char *buf, size_t cap, const char *dir, const ckpt_dir_entry *e) {
+  return e->kind == CKPT_FILE_TMP && e->tagged ? ckpt_dir_tmp_path(buf, cap, dir, e->seq, e->tag)
+                                               : ckpt_dir_path(buf, cap, dir, e->seq, e->kind);
+}
+
+/* 1 and *tag for ".XXXXXXXX.tmp" (8 lower-case hex digits). */
+static int parse_tag(const char *p, uint32_t *tag) {
+  if (p[0] != '.' || strlen(p) != 13 || strcmp(p + 9, ".tmp") != 0) return 0;
+  uint32_t v = 0;
+  for (int i = 1; i <= 8; i++) {
+    char c = p[i];
+    int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    if (d < 0) return 0;
+    v = v << 4 | (uint32_t)d;
+  }
+  *tag = v;
+  return 1;
+}
+
+int ckpt_dir_parse_entry(const char *name, ckpt_dir_entry *e) {
   if (strncmp(name, "ckpt-", 5) != 0) return 0;
   const char *p = name + 5;
   int64_t v = 0;
@@ -38,15 +67,28 @@ int ckpt_dir_parse_name(const char *name, int64_t *seq, ckpt_file_kind *kind) {
   }
   if (digits == 0 || strncmp(p, ".h5", 3) != 0) return 0;
   p += 3;
+  e->tagged = 0;
+  e->tag = 0;
   if (strcmp(p, "") == 0)
-    *kind = CKPT_FILE_FINAL;
+    e->kind = CKPT_FILE_FINAL;
   else if (strcmp(p, ".tmp") == 0)
-    *kind = CKPT_FILE_TMP;
+    e->kind = CKPT_FILE_TMP;
   else if (strcmp(p, ".damaged") == 0)
-    *kind = CKPT_FILE_DAMAGED;
-  else
+    e->kind = CKPT_FILE_DAMAGED;
+  else if (parse_tag(p, &e->tag)) {
+    e->kind = CKPT_FILE_TMP;
+    e->tagged = 1;
+  } else
     return 0;
-  *seq = v;
+  e->seq = v;
+  return 1;
+}
+
+int ckpt_dir_parse_name(const char *name, int64_t *seq, ckpt_file_kind *kind) {
+  ckpt_dir_entry e;
+  if (!ckpt_dir_parse_entry(name, &e)) return 0;
+  *seq = e.seq;
+  *kind = e.kind;
   return 1;
 }
 
@@ -57,7 +99,8 @@ int ckpt_dir_owns(const char *dir, const char *path) {
     int64_t seq;
     ckpt_file_kind kind;
     if (ar_path_in_dir(path, dir, resolve, name, sizeof name) &&
-        ckpt_dir_parse_name(name, &seq, &kind))
+        (ckpt_dir_parse_name(name, &seq, &kind) || strcmp(name, CKPT_LOCK_NAME) == 0 ||
+         ckpt_keep_is_name(name)))
       return 1;
   }
   return 0;
@@ -81,7 +124,7 @@ ar_status ckpt_dir_scan(const char *dir, ckpt_dir_list *list) {
   struct dirent *e;
   while ((e = readdir(d)) != NULL) {
     ckpt_dir_entry entry;
-    if (!ckpt_dir_parse_name(e->d_name, &entry.seq, &entry.kind)) continue;
+    if (!ckpt_dir_parse_entry(e->d_name, &entry)) continue;
     if (list->n == cap) {
       cap = cap ? 2 * cap : 16;
       ckpt_dir_entry *grown = realloc(list->entries, (size_t)cap * sizeof *grown);
@@ -172,11 +215,34 @@ uint64_t ckpt_dir_free_bytes(const char *dir) {
   return (uint64_t)vfs.f_bavail * (uint64_t)vfs.f_frsize;
 }
 
-ar_status ckpt_dir_make_room(const char *dir, int keep, uint64_t need, uint64_t *free_after) {
+/* Rank 0: is entry e of dir a file of the run `own`? (A tagged .tmp by its name, a final
+ * checkpoint or an untagged .tmp by its attributes; a damaged file never.) */
+static int is_own(const char *dir, const ckpt_dir_entry *e, uint32_t own) {
+  if (e->kind == CKPT_FILE_DAMAGED) return 0;
+  if (e->kind == CKPT_FILE_TMP && e->tagged) return e->tag == own;
+  char path[H5U_PATH_MAX];
+  uint32_t id;
+  return ckpt_dir_entry_path(path, sizeof path, dir, e) == AR_OK && ckpt_identity_read(path, &id) &&
+         id == own;
+}
+
+/* The run's own entries of dir (the others dropped from the list, in order). */
+static ar_status scan_own(const char *dir, uint32_t own, ckpt_dir_list *list) {
+  ar_status st = ckpt_dir_scan(dir, list);
+  if (st != AR_OK) return st;
+  int kept = 0;
+  for (int i = 0; i < list->n; i++)
+    if (is_own(dir, &list->entries[i], own)) list->entries[kept++] = list->entries[i];
+  list->n = kept;
+  return AR_OK;
+}
+
+ar_status ckpt_dir_make_room(const char *dir, int keep, uint64_t need, uint32_t own,
+                             uint64_t *free_after) {
   *free_after = ckpt_dir_free_bytes(dir);
   if (*free_after >= need) return AR_OK;
   ckpt_dir_list list;
-  ar_status st = ckpt_dir_scan(dir, &list);
+  ar_status st = scan_own(dir, own, &list);
   if (st != AR_OK) return st;
   int finals = 0;
   for (int i = 0; i < list.n; i++)
@@ -189,7 +255,7 @@ ar_status ckpt_dir_make_room(const char *dir, int keep, uint64_t need, uint64_t 
       if (pass == 0 ? e->kind != CKPT_FILE_TMP : e->kind != CKPT_FILE_FINAL || finals <= keep_now)
         continue;
       char path[H5U_PATH_MAX];
-      if (ckpt_dir_path(path, sizeof path, dir, e->seq, e->kind) != AR_OK) continue;
+      if (ckpt_dir_entry_path(path, sizeof path, dir, e) != AR_OK) continue;
       if (unlink(path) != 0 && errno != ENOENT) {
         st = ar_fail(AR_ERR_IO, "cannot remove old checkpoint %s: %s", path, strerror(errno));
         break;
@@ -201,9 +267,9 @@ ar_status ckpt_dir_make_room(const char *dir, int keep, uint64_t need, uint64_t 
   return st;
 }
 
-ar_status ckpt_dir_rotate(const char *dir, int keep) {
+ar_status ckpt_dir_rotate(const char *dir, int keep, uint32_t own) {
   ckpt_dir_list list;
-  ar_status st = ckpt_dir_scan(dir, &list);
+  ar_status st = scan_own(dir, own, &list);
   if (st != AR_OK) return st;
   if (keep < 1) keep = 1;
   /* The seq below which final checkpoints go: the keep-th newest final one. */
@@ -221,7 +287,7 @@ ar_status ckpt_dir_rotate(const char *dir, int keep) {
                (e->kind == CKPT_FILE_TMP && e->seq < newest_final);
     if (!drop) continue;
     char path[H5U_PATH_MAX];
-    if (ckpt_dir_path(path, sizeof path, dir, e->seq, e->kind) != AR_OK) continue;
+    if (ckpt_dir_entry_path(path, sizeof path, dir, e) != AR_OK) continue;
     if (unlink(path) != 0 && errno != ENOENT && result == AR_OK)
       result = ar_fail(AR_ERR_IO, "cannot remove old checkpoint %s: %s", path, strerror(errno));
   }

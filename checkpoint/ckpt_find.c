@@ -29,7 +29,7 @@ ar_status ckpt_find_candidates(const char *dir, MPI_Comm comm, FILE *report, int
         found[count++] = e->seq;
       } else if (e->kind == CKPT_FILE_TMP && report) {
         char path[H5U_PATH_MAX];
-        ckpt_dir_path(path, sizeof path, dir, e->seq, CKPT_FILE_TMP);
+        ckpt_dir_entry_path(path, sizeof path, dir, e);
         fprintf(report,
                 "antroute: ignoring %s: an unfinished checkpoint (its write was interrupted)\n",
                 path);

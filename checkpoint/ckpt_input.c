@@ -6,15 +6,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ar_agree.h"
+#include "ar_path.h"
 #include "ckpt_crc.h"
 
 enum { INPUT_PIECE = 1 << 20 };
 
 static ar_status file_checksum(const char *path, char *out, size_t cap) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return ar_fail(AR_ERR_IO, "cannot open input %s: %s", path, strerror(errno));
+  int fd;
+  ar_status opened = ar_input_open(path, NULL, &fd);
+  if (opened != AR_OK) return opened;
+  FILE *f = fdopen(fd, "rb");
+  if (!f) {
+    close(fd);
+    return ar_fail(AR_ERR_IO, "cannot open input %s: %s", path, strerror(errno));
+  }
   unsigned char *buf = malloc(INPUT_PIECE);
   if (!buf) {
     fclose(f);

@@ -6,11 +6,13 @@
 /* Why a checkpoint could not be used. */
 typedef enum {
   CKPT_PROBLEM_NONE = 0,
-  CKPT_PROBLEM_MISSING,  /* no such file */
-  CKPT_PROBLEM_DAMAGED,  /* not HDF5, truncated, no `complete` mark, unreadable, CRC mismatch */
-  CKPT_PROBLEM_MISMATCH, /* another input, other search parameters, other shapes or a newer
-                            format: a sound file this run must not continue from */
-  CKPT_PROBLEM_OTHER     /* MPI failure, out of memory, ... (not the file's fault) */
+  CKPT_PROBLEM_MISSING,   /* no such file */
+  CKPT_PROBLEM_DAMAGED,   /* not HDF5, truncated, no `complete` mark, unreadable, CRC mismatch */
+  CKPT_PROBLEM_MISMATCH,  /* other shapes or another format: a sound file this run must not
+                             continue from */
+  CKPT_PROBLEM_OTHER_RUN, /* another input or other search parameters: a sound checkpoint of
+                             another run (--resume auto passes over it, --resume FILE refuses) */
+  CKPT_PROBLEM_OTHER      /* MPI failure, out of memory, ... (not the file's fault) */
 } ckpt_problem;
 
 #endif

@@ -162,7 +162,7 @@ static ar_status read_header(hid_t file, const char *path, const char *input_che
     int rank = 0;
     (void)ar_comm_rank_size(comm, &rank, NULL); /* only chooses who prints; 0 on failure */
     if (!force) {
-      st = fail_as(problem, CKPT_PROBLEM_MISMATCH,
+      st = fail_as(problem, CKPT_PROBLEM_OTHER_RUN,
                    ar_fail(AR_ERR_INPUT,
                            "%s was made by another run: %s (start without --resume, use another "
                            "--checkpoint-dir, or --resume-force to continue anyway)",

@@ -20,7 +20,7 @@
  * read and restore() after all are; a restore() failing with AR_ERR_INPUT marks the file damaged
  * (its checksums hold but its contents contradict each other). Before any data is
  * read the file's input checksum and search parameters are compared with the state's (when
- * those are not NULL): a difference fails with CKPT_PROBLEM_MISMATCH, unless force, in which
+ * those are not NULL): a difference fails with CKPT_PROBLEM_OTHER_RUN, unless force, in which
  * case rank 0 prints a warning on `report` (if not NULL) and the read goes on.
  * On failure every rank returns the same status (AR_ERR_INPUT for the file's problems,
  * AR_ERR_IO for a missing file) and *problem says which kind; the message names the file and
@@ -30,7 +30,7 @@ ar_status ckpt_read(const char *path, ckpt_state *state, int force, FILE *report
 
 /* Collective over comm. Only the header: the file is an antroute checkpoint of this format with
  * its `complete` mark, and (strings not NULL) of this input and these search parameters; a
- * difference fails with CKPT_PROBLEM_MISMATCH unless force (then a warning on `report`). The
+ * difference fails with CKPT_PROBLEM_OTHER_RUN unless force (then a warning on `report`). The
  * datasets are not read (ckpt_verify checks them). */
 ar_status ckpt_match(const char *path, const char *input_checksum, const char *search_parameters,
                      int force, FILE *report, MPI_Comm comm, ckpt_problem *problem);

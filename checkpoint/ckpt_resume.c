@@ -37,6 +37,17 @@ void ckpt_report_damaged(const char *path, int move_aside, FILE *report, int ran
   fflush(report);
 }
 
+/* Rank 0: a sound checkpoint of another run found by --resume auto (the message says whose). */
+static void report_other_run(FILE *report, int rank) {
+  if (rank != 0 || !report) return;
+  char what[2048];
+  snprintf(what, sizeof what, "%s", ar_error_message());
+  char *advice = strstr(what, " (start without --resume"); /* meant for --resume FILE */
+  if (advice) *advice = '\0';
+  fprintf(report, "antroute: note: passing over %s; it is left alone\n", what);
+  fflush(report);
+}
+
 static ar_status pick_file(const ckpt_pick_request *req, MPI_Comm comm, FILE *report, char *path,
                            size_t cap, int *found) {
   ckpt_problem problem;
@@ -69,14 +80,16 @@ static ar_status pick_auto(const ckpt_pick_request *req, MPI_Comm comm, FILE *re
       *found = 1;
     else if (problem == CKPT_PROBLEM_DAMAGED)
       ckpt_report_damaged(path, req->move_aside, report, rank);
+    else if (problem == CKPT_PROBLEM_OTHER_RUN)
+      report_other_run(report, rank); /* passed over, left alone; an older one may be ours */
     else if (problem != CKPT_PROBLEM_MISSING) /* another run's, or not the file's fault */
       st = problem == CKPT_PROBLEM_OTHER ? cst : AR_ERR_INPUT;
     if (cst != AR_OK && st == AR_OK) ar_error_clear();
   }
   free(seqs);
   if (st == AR_OK && !*found && rank == 0 && report) {
-    fprintf(report, "antroute: no %scheckpoint in %s: starting from the beginning\n",
-            n > 0 ? "valid " : "", req->dir);
+    fprintf(report, "antroute: no %scheckpoint%s in %s: starting from the beginning\n",
+            n > 0 ? "valid " : "", n > 0 ? " of this run" : "", req->dir);
     fflush(report);
   }
   if (!*found && cap) path[0] = '\0';

@@ -6,12 +6,21 @@
 
 #include "ar_agree.h"
 #include "ar_comm.h"
+#include "ar_signal.h"
 #include "ckpt_dir.h"
 #include "ckpt_read.h"
 #include "ckpt_resume.h"
-#include "ckpt_signal.h"
 #include "ckpt_stop.h"
 #include "ckpt_write.h"
+
+/* Rank 0 takes the folder's lock; every rank learns the outcome. */
+static ar_status take_lock(ckpt_session *s) {
+  ar_status st = AR_OK;
+  if (s->rank == 0) st = ckpt_lock_take(&s->lock, s->opt.dir, s->warn);
+  st = ar_agree(s->comm, st);
+  if (st != AR_OK) ar_error_mark_shared();
+  return st;
+}
 
 ar_status ckpt_session_init(ckpt_session *s, const param_set *ps, const char *input, FILE *info,
                             FILE *warn, MPI_Comm comm) {
@@ -19,6 +28,7 @@ ar_status ckpt_session_init(ckpt_session *s, const param_set *ps, const char *in
   memset(s, 0, sizeof *s);
   s->comm = comm;
   s->ps = ps;
+  s->input = input;
   s->info = info;
   s->warn = warn;
   s->last_boundary = MPI_Wtime();
@@ -30,21 +40,36 @@ ar_status ckpt_session_init(ckpt_session *s, const param_set *ps, const char *in
   }
   s->writing = s->opt.dir != NULL;
   s->enabled = s->writing || s->opt.resume != NULL;
-  if (!s->enabled) return AR_OK;
-  s->search = param_serialize(ps, 1);
-  if (!s->search) st = ar_fail(AR_ERR_NOMEM, "out of memory");
-  st = ar_agree(comm, st);
-  if (st == AR_OK)
-    st = ckpt_input_checksum(input, comm, s->input_checksum, sizeof s->input_checksum);
-  if (!s->writing || st != AR_OK) return st;
-  /* A folder that cannot take checkpoints stops the run now, not after hours of search. */
+  if (!s->writing) return AR_OK;
+  /* A folder that cannot take checkpoints, or that another run holds, stops the run now, not
+   * after hours of search. */
   st = ckpt_dir_probe(s->opt.dir, comm);
-  if (st != AR_OK) return st;
-  st = ar_agree(comm, ckpt_signal_install());
+  if (st == AR_OK) st = take_lock(s);
   if (st == AR_OK)
     st = ar_agree(comm, ckpt_deadline_init(&s->deadline, s->opt.max_hours, start, 0));
   ckpt_schedule_init(&s->schedule, s->opt.every_iterations, s->opt.every_seconds);
   return st;
+}
+
+ar_status ckpt_session_identify(ckpt_session *s) {
+  if (!s->enabled) return AR_OK;
+  free(s->search);
+  s->search = param_serialize(s->ps, 1);
+  ar_status st = ar_agree(s->comm, s->search ? AR_OK : ar_fail(AR_ERR_NOMEM, "out of memory"));
+  if (st == AR_OK)
+    st = ckpt_input_checksum(s->input, s->comm, s->input_checksum, sizeof s->input_checksum);
+  return st;
+}
+
+ar_status ckpt_session_stop_now(ckpt_session *s, int *stop) {
+  *stop = 0;
+  int reasons = 0, sig = 0;
+  ar_status st = ckpt_stop_requested(s->writing ? &s->deadline : NULL, s->comm, &reasons, &sig);
+  if (st != AR_OK || !reasons) return st;
+  s->stop_reasons = reasons;
+  s->stop_signal = sig;
+  *stop = 1;
+  return AR_OK;
 }
 
 ar_status ckpt_session_pick(ckpt_session *s, char *path, size_t cap, int *found) {
@@ -113,9 +138,9 @@ static const double SESSION_LOOK_SECONDS = 0.5;
 
 void ckpt_session_cadence(const ckpt_session *s, int64_t *every, double *seconds) {
   *every = s->writing ? s->opt.every_iterations : 0;
-  *seconds = 0.0;
-  if (!s->writing) return;
+  /* Signals are looked at with or without checkpoints (without, a stop keeps nothing). */
   *seconds = SESSION_LOOK_SECONDS;
+  if (!s->writing) return;
   if (s->opt.every_seconds > 0 && s->opt.every_seconds < *seconds) *seconds = s->opt.every_seconds;
 }
 
@@ -155,7 +180,14 @@ static ar_status write_now(ckpt_session *s, int stopping) {
 ar_status ckpt_session_boundary(ckpt_session *s, int64_t iteration, int epoch_end, int finishing,
                                 int *stop) {
   *stop = 0;
-  if (!s->writing) return AR_OK;
+  if (!s->writing) {
+    /* Nothing to write: a signal ends the run here, unless it has reached its limit. */
+    int stop_now = 0;
+    ar_status st = finishing ? AR_OK : ckpt_session_stop_now(s, &stop_now);
+    *stop = stop_now;
+    return st;
+  }
+  if (s->rank == 0) ckpt_lock_refresh(&s->lock);
   double now = MPI_Wtime();
   ckpt_deadline_note_iteration(&s->deadline, now - s->last_boundary);
   int reasons = 0, sig = 0;
@@ -178,16 +210,33 @@ ar_status ckpt_session_boundary(ckpt_session *s, int64_t iteration, int epoch_en
 }
 
 void ckpt_session_stop_message(const ckpt_session *s, int64_t iteration, const char *where,
-                               char *buf, size_t cap) {
+                               const char *resumed_from, char *buf, size_t cap) {
+  const char *why = ckpt_stop_describe(s->stop_reasons, s->stop_signal, &s->deadline);
+  char when[64] = "";
+  if (iteration >= 0) snprintf(when, sizeof when, " after iteration %lld", (long long)iteration);
+  if (!s->writing) {
+    int status = ar_signal_exit_status();
+    snprintf(buf, cap,
+             "stopped by %s%s%s; nothing is kept (no --checkpoint-dir); exit status %d (128 + "
+             "%s)",
+             why, where ? where : "", when, status, ar_signal_name(status - 128));
+    return;
+  }
+  char kept[H5U_PATH_MAX + 64];
+  if (iteration >= 0)
+    snprintf(kept, sizeof kept, "checkpoint %s", s->last_path);
+  else if (resumed_from && resumed_from[0])
+    snprintf(kept, sizeof kept, "it continues from %s", resumed_from);
+  else
+    snprintf(kept, sizeof kept, "nothing new to checkpoint");
   snprintf(buf, cap,
-           "stopped by %s%s after iteration %lld; checkpoint %s; exit status 75: run again with "
-           "--resume auto --checkpoint-dir %s to continue",
-           ckpt_stop_describe(s->stop_reasons, s->stop_signal, &s->deadline), where ? where : "",
-           (long long)iteration, s->last_path, s->opt.dir ? s->opt.dir : "DIR");
+           "stopped by %s%s%s; %s; exit status 75: run again with --resume auto "
+           "--checkpoint-dir %s to continue",
+           why, where ? where : "", when, kept, s->opt.dir);
 }
 
 void ckpt_session_free(ckpt_session *s) {
-  if (s->writing) ckpt_signal_restore();
+  if (s->rank == 0) ckpt_lock_release(&s->lock);
   free(s->search);
   memset(s, 0, sizeof *s);
 }

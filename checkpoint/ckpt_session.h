@@ -22,6 +22,7 @@
 #include "ckpt_deadline.h"
 #include "ckpt_field.h"
 #include "ckpt_input.h"
+#include "ckpt_lock.h"
 #include "ckpt_options.h"
 #include "ckpt_schedule.h"
 #include "h5u.h"
@@ -36,8 +37,10 @@ typedef struct {
   char input_checksum[CKPT_INPUT_CHECKSUM_MAX];
   char *search; /* param_serialize(ps, 1) */
   const param_set *ps;
+  const char *input;
   ckpt_deadline deadline;
   ckpt_schedule schedule;
+  ckpt_lock lock;       /* rank 0, with --checkpoint-dir: the folder is this run's (ckpt_lock.h) */
   double last_boundary; /* MPI_Wtime() at the previous iteration boundary */
   ckpt_state state;     /* the parts attached */
 
@@ -51,13 +54,26 @@ typedef struct {
   char last_path[H5U_PATH_MAX];
 } ckpt_session;
 
-/* Collective. Reads the checkpoint options from ps (CKPT_PARAM_DEFS); with --checkpoint-dir or
- * --resume: the input file's checksum and the search parameters; with --checkpoint-dir: signal
- * handlers, the deadline and the schedule, after proving that the folder can be written
- * (ckpt_dir_probe). AR_ERR_USAGE for contradictory options (the same on every rank), AR_ERR_IO
- * when the input cannot be read for its checksum or the folder cannot be written. */
+/* Collective, first thing of a run. Reads the checkpoint options from ps (CKPT_PARAM_DEFS); with
+ * --checkpoint-dir: proves that the folder can be written (ckpt_dir_probe), takes its lock (rank
+ * 0, ckpt_lock.h: one run per folder), and starts the deadline and the schedule. AR_ERR_USAGE for
+ * contradictory options (the same on every rank) and for a folder another run holds (its holder
+ * named), AR_ERR_IO when the folder cannot be written. (Stop signals are caught from main's first
+ * instruction: ar_signal.h.) */
 ar_status ckpt_session_init(ckpt_session *s, const param_set *ps, const char *input, FILE *info,
                             FILE *warn, MPI_Comm comm);
+
+/* Collective, once the run's parameters are final (a problem kind's defaults applied): with
+ * --checkpoint-dir or --resume, the input file's checksum and the search parameters, which
+ * checkpoints are matched and named by (ckpt_identity.h). AR_ERR_IO when the input cannot be read
+ * for its checksum. */
+ar_status ckpt_session_identify(ckpt_session *s);
+
+/* Collective, at a point before the search where the run can stop cleanly: the ranks agree
+ * whether a stop signal arrived (or, with --checkpoint-dir, the deadline passed); *stop = 1 then,
+ * and the reasons are recorded for ckpt_session_stop_message(). AR_ERR_MPI if the agreement
+ * fails. */
+ar_status ckpt_session_stop_now(ckpt_session *s, int *stop);
 
 /* Collective. Applies --resume (ckpt_pick: the newest sound checkpoint of this run, damaged ones
  * moved aside): *found = 1 and path when the run continues from a checkpoint. */
@@ -84,18 +100,22 @@ ar_status ckpt_session_attach(ckpt_session *s, ckpt_part *const *parts, int n, h
 
 /* Collective, at an iteration boundary where no mid-epoch exchange has happened. `iteration`:
  * iterations completed; epoch_end: this boundary ends an epoch; finishing: the run ends here by
- * its iteration limit (then a stop request is ignored: the run ends normally). Agrees on a stop,
- * writes the checkpoints the schedule asks for, and sets *stop after writing one on a stop
- * request. A failed checkpoint is counted (s->failed; the first is reported on warn) and the run
- * goes on, unless it was the checkpoint of a stop: then the run fails with its status. */
+ * its iteration limit (then a stop request is ignored: the run ends normally). Agrees on a stop
+ * (also without --checkpoint-dir: a signal then stops the run with nothing kept), writes the
+ * checkpoints the schedule asks for, and sets *stop after writing one on a stop request. A failed
+ * checkpoint is counted (s->failed; the first is reported on warn) and the run goes on, unless it
+ * was the checkpoint of a stop: then the run fails with its status. */
 ar_status ckpt_session_boundary(ckpt_session *s, int64_t iteration, int epoch_end, int finishing,
                                 int *stop);
 
-/* "stopped by signal SIGTERM after iteration N; checkpoint F; exit status 75: run again with
- * --resume auto --checkpoint-dir D to continue" for the stop that ended the run, with `where`
- * (e.g. " in month 2013-05", may be "") after the reason. */
+/* The message of the stop that ended the run, with `where` (e.g. " in month 2013-05", may be "")
+ * after the reason: "stopped by SIGTERM after iteration N; checkpoint F; exit status 75: run
+ * again with --resume auto --checkpoint-dir D to continue"; iteration < 0: stopped before the
+ * search ("nothing new to checkpoint", or the checkpoint it resumed from); without
+ * --checkpoint-dir: "... nothing is kept (no --checkpoint-dir); exit status 143 (128 + SIGTERM)".
+ */
 void ckpt_session_stop_message(const ckpt_session *s, int64_t iteration, const char *where,
-                               char *buf, size_t cap);
+                               const char *resumed_from, char *buf, size_t cap);
 
 void ckpt_session_free(ckpt_session *s);
 

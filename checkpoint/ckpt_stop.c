@@ -1,16 +1,14 @@
 /* ckpt_stop: the stop decision agreed across ranks (signals and the deadline). */
 #include "ckpt_stop.h"
 
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "ckpt_signal.h"
+#include "ar_signal.h"
 
 ar_status ckpt_stop_requested(const ckpt_deadline *deadline, MPI_Comm comm, int *reasons,
                               int *signal) {
-  int local[2] = {ckpt_signal_received(),
-                  deadline ? ckpt_deadline_passed(deadline, ckpt_now()) : 0};
+  int local[2] = {ar_signal_received(), deadline ? ckpt_deadline_passed(deadline, ckpt_now()) : 0};
   int all[2] = {0, 0};
   *reasons = CKPT_STOP_NONE;
   if (signal) *signal = 0;
@@ -19,22 +17,14 @@ ar_status ckpt_stop_requested(const ckpt_deadline *deadline, MPI_Comm comm, int 
   if (all[0]) *reasons |= CKPT_STOP_SIGNAL;
   if (all[1]) *reasons |= CKPT_STOP_DEADLINE;
   if (signal) *signal = all[0];
+  if (all[0]) ar_signal_note(all[0]); /* another rank's signal: this rank's exit status too */
   return AR_OK;
-}
-
-static const char *signal_name(int sig) {
-  switch (sig) {
-  case SIGTERM: return "SIGTERM";
-  case SIGUSR1: return "SIGUSR1";
-  case SIGINT: return "SIGINT";
-  }
-  return "a signal";
 }
 
 const char *ckpt_stop_describe(int reasons, int signal, const ckpt_deadline *deadline) {
   static _Thread_local char text[128];
   text[0] = '\0';
-  if (reasons & CKPT_STOP_SIGNAL) snprintf(text, sizeof text, "%s", signal_name(signal));
+  if (reasons & CKPT_STOP_SIGNAL) snprintf(text, sizeof text, "%s", ar_signal_name(signal));
   if (reasons & CKPT_STOP_DEADLINE) {
     size_t len = strlen(text);
     snprintf(text + len, sizeof text - len, "%sthe %s deadline", len ? " and " : "",

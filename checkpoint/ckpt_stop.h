@@ -14,7 +14,7 @@
 
 typedef enum {
   CKPT_STOP_NONE = 0,
-  CKPT_STOP_SIGNAL = 1 << 0,  /* SIGTERM, SIGUSR1 or SIGINT reached some rank */
+  CKPT_STOP_SIGNAL = 1 << 0,  /* SIGTERM, SIGINT, SIGHUP or SIGUSR1 reached some rank */
   CKPT_STOP_DEADLINE = 1 << 1 /* --max-hours or SLURM_JOB_END_TIME minus the margin */
 } ckpt_stop_reason;
 

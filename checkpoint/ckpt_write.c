@@ -13,6 +13,7 @@
 #include "ckpt_digest.h"
 #include "ckpt_dir.h"
 #include "ckpt_fault.h"
+#include "ckpt_identity.h"
 #include "h5meta.h"
 
 typedef struct {
@@ -150,14 +151,14 @@ static void disk_hint(const char *dir, uint64_t need) {
 
 /* Rank 0 makes room for a checkpoint of `need` bytes (ckpt_dir_make_room): a checkpoint that
  * still would not fit is not attempted; every rank learns it. */
-static ar_status make_room(const char *dir, int keep, uint64_t need, const char *path,
+static ar_status make_room(const char *dir, int keep, uint64_t need, uint32_t own, const char *path,
                            MPI_Comm comm) {
   int rank = 0;
   ar_status st = ar_comm_rank_size(comm, &rank, NULL);
   if (st != AR_OK) return st;
   if (rank == 0) {
     uint64_t free_bytes = 0;
-    st = ckpt_dir_make_room(dir, keep, need, &free_bytes);
+    st = ckpt_dir_make_room(dir, keep, need, own, &free_bytes);
     if (st == AR_OK && free_bytes < need)
       st = ar_fail(AR_ERR_IO,
                    "checkpoint %s not written (the previous checkpoints are intact): the file "
@@ -165,25 +166,6 @@ static ar_status make_room(const char *dir, int keep, uint64_t need, const char 
                    path, dir, (unsigned long long)free_bytes, (unsigned long long)need);
   }
   return ar_agree(comm, st);
-}
-
-/* stderr to /dev/null until stderr_restore (the returned descriptor; -1: nothing to restore). */
-static int stderr_mute(void) {
-  fflush(stderr);
-  int saved = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY);
-  if (saved >= 0 && null >= 0 && dup2(null, STDERR_FILENO) < 0) {
-    close(saved);
-    saved = -1;
-  }
-  if (null >= 0) close(null);
-  return saved;
-}
-
-static void stderr_restore(int saved) {
-  if (saved < 0) return;
-  fflush(stderr);
-  dup2(saved, STDERR_FILENO);
-  close(saved);
 }
 
 /* Rank 0 picks the sequence number; every rank gets it. */
@@ -217,25 +199,25 @@ ar_status ckpt_write(const char *dir, int keep, const ckpt_state *state, MPI_Com
   if (st == AR_OK) st = ckpt_dir_prepare(dir, comm);
   int64_t seq = 0;
   if (st == AR_OK) st = next_seq(dir, comm, &seq);
-  char path[H5U_PATH_MAX];
+  /* The run's own files are the only ones its clean-up touches; its .tmp says whose it is. */
+  const uint32_t own = ckpt_identity(state->input_checksum, state->search_parameters);
+  char path[H5U_PATH_MAX], tmp[H5U_PATH_MAX];
   if (st == AR_OK) st = ckpt_dir_path(path, sizeof path, dir, seq, CKPT_FILE_FINAL);
+  if (st == AR_OK) st = ckpt_dir_tmp_path(tmp, sizeof tmp, dir, seq, own);
   if (st != AR_OK) return st;
 
   /* The datasets, and HDF5's metadata: 1 % plus 32 KiB (measured: 11 KB for 10 datasets). A test
    * switch skips the check, so that a real ENOSPC inside MPI-IO can be provoked. */
   const uint64_t need = ckpt_state_bytes(state) + ckpt_state_bytes(state) / 100 + (32u << 10);
-  if (!ckpt_fault_hit("ckpt-no-room-check", comm)) st = make_room(dir, keep, need, path, comm);
+  if (!ckpt_fault_hit("ckpt-no-room-check", comm)) st = make_room(dir, keep, need, own, path, comm);
   if (st != AR_OK) return st;
 
   h5u_output out;
-  /* MPI-IO prints its own lines on a failed write (Open MPI's "pwritev: No space left on
-   * device"): our message says what happened, so the user's stderr is kept clean meanwhile. */
-  int saved_stderr = stderr_mute();
-  /* The latest file format: HDF5 checksums its own metadata (docs/checkpoint.md). */
-  st = ar_agree(comm, h5u_output_create_latest(&out, path, comm));
+  /* (While it is open, stderr is muted: MPI-IO's own lines on a failed write, h5u.h.) The latest
+   * file format: HDF5 checksums its own metadata (docs/checkpoint.md). */
+  st = ar_agree(comm, h5u_output_create_latest(&out, path, tmp, comm));
   if (st != AR_OK) {
     h5u_output_abort(&out);
-    stderr_restore(saved_stderr);
     return st;
   }
   st = ar_agree(comm, write_root(out.file, state, seq, nranks));
@@ -252,13 +234,11 @@ ar_status ckpt_write(const char *dir, int keep, const ckpt_state *state, MPI_Com
   if (st == AR_OK) st = write_digest(out.file, out.tmp_path, comm);
   if (st != AR_OK) {
     h5u_output_abort(&out);
-    stderr_restore(saved_stderr);
     disk_hint(dir, need);
     ar_error_prefix("checkpoint %s not written (the previous checkpoints are intact)", path);
     return st;
   }
   st = h5u_output_close(&out);
-  stderr_restore(saved_stderr);
   if (st != AR_OK) disk_hint(dir, need);
   if (st == AR_OK) {
     ckpt_fault_exit_if("ckpt-before-rename", comm);
@@ -269,7 +249,7 @@ ar_status ckpt_write(const char *dir, int keep, const ckpt_state *state, MPI_Com
   double in_place = MPI_Wtime() - start;
   int rotate_failed = 0;
   char warning[512] = "";
-  if (rank == 0 && ckpt_dir_rotate(dir, keep) != AR_OK) {
+  if (rank == 0 && ckpt_dir_rotate(dir, keep, own) != AR_OK) {
     rotate_failed = 1;
     snprintf(warning, sizeof warning, "%s", ar_error_message());
   }

@@ -111,8 +111,31 @@ ar_solve_command() {
   if [ -n "${EXTRA_ARGS:-}" ]; then
     local extra
     read -r -a extra <<<"$EXTRA_ARGS"
+    ar_drop_given "${extra[@]}"
     AR_SOLVE+=("${extra[@]}")
   fi
+}
+
+# ar_drop_given ARGS...: removes from AR_SOLVE the options (with their values) that ARGS give
+# again: antroute refuses an option given twice, and EXTRA_ARGS is meant to win over the
+# variables (EXTRA_ARGS="--keep 5" with KEEP's default 2).
+ar_drop_given() {
+  local kept=() i=1 opt
+  kept+=("${AR_SOLVE[0]}")
+  while [ "$i" -lt "${#AR_SOLVE[@]}" ]; do
+    opt=${AR_SOLVE[$i]}
+    local takes_value=0
+    [[ "$opt" == --* && "$opt" != --report-binding && $((i + 1)) -lt ${#AR_SOLVE[@]} &&
+      "${AR_SOLVE[$((i + 1))]}" != -* ]] && takes_value=1
+    if [[ "$opt" == --* ]] && printf '%s\n' "$@" | grep -qxF -- "$opt"; then
+      i=$((i + 1 + takes_value))
+      continue
+    fi
+    kept+=("$opt")
+    [ "$takes_value" = 1 ] && kept+=("${AR_SOLVE[$((i + 1))]}")
+    i=$((i + 1 + takes_value))
+  done
+  AR_SOLVE=("${kept[@]}")
 }
 
 # The signal handlers. srun forwards SIGUSR1 to every task; a SIGTERM sent to srun would make it

@@ -20,8 +20,11 @@ per picture skipped and why. Exit status: 0 ok, 3 the data cannot be drawn, 4 a 
 (h5py, matplotlib) or a picture that cannot be written; the last line on standard error says why.
 """
 import argparse
+import errno
 import os
 import re
+import signal
+import stat
 import sys
 
 EXIT_DATA = 3
@@ -151,13 +154,35 @@ def rank_seconds_columns(d, ncols):
 FORMAT = "png"
 
 
+def writable_target(path):
+    """The file a picture named path is written to: path, or the target of its symbolic links;
+    None when that is there and not a regular file (antroute writes only regular files)."""
+    target = os.path.realpath(path)
+    if os.path.lexists(target) and not stat.S_ISREG(os.lstat(target).st_mode):
+        return None
+    return target
+
+
 def save(fig, outdir, name):
     name = f"{os.path.splitext(name)[0]}.{FORMAT}"
     final = os.path.join(outdir, name)
-    tmp = os.path.join(outdir, f".{name}.tmp")
+    target = writable_target(final)
+    if target is None:
+        plt.close(fig)
+        die(EXIT_IO, f"cannot write the picture {final}: it is not a regular file")
+    # Written beside the link's target (a rename stays in one folder) and renamed over it.
+    tmp = os.path.join(os.path.dirname(target), f".{os.path.basename(target)}.tmp")
     try:
         fig.savefig(tmp, dpi=DPI, format=os.path.splitext(name)[1][1:])
-        os.replace(tmp, final)
+        if writable_target(final) != target:
+            raise OSError(errno.EEXIST, "it became something else than a regular file")
+        os.replace(tmp, target)
+    except (KeyboardInterrupt, SystemExit):  # a stop signal: no .tmp survives it
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
     except OSError as e:
         try:
             os.unlink(tmp)
@@ -887,7 +912,14 @@ def draw_bsp(f, outdir):
 
 # --- Main ---------------------------------------------------------------------------------------
 
+def stop(signum, _frame):
+    """SIGTERM and SIGHUP end the script as SIGINT does: through save()'s clean-up."""
+    sys.exit(128 + signum)
+
+
 def main():
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGHUP, stop)
     ap = argparse.ArgumentParser(description="Draw the pictures of an antroute results file.")
     ap.add_argument("results")
     ap.add_argument("--out", required=True, help="directory for the pictures")

@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
+
+#include "ar_path.h"
 
 struct csv_reader {
   char *name;
@@ -237,8 +240,14 @@ ar_status csv_open_buffer(const char *name, const char *data, size_t len, csv_re
 
 ar_status csv_open(const char *path, csv_reader **reader) {
   *reader = NULL;
-  FILE *f = fopen(path, "rb");
-  if (!f) return ar_fail(AR_ERR_IO, "cannot open %s: %s", path, strerror(errno));
+  int fd;
+  ar_status opened = ar_input_open(path, NULL, &fd);
+  if (opened != AR_OK) return opened;
+  FILE *f = fdopen(fd, "rb");
+  if (!f) {
+    close(fd);
+    return ar_fail(AR_ERR_IO, "cannot open %s: %s", path, strerror(errno));
+  }
   char *buf = NULL;
   size_t len = 0, cap = 0;
   for (;;) {

@@ -2,6 +2,9 @@
 #include "h5u.h"
 
 #include "ar_agree.h"
+#include "ar_path.h"
+#include "ar_signal.h"
+#include "ar_test_hook.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -10,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 static _Thread_local char detail_text[512];
@@ -61,40 +65,136 @@ static hid_t collective_dxpl(void) {
   return dxpl;
 }
 
-static ar_status output_create(h5u_output *out, const char *path, MPI_Comm comm, int latest);
+static ar_status output_create(h5u_output *out, const char *path, const char *tmp, MPI_Comm comm,
+                               int latest);
 
 ar_status h5u_output_create(h5u_output *out, const char *path, MPI_Comm comm) {
-  return output_create(out, path, comm, 0);
+  return output_create(out, path, NULL, comm, 0);
 }
 
-ar_status h5u_output_create_latest(h5u_output *out, const char *path, MPI_Comm comm) {
-  return output_create(out, path, comm, 1);
+ar_status h5u_output_create_latest(h5u_output *out, const char *path, const char *tmp,
+                                   MPI_Comm comm) {
+  return output_create(out, path, tmp, comm, 1);
 }
 
-static ar_status output_create(h5u_output *out, const char *path, MPI_Comm comm, int latest) {
-  out->file = -1;
-  out->comm = comm;
-  if (snprintf(out->path, sizeof out->path, "%s", path) >= (int)sizeof out->path ||
-      snprintf(out->tmp_path, sizeof out->tmp_path, "%s.tmp", path) >= (int)sizeof out->tmp_path)
+/* stderr to /dev/null until stderr_restore (the returned descriptor; -1: nothing to restore). */
+static int stderr_mute(void) {
+  fflush(stderr);
+  int saved = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+  if (saved >= 0 && null >= 0 && dup2(null, STDERR_FILENO) < 0) {
+    close(saved);
+    saved = -1;
+  }
+  if (null >= 0) close(null);
+  ar_signal_message_fd(saved); /* a signal's last words still reach the user */
+  return saved;
+}
+
+static void stderr_restore(int *saved) {
+  if (*saved < 0) return;
+  fflush(stderr);
+  ar_signal_message_fd(-1);
+  dup2(*saved, STDERR_FILENO);
+  close(*saved);
+  *saved = -1;
+}
+
+/* out's names: the target of path (the output rule) and TARGET.tmp (or tmp when given). */
+static ar_status output_names(h5u_output *out, const char *path, const char *tmp) {
+  ar_status st = ar_output_resolve(path, NULL, out->path, sizeof out->path);
+  if (st != AR_OK) return st;
+  if (snprintf(out->tmp_path, sizeof out->tmp_path, "%s%s", tmp ? tmp : out->path,
+               tmp ? "" : ".tmp") >= (int)sizeof out->tmp_path)
     return ar_fail(AR_ERR_USAGE, "output path too long: %s", path);
   /* errno after a failed H5Fcreate is not reliable: check the folder ourselves first, so the
    * message says what is wrong ("No such file or directory", "Permission denied"). */
   char dir_copy[H5U_PATH_MAX];
-  snprintf(dir_copy, sizeof dir_copy, "%s", path);
+  snprintf(dir_copy, sizeof dir_copy, "%s", out->path);
   const char *dir = dirname(dir_copy);
   if (access(dir, W_OK | X_OK) != 0)
     return ar_fail(AR_ERR_IO, "cannot create %s: folder %s: %s", out->tmp_path, dir,
                    strerror(errno));
+  return AR_OK;
+}
+
+/* HDF5 writes its metadata when the file is closed, also when a write failed and the file is
+ * given up: on a file system with no room at all that close fails, the file stays open in HDF5,
+ * and HDF5 crashes closing it again inside MPI_Finalize (seen with HDF5 1.10 on a full tmpfs).
+ * So an output is not started on a file system with less than this free (rank 0 decides). */
+enum { OUTPUT_MIN_FREE = 64 << 10 };
+
+/* Rank 0: AR_ERR_IO when the file system of out's folder has less than OUTPUT_MIN_FREE free. */
+static ar_status room_here(const h5u_output *out) {
+  char dir_copy[H5U_PATH_MAX];
+  snprintf(dir_copy, sizeof dir_copy, "%s", out->path);
+  struct statvfs vfs;
+  if (statvfs(dirname(dir_copy), &vfs) != 0) return AR_OK; /* unknown: the write will tell */
+  unsigned long long free_bytes = (unsigned long long)vfs.f_bavail * vfs.f_frsize;
+  if (free_bytes >= OUTPUT_MIN_FREE) return AR_OK;
+  return ar_fail(AR_ERR_IO,
+                 "cannot write %s: its file system has %llu bytes free (disk full?); %s left "
+                 "untouched",
+                 out->tmp_path, free_bytes, out->path);
+}
+
+/* Collective: room_here() on rank 0, every rank learns it (before the collective create). */
+static ar_status room_check(const h5u_output *out, MPI_Comm comm) {
+  int rank = 0;
+  ar_status st = ar_mpi_check(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
+  if (st == AR_OK && rank == 0) st = room_here(out);
+  return ar_agree(comm, st);
+}
+
+ar_status h5u_output_probe(const char *path, MPI_Comm comm) {
+  int rank = 0;
+  ar_status st = ar_mpi_check(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
+  if (st == AR_OK && rank == 0) {
+    h5u_output names;
+    st = output_names(&names, path, NULL);
+    if (st == AR_OK) st = room_here(&names);
+    if (st == AR_OK) {
+      int fd = open(names.tmp_path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+      if (fd < 0)
+        st = ar_fail(AR_ERR_IO, "cannot create %s: %s", names.tmp_path, strerror(errno));
+      else {
+        close(fd);
+        unlink(names.tmp_path);
+      }
+    }
+  }
+  return ar_agree(comm, st);
+}
+
+static ar_status output_create(h5u_output *out, const char *path, const char *tmp, MPI_Comm comm,
+                               int latest) {
+  out->file = -1;
+  out->comm = comm;
+  out->saved_stderr = -1;
+  out->tmp_slot = -1;
+  out->path[0] = out->tmp_path[0] = '\0'; /* h5u_output_abort() removes nothing then */
+  ar_status st = output_names(out, path, tmp);
+  if (st != AR_OK) out->tmp_path[0] = '\0';
+  if (st == AR_OK) st = room_check(out, comm);
+  if (st != AR_OK) return st;
   hid_t fapl = mpio_fapl(comm);
   if (fapl >= 0 && latest && H5Pset_libver_bounds(fapl, H5F_LIBVER_LATEST, H5F_LIBVER_LATEST) < 0) {
     H5Pclose(fapl);
     fapl = -1;
   }
   if (fapl < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot set up the MPI-IO driver", path);
+  int rank = 0;
+  if (MPI_Comm_rank(comm, &rank) == MPI_SUCCESS && rank == 0)
+    out->tmp_slot = ar_signal_tmp_add(out->tmp_path);
+  out->saved_stderr = stderr_mute();
   out->file = H5Fcreate(out->tmp_path, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
   H5Pclose(fapl);
-  if (out->file < 0)
+  if (out->file < 0) {
+    stderr_restore(&out->saved_stderr);
+    ar_signal_tmp_remove(out->tmp_slot);
+    out->tmp_slot = -1;
     return ar_fail(AR_ERR_IO, "cannot create %s (%s)", out->tmp_path, h5u_error_detail());
+  }
+  ar_test_pause("output");
   return AR_OK;
 }
 
@@ -118,6 +218,7 @@ ar_status h5u_output_close(h5u_output *out) {
   if (H5Fflush(out->file, H5F_SCOPE_GLOBAL) < 0) ok = 0;
   if (H5Fclose(out->file) < 0) ok = 0;
   out->file = -1;
+  stderr_restore(&out->saved_stderr);
   int all_ok = 0;
   ar_status st = ar_mpi_check(MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, out->comm),
                               "MPI_Allreduce of whether every rank closed the output");
@@ -140,7 +241,12 @@ ar_status h5u_output_publish(h5u_output *out) {
   int renamed = 1;
   char why[256] = "";
   if (rank == 0) {
-    if (rename(out->tmp_path, out->path) != 0) {
+    /* Never over anything but a regular file (a FIFO or a device put there meanwhile). */
+    if (ar_output_replaceable(out->path) != AR_OK) {
+      renamed = 0;
+      snprintf(why, sizeof why, "%s", ar_error_message());
+      (void)unlink(out->tmp_path);
+    } else if (rename(out->tmp_path, out->path) != 0) {
       renamed = 0;
       snprintf(why, sizeof why, "%s", strerror(errno));
     } else if (h5u_fsync_dir(out->path) != AR_OK) {
@@ -148,6 +254,8 @@ ar_status h5u_output_publish(h5u_output *out) {
       snprintf(why, sizeof why, "%s", ar_error_message());
     }
   }
+  ar_signal_tmp_remove(out->tmp_slot);
+  out->tmp_slot = -1;
   st = ar_mpi_check(MPI_Bcast(&renamed, 1, MPI_INT, 0, out->comm),
                     "MPI_Bcast of whether the output was renamed");
   if (st != AR_OK) {
@@ -165,6 +273,25 @@ ar_status h5u_output_commit(h5u_output *out) {
   return st == AR_OK ? h5u_output_publish(out) : st;
 }
 
+/* Closes every dataset, group, named type and attribute of file still open (after a failure). */
+static void close_open_objects(hid_t file) {
+  const unsigned kinds =
+      H5F_OBJ_DATASET | H5F_OBJ_GROUP | H5F_OBJ_DATATYPE | H5F_OBJ_ATTR | H5F_OBJ_LOCAL;
+  ssize_t n = H5Fget_obj_count(file, kinds);
+  hid_t *ids = n > 0 ? malloc((size_t)n * sizeof *ids) : NULL;
+  if (ids) n = H5Fget_obj_ids(file, kinds, (size_t)n, ids);
+  for (ssize_t i = 0; ids && i < n; i++) {
+    switch (H5Iget_type(ids[i])) {
+    case H5I_DATASET: (void)H5Dclose(ids[i]); break;
+    case H5I_GROUP: (void)H5Gclose(ids[i]); break;
+    case H5I_DATATYPE: (void)H5Tclose(ids[i]); break;
+    case H5I_ATTR: (void)H5Aclose(ids[i]); break;
+    default: break;
+    }
+  }
+  free(ids);
+}
+
 void h5u_output_abort(h5u_output *out) {
   /* After a failure every rank agreed on: what fails here cannot lose more than that failure
    * already did, and the caller reports that one, so these returns are deliberately dropped. */
@@ -174,23 +301,32 @@ void h5u_output_abort(h5u_output *out) {
    * that fails on the rank that writes it (but not on the others) makes the ranks part ways
    * inside H5Fclose and wait for each other forever. Emptying the file frees the space, so the
    * flush succeeds (into the unlinked file), on every rank alike. */
-  if (rank == 0) {
+  if (rank == 0 && out->tmp_path[0]) {
     if (truncate(out->tmp_path, 0) != 0) { /* nothing to free: it may not exist */
     }
     (void)unlink(out->tmp_path);
   }
   if (out->file >= 0) {
     (void)MPI_Barrier(out->comm);
+    /* Objects a failed write left open (a dataset whose close could not flush on a full disk)
+     * would keep the file open, and HDF5 would crash closing it inside MPI_Finalize. */
+    close_open_objects(out->file);
     (void)H5Fclose(out->file);
   }
   out->file = -1;
+  stderr_restore(&out->saved_stderr);
+  ar_signal_tmp_remove(out->tmp_slot);
+  out->tmp_slot = -1;
 }
 
 ar_status h5u_open_read(const char *path, MPI_Comm comm, hid_t *file) {
   *file = -1;
+  /* A FIFO or a device is refused before HDF5 opens it (a FIFO without a writer waits forever,
+   * and its size 0 would read as an empty file). */
+  ar_status checked = ar_input_check(path, NULL);
+  if (checked != AR_OK) return checked;
   struct stat sb;
   if (stat(path, &sb) != 0) return ar_fail(AR_ERR_IO, "cannot open %s: %s", path, strerror(errno));
-  if (S_ISDIR(sb.st_mode)) return ar_fail(AR_ERR_IO, "%s is a directory, not a file", path);
   if (sb.st_size == 0) return ar_fail(AR_ERR_INPUT, "%s is empty, not an HDF5 file", path);
   htri_t is = H5Fis_hdf5(path);
   if (is == 0) return ar_fail(AR_ERR_INPUT, "%s is not an HDF5 file", path);

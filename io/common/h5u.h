@@ -32,16 +32,32 @@ const char *h5u_error_detail(void);
 typedef struct {
   hid_t file;
   MPI_Comm comm;
-  char path[H5U_PATH_MAX];     /* final name */
+  char path[H5U_PATH_MAX];     /* final name (the target, when the path given was a link) */
   char tmp_path[H5U_PATH_MAX]; /* name written to until commit */
+  int saved_stderr;            /* stderr while the file is open (-1: not muted) */
+  int tmp_slot;                /* tmp_path's slot in the signal registry (ar_signal.h), or -1 */
 } h5u_output;
 
-/* Collectively creates PATH.tmp (truncating an old one) on comm. */
+/* Collectively creates PATH.tmp (truncating an old one) on comm. An output follows the rule of
+ * ar_path.h: a symbolic link is followed (its target is written, through TARGET.tmp), anything
+ * but a regular file is refused (AR_ERR_USAGE). Until the file is closed, stderr points at
+ * /dev/null (MPI-IO prints its own line on a failed write, e.g. Open MPI's
+ * "mca_fbtl_posix_pwritev: error in writev" on a full disk; our message says what happened), and
+ * PATH.tmp is registered to be removed if a signal ends the process. */
 ar_status h5u_output_create(h5u_output *out, const char *path, MPI_Comm comm);
+
+/* Collective, before a long run whose output is created only at its end (solve): rank 0 proves
+ * that PATH.tmp can be created (the output rule, the folder, permissions, a read-only file
+ * system) by creating it and removing it at once, so no .tmp is left while the run goes on and a
+ * stale PATH.tmp of an earlier run killed by SIGKILL is removed. Every rank learns the outcome:
+ * AR_ERR_USAGE (the rule), AR_ERR_IO naming the path and why. */
+ar_status h5u_output_probe(const char *path, MPI_Comm comm);
 /* The same in HDF5's latest file format (1.10), whose metadata (superblock, object headers with
  * their attributes, indexes) carries checksums that HDF5 verifies on every read: damage to the
- * file's own structures is then reported as such instead of being decoded (checkpoints). */
-ar_status h5u_output_create_latest(h5u_output *out, const char *path, MPI_Comm comm);
+ * file's own structures is then reported as such instead of being decoded (checkpoints), written
+ * through `tmp` (in path's folder; NULL: PATH.tmp). */
+ar_status h5u_output_create_latest(h5u_output *out, const char *path, const char *tmp,
+                                   MPI_Comm comm);
 /* Flushes and closes, barrier, rank 0 renames onto the final path and fsyncs the directory.
  * The same as h5u_output_close() then h5u_output_publish(). */
 ar_status h5u_output_commit(h5u_output *out);
@@ -49,8 +65,9 @@ ar_status h5u_output_commit(h5u_output *out);
  * agrees on the outcome (the allreduce is the barrier). On failure removes the temporary file and
  * returns AR_ERR_IO; the final path is untouched. */
 ar_status h5u_output_close(h5u_output *out);
-/* After h5u_output_close(): rank 0 renames the temporary file onto the final path and fsyncs the
- * directory; every rank learns the outcome. */
+/* After h5u_output_close(): rank 0 renames the temporary file onto the final path (only when that
+ * is missing or a regular file, else the temporary file is removed and AR_ERR_IO names what is
+ * there) and fsyncs the directory; every rank learns the outcome. */
 ar_status h5u_output_publish(h5u_output *out);
 /* Removes and closes the temporary file (after a failure every rank agreed on: collective);
  * never touches the final path. */

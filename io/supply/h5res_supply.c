@@ -350,9 +350,9 @@ static ar_status write_totals(hid_t file, const supply_model *m, const supply_re
 /* The gap of a month's served cost to its bound, when its plan serves the most orders possible. */
 static double month_gap(const supply_month_result *mr) {
   double served = mr->tot.wc + mr->tot.tc;
-  if (!(mr->lower_bound > -HUGE_VAL) || mr->tot.unserved != mr->min_unserved || served <= 0)
-    return NAN;
-  return 100.0 * (served - mr->lower_bound) / served;
+  if (!(mr->lower_bound > -HUGE_VAL) || mr->tot.unserved != mr->min_unserved) return NAN;
+  if (served == mr->lower_bound) return 0.0; /* nothing served at no cost: at the bound */
+  return served > 0 ? 100.0 * (served - mr->lower_bound) / served : NAN;
 }
 
 static ar_status bound_method(hid_t loc, const char *name) {
@@ -384,7 +384,10 @@ static ar_status write_bounds(hid_t file, const supply_result *r) {
     served += mr->tot.wc + mr->tot.tc;
     all &= !isnan(gap[t]);
   }
-  double whole = all && served > 0 ? 100.0 * (served - total) / served : NAN;
+  double whole = !all              ? NAN
+                 : served == total ? 0.0
+                 : served > 0      ? 100.0 * (served - total) / served
+                                   : NAN;
   if (!(total > -HUGE_VAL)) total = -HUGE_VAL;
   hsize_t d[1] = {(hsize_t)M};
   hid_t g = H5Gopen2(file, "months", H5P_DEFAULT), b = -1;

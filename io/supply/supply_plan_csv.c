@@ -2,10 +2,14 @@
 #include "supply_plan_csv.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "ar_path.h"
+#include "ar_signal.h"
 #include "csv.h"
 #include "h5res_supply.h"
 
@@ -186,16 +190,20 @@ static void write_row(FILE *f, const plan_row *r) {
             r->service, r->mode, r->tpt_days, day);
 }
 
-/* Writes n rows through path.tmp and a rename, so a failed write leaves no partial file. */
+/* Writes n rows through path.tmp and a rename, so a failed write leaves no partial file (the
+ * output rule of ar_path.h: a link's target is written, anything but a regular file refused). */
 static ar_status write_rows(const char *path, int64_t n, plan_row_fn row_of, const void *plan) {
-  size_t len = strlen(path) + 5;
-  char *tmp = malloc(len);
-  if (!tmp) return ar_fail(AR_ERR_NOMEM, "out of memory");
-  snprintf(tmp, len, "%s.tmp", path);
-  FILE *f = fopen(tmp, "w");
+  char target[AR_PATH_CAP], tmp[AR_PATH_CAP + 8];
+  ar_status st = ar_output_resolve(path, NULL, target, sizeof target);
+  if (st != AR_OK) return st;
+  snprintf(tmp, sizeof tmp, "%s.tmp", target);
+  int slot = ar_signal_tmp_add(tmp); /* removed if a signal ends the process meanwhile */
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
   if (!f) {
-    ar_status st = ar_fail(AR_ERR_IO, "%s: cannot write: %s", tmp, strerror(errno));
-    free(tmp);
+    st = ar_fail(AR_ERR_IO, "%s: cannot write: %s", tmp, strerror(errno));
+    if (fd >= 0) close(fd);
+    ar_signal_tmp_remove(slot);
     return st;
   }
   fprintf(f, "%s\n", ROUTE_PLAN_CSV_HEADER);
@@ -206,13 +214,14 @@ static ar_status write_rows(const char *path, int64_t n, plan_row_fn row_of, con
   }
   int bad = ferror(f);
   if (fclose(f) != 0) bad = 1;
-  ar_status st = AR_OK;
   if (bad)
     st = ar_fail(AR_ERR_IO, "%s: write failed: %s", tmp, strerror(errno));
-  else if (rename(tmp, path) != 0)
-    st = ar_fail(AR_ERR_IO, "%s: cannot rename to %s: %s", tmp, path, strerror(errno));
+  else if ((st = ar_output_replaceable(target)) != AR_OK)
+    ar_error_prefix("%s", tmp);
+  else if (rename(tmp, target) != 0)
+    st = ar_fail(AR_ERR_IO, "%s: cannot rename to %s: %s", tmp, target, strerror(errno));
   if (st != AR_OK) remove(tmp);
-  free(tmp);
+  ar_signal_tmp_remove(slot);
   return st;
 }
 

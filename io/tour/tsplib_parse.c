@@ -7,6 +7,8 @@
  */
 #include "tsplib_parse.h"
 
+#include "ar_path.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -16,6 +18,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "ar_path.h"
 
 /* Claims of up to this many nodes are trusted until the data disagrees (the allocation is small
  * and the message then says exactly what is missing); larger claims are first checked against
@@ -871,20 +875,17 @@ ar_status tsplib_parse_tour(const char *buf, size_t len, const char *path, int32
 ar_status tsplib_read_file(const char *path, char **buf, size_t *len) {
   *buf = NULL;
   *len = 0;
-  int fd = open(path, O_RDONLY);
-  if (fd < 0) return ar_fail(AR_ERR_IO, "cannot open %s: %s", path, strerror(errno));
+  int fd;
+  ar_status opened = ar_input_open(path, NULL, &fd); /* a regular file: never a FIFO or a device */
+  if (opened != AR_OK) return opened;
   struct stat sb;
   if (fstat(fd, &sb) != 0) {
     int err = errno;
     close(fd);
     return ar_fail(AR_ERR_IO, "cannot stat %s: %s", path, strerror(err));
   }
-  if (S_ISDIR(sb.st_mode)) {
-    close(fd);
-    return ar_fail(AR_ERR_IO, "%s is a directory, not a file", path);
-  }
-  /* Regular files are read in one go; pipes and devices grow the buffer as data arrives. */
-  size_t cap = S_ISREG(sb.st_mode) ? (size_t)sb.st_size + 1 : 65536;
+  /* Read in one go (the buffer still grows if the file grew meanwhile). */
+  size_t cap = (size_t)sb.st_size + 1;
   char *data = malloc(cap);
   if (!data) {
     close(fd);

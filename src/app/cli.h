@@ -37,4 +37,19 @@ ar_status cmd_import_tsplib(int argc, char **argv);
 ar_status cmd_import_supply_chain(int argc, char **argv);
 ar_status cmd_import_synthetic(int argc, char **argv);
 
+/* Each command's option table, copied into out (at most cap entries): how many, -1 when they do
+ * not fit. The catalog of parameter files (cli_catalog.c) lists them. */
+int cmd_import_tsplib_defs(param_def *out, int cap);
+int cmd_import_supply_chain_defs(param_def *out, int cap);
+int cmd_import_synthetic_defs(param_def *out, int cap);
+int cmd_solve_defs(param_def *out, int cap);
+int cmd_evaluate_defs(param_def *out, int cap);
+int cmd_export_defs(param_def *out, int cap);
+int cmd_inspect_defs(param_def *out, int cap);
+int cmd_report_defs(param_def *out, int cap);
+int cmd_advise_defs(param_def *out, int cap);
+
+/* Every command whose section and keys a parameter file may hold (for param_set.catalog). */
+const param_catalog *cli_catalog(void);
+
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ar_agree.h"
+#include "cli.h"
 #include "cli_rank0.h"
 
 /* The default of option `name` (NULL when it has none). */
@@ -42,9 +43,17 @@ static ar_status check_rule(const param_set *ps, const cli_rule *r) {
   return broken ? ar_fail(AR_ERR_USAGE, "%s", message) : AR_OK;
 }
 
+int cli_copy_defs(const param_def *table, int n, param_def *out, int cap) {
+  if (n > cap) return -1;
+  for (int i = 0; i < n; i++)
+    out[i] = table[i];
+  return n;
+}
+
 ar_status cli_parse_rules(param_set *ps, int argc, char **argv, const cli_rule *rules, int nrules,
                           int *help_done) {
   *help_done = 0;
+  if (!ps->catalog) ps->catalog = cli_catalog();
   ar_status st = param_parse(ps, argc, argv);
   if (st == AR_OK && ps->help_requested) {
     int rank = 0;

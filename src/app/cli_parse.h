@@ -5,7 +5,8 @@
  * one that needs another, or a positional argument that an option replaces. cli_parse_rules()
  * parses argv into ps, prints --help on rank 0 (on the hidden --help-man, the same as a man page
  * section, for the build's antroute.1), and checks the rules in order; the first broken
- * rule fails with AR_ERR_USAGE and its message. Every rank parses the same arguments, so a
+ * rule fails with AR_ERR_USAGE and its message. Parameter files may name every command of the
+ * program (cli_catalog(), unless ps->catalog is set). Every rank parses the same arguments, so a
  * failure is marked shared (rank 0 alone reports it). The caller frees ps in every case.
  */
 #ifndef AR_CLI_PARSE_H
@@ -41,6 +42,9 @@ typedef struct {
   .min_positional = (min_args), .max_positional = (max_args)
 
 #define CLI_RULES(rules) (rules), (int)(sizeof(rules) / sizeof((rules)[0]))
+
+/* Copies table[0..n-1] into out (at most cap entries): n, or -1 when it does not fit. */
+int cli_copy_defs(const param_def *table, int n, param_def *out, int cap);
 
 /* Parses and checks nrules rules (rules may be NULL when nrules is 0). On --help, prints the
  * help on rank 0, sets *help_done and returns AR_OK without checking. */

@@ -52,6 +52,11 @@ static const param_def advise_params[] = {
      "with --report-binding: first bind each OpenMP thread inside its rank's mask", 0},
 };
 
+int cmd_advise_defs(param_def *out, int cap) {
+  return cli_copy_defs(advise_params, (int)(sizeof advise_params / sizeof advise_params[0]), out,
+                       cap);
+}
+
 static void print_rank(hwloc_topology_t topo, const topo_plan *plan, int r, FILE *out) {
   (void)topo;
   const topo_rank_plan *rp = &plan->ranks[r];

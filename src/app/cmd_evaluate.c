@@ -22,6 +22,11 @@ static const param_def evaluate_own_params[] = {
      "print at most N violations of each kind (0: all)", 0},
 };
 
+int cmd_evaluate_defs(param_def *out, int cap) {
+  return supply_params_merge(out, cap, evaluate_own_params,
+                             (int)(sizeof evaluate_own_params / sizeof evaluate_own_params[0]));
+}
+
 /* Two forms: NETWORK.h5 PLAN.csv, or NETWORK.h5 --historical. */
 static const cli_rule evaluate_rules[] = {
     {CLI_ONE_OF, "#2", "historical", "give either PLAN.csv or --historical, not both",
@@ -80,9 +85,7 @@ static ar_status evaluate_work(const param_set *ps) {
 
 ar_status cmd_evaluate(int argc, char **argv) {
   param_def defs[PARAM_MAX];
-  int ndefs =
-      supply_params_merge(defs, PARAM_MAX, evaluate_own_params,
-                          (int)(sizeof evaluate_own_params / sizeof evaluate_own_params[0]));
+  int ndefs = cmd_evaluate_defs(defs, PARAM_MAX);
   if (ndefs < 0) return ar_fail(AR_ERR_INTERNAL, "too many parameters for evaluate");
   param_set ps = {.command = "evaluate",
                   .usage = "antroute evaluate NETWORK.h5 PLAN.csv [options]\n"

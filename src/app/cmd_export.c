@@ -14,6 +14,11 @@ static const param_def export_params[] = {
      "write the plan, one row per order: " ROUTE_PLAN_CSV_HEADER, 0},
 };
 
+int cmd_export_defs(param_def *out, int cap) {
+  return cli_copy_defs(export_params, (int)(sizeof export_params / sizeof export_params[0]), out,
+                       cap);
+}
+
 static const cli_rule export_rules[] = {
     {CLI_REQUIRED, "csv", NULL, "missing --csv PLAN.csv (the file to write)", NULL},
 };

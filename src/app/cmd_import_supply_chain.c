@@ -18,6 +18,12 @@ static const param_def import_supply_params[] = {
      0},
 };
 
+int cmd_import_supply_chain_defs(param_def *out, int cap) {
+  return cli_copy_defs(import_supply_params,
+                       (int)(sizeof import_supply_params / sizeof import_supply_params[0]), out,
+                       cap);
+}
+
 static const cli_rule import_rules[] = {CLI_RULE_NETWORK_OUTPUT};
 
 static ar_status import_supply(const param_set *ps) {

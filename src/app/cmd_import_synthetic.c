@@ -37,6 +37,11 @@ static const param_def synthetic_params[] = {
     IMPORT_BOUND_PARAM,
 };
 
+int cmd_import_synthetic_defs(param_def *out, int cap) {
+  return cli_copy_defs(synthetic_params,
+                       (int)(sizeof synthetic_params / sizeof synthetic_params[0]), out, cap);
+}
+
 static ar_status generate_supply(const param_set *ps) {
   supply_net template_net, net;
   const char *from = param_str(ps, "from");

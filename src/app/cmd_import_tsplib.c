@@ -37,6 +37,12 @@ static const param_def import_tsplib_params[] = {
     IMPORT_BOUND_PARAM,
 };
 
+int cmd_import_tsplib_defs(param_def *out, int cap) {
+  return cli_copy_defs(import_tsplib_params,
+                       (int)(sizeof import_tsplib_params / sizeof import_tsplib_params[0]), out,
+                       cap);
+}
+
 static const cli_rule import_tsplib_rules[] = {
     CLI_RULE_NETWORK_OUTPUT,
     {CLI_EXCLUSIVE, "tour", "no-tour", "--tour and --no-tour contradict each other", NULL},

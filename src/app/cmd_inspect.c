@@ -14,6 +14,11 @@ static const param_def inspect_params[] = {
     {"tree", 't', PARAM_FLAG, NULL, NULL, 1, 0, NULL, "also list every group and dataset", 0},
 };
 
+int cmd_inspect_defs(param_def *out, int cap) {
+  return cli_copy_defs(inspect_params, (int)(sizeof inspect_params / sizeof inspect_params[0]), out,
+                       cap);
+}
+
 /* H5Ovisit2 callback: one line per group and dataset (with its shape); -1 with a message when a
  * dataset's shape cannot be read, which stops the visit. */
 static herr_t list_object(hid_t obj, const char *name, const H5O_info_t *info, void *data) {

@@ -18,6 +18,11 @@ static const param_def report_params[] = {
      "picture format (SVG keeps text as text)", 0},
 };
 
+int cmd_report_defs(param_def *out, int cap) {
+  return cli_copy_defs(report_params, (int)(sizeof report_params / sizeof report_params[0]), out,
+                       cap);
+}
+
 static ar_status report_work(const param_set *ps) {
   const char *path = ps->positional[0];
   const char *dir = param_str(ps, "output");
@@ -30,14 +35,18 @@ static ar_status report_work(const param_set *ps) {
   report_facts facts;
   st = report_summary(file, path, stdout, &facts);
   h5u_close(file);
-  if (st != AR_OK || !dir) return st;
+  /* --network is checked whenever it is given (the network of these results?); without it the
+   * summary needs no network, only the pictures look for one. */
+  const char *given = param_str(ps, "network");
+  if (st != AR_OK || (!dir && !given)) return st;
 
   char net[H5U_PATH_MAX] = "";
   int has_coords = 0;
-  st = report_network_resolve(&facts, path, param_str(ps, "network"), net, sizeof net, &has_coords);
+  st = report_network_resolve(&facts, path, given, net, sizeof net, &has_coords);
   /* A tour is drawn on the network's coordinates; order-routing pictures only take names from
-   * the network, so they go without it (and say so). */
-  if (st != AR_OK && strcmp(facts.kind, "tour") == 0) return st;
+   * the network, so they go without it (and say so), unless the one given is wrong. */
+  if (st != AR_OK && (given || strcmp(facts.kind, "tour") == 0)) return st;
+  if (!dir) return st;
   if (st != AR_OK) {
     printf("note: %s; the pictures go without it (names from the results file only)\n",
            ar_error_message());

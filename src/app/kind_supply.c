@@ -188,9 +188,10 @@ static void supply_summary(void *state, const solve_run *run, const aco_engine *
   double lower = 0.0, served = s->res.check.tot.wc + s->res.check.tot.tc;
   for (int32_t t = 0; t < s->mo.n; t++)
     lower += s->res.months[t].lower_bound;
-  if (lower > -HUGE_VAL && s->res.check.tot.unserved == bound && served > 0)
-    fprintf(out, "cost bound (min-cost flow, months added up): %.2f; gap to bound %.3f %%\n", lower,
-            solve_gap_percent(served, lower));
+  char gap[96];
+  solve_gap_text(gap, sizeof gap, served, lower, 3);
+  if (lower > -HUGE_VAL && s->res.check.tot.unserved == bound)
+    fprintf(out, "cost bound (min-cost flow, months added up): %.2f; %s\n", lower, gap);
   supply_report_print(out, &s->m, &s->res.plan, &s->res.check, 20);
 }
 

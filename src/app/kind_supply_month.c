@@ -6,6 +6,7 @@
 
 #include "ar_agree.h"
 #include "kind_supply_state.h"
+#include "solve_gap.h"
 #include "supply_bound.h"
 #include "supply_params.h"
 
@@ -163,23 +164,25 @@ static void month_print(const supply_month_result *mr, const supply_plan *plan,
   aco_engine_info in;
   aco_engine_get_info(e, &in);
   double served_cost = plan->tot.wc + plan->tot.tc;
-  printf("%04d-%02d: best after %lld iterations in %.1f s (colony %d, iteration %lld): "
+  char found[64], gap[96];
+  solve_found_text(found, sizeof found, in.best_iteration, "first plans");
+  printf("%04d-%02d: best after %lld iterations in %.1f s (colony %d, %s): "
          "%lld unserved (bound %lld), cost %.2f (warehouse %.2f, transport %.2f)\n",
-         mr->year, mr->month, (long long)in.iteration, mr->seconds, (int)in.best_colony,
-         (long long)in.best_iteration, (long long)plan->tot.unserved, (long long)mr->min_unserved,
-         served_cost, plan->tot.wc, plan->tot.tc);
-  if (mr->lower_served_cost > -HUGE_VAL)
-    printf("%04d-%02d: Lagrangian lower bound on the cost of serving %lld orders: %.2f "
-           "(gap %.3f %%)\n",
-           mr->year, mr->month, (long long)plan->tot.served, mr->lower_served_cost,
-           100.0 * (served_cost - mr->lower_served_cost) / served_cost);
-  if (mr->lower_bound > -HUGE_VAL && plan->tot.unserved == mr->min_unserved)
+         mr->year, mr->month, (long long)in.iteration, mr->seconds, (int)in.best_colony, found,
+         (long long)plan->tot.unserved, (long long)mr->min_unserved, served_cost, plan->tot.wc,
+         plan->tot.tc);
+  if (mr->lower_served_cost > -HUGE_VAL) {
+    solve_gap_text(gap, sizeof gap, served_cost, mr->lower_served_cost, 3);
+    printf("%04d-%02d: Lagrangian lower bound on the cost of serving %lld orders: %.2f (%s)\n",
+           mr->year, mr->month, (long long)plan->tot.served, mr->lower_served_cost, gap);
+  }
+  if (mr->lower_bound > -HUGE_VAL && plan->tot.unserved == mr->min_unserved) {
+    solve_gap_text(gap, sizeof gap, served_cost, mr->lower_bound, 3);
     printf("%04d-%02d: lower bound on the cost of serving %lld orders: %.2f (min-cost flow); "
-           "gap to bound %.3f %%%s\n",
-           mr->year, mr->month, (long long)plan->tot.served, mr->lower_bound,
-           100.0 * (served_cost - mr->lower_bound) / served_cost,
+           "%s%s\n",
+           mr->year, mr->month, (long long)plan->tot.served, mr->lower_bound, gap,
            in.stop_reason == ACO_STOP_TARGET ? " (stopped by --gap)" : "");
-  else if (mr->lower_bound > -HUGE_VAL)
+  } else if (mr->lower_bound > -HUGE_VAL)
     printf("%04d-%02d: %lld more unserved than the max-flow bound: no gap to the cost bound\n",
            mr->year, mr->month, (long long)(plan->tot.unserved - mr->min_unserved));
   fflush(stdout);

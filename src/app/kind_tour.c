@@ -81,14 +81,14 @@ static ar_status tour_open(const solve_run *run, hid_t file, void **out) {
     }
   }
   s->opt = options_from(run->ps);
-  st = kind_tour_bound_ensure(run, &s->net, &s->bound_computed);
-  if (st != AR_OK) {
-    tour_net_free(&s->net);
-    free(s);
-    return st;
-  }
   *out = s;
   return AR_OK;
+}
+
+/* The lower bound, after the checkpoint session is open (a restart may find it kept there). */
+static ar_status tour_prepare(void *state, const solve_run *run) {
+  tour_state *s = state;
+  return kind_tour_bound_ensure(run, &s->net, &s->bound_computed);
 }
 
 static void tour_memory(void *state, const solve_run *run, const aco_params *par,
@@ -203,25 +203,26 @@ static void tour_summary(void *state, const solve_run *run, const aco_engine *la
   aco_engine_get_info(last, &in);
   double secs = aco_engine_elapsed(last);
   int64_t tours = in.iteration * in.par->ants * in.par->colonies;
-  char gap[64] = "", bound[128] = "";
+  char gap[64] = "", bound[192] = "", to_bound[96], found[64];
   if (s->net.optimum > 0)
     snprintf(gap, sizeof gap, " (optimum %lld, gap %.3f %%)", (long long)s->net.optimum,
              100.0 * (in.best_cost.key[0] - s->net.optimum) / s->net.optimum);
+  solve_gap_text(to_bound, sizeof to_bound, in.best_cost.key[0], (double)s->net.lower.value, 3);
   if (s->net.lower.computed)
-    snprintf(bound, sizeof bound, "; lower bound %lld (%s), gap to bound %.3f %%",
-             (long long)s->net.lower.value, s->net.lower.method,
-             solve_gap_percent(in.best_cost.key[0], (double)s->net.lower.value));
+    snprintf(bound, sizeof bound, "; lower bound %lld (%s), %s", (long long)s->net.lower.value,
+             s->net.lower.method, to_bound);
+  solve_found_text(found, sizeof found, in.best_iteration, "first tours");
   if (s->net.optimum > 0 && in.best_cost.key[0] < (double)s->net.optimum)
     fprintf(out,
             "warning: the best tour (%.0f) is shorter than the optimum %lld the network states: "
             "that optimum is wrong\n",
             in.best_cost.key[0], (long long)s->net.optimum);
   fprintf(out,
-          "best %.0f%s%s from colony %d at iteration %lld; %lld iterations in %.1f s "
+          "best %.0f%s%s from colony %d %s; %lld iterations in %.1f s "
           "(%.0f iterations/s, %.0f tours/s; rank 0 used %.1f CPU s)%s -> %s\n",
-          in.best_cost.key[0], gap, bound, in.best_colony, (long long)in.best_iteration,
-          (long long)in.iteration, secs, in.iteration / (secs > 0 ? secs : 1),
-          tours / (secs > 0 ? secs : 1), aco_engine_cpu_seconds(last),
+          in.best_cost.key[0], gap, bound, in.best_colony, found, (long long)in.iteration, secs,
+          in.iteration / (secs > 0 ? secs : 1), tours / (secs > 0 ? secs : 1),
+          aco_engine_cpu_seconds(last),
           in.stop_reason == ACO_STOP_TARGET ? "; stopped within --gap of the bound" : "",
           run->output);
 }
@@ -243,6 +244,7 @@ static const solve_kind kind_tour = {
     .ndefaults = (int)(sizeof tour_defaults / sizeof tour_defaults[0]),
     .epochs_in_results = 1,
     .open = tour_open,
+    .prepare = tour_prepare,
     .memory = tour_memory,
     .phases = tour_phases,
     .ckpt_part = NULL,

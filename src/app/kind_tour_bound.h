@@ -10,9 +10,12 @@
 #include "solve_kind.h"
 #include "tour_net.h"
 
-/* Makes sure net->lower holds a bound: the file's, else (unless --no-bound) one computed by
- * every rank with its threads (the same on all, checked), announced on rank 0 unless quiet.
- * *computed_now says which. --gap without a bound (--no-bound) is a usage error. Collective. */
+/* Makes sure net->lower holds a bound: the file's, else (unless --no-bound) one kept in the
+ * checkpoint folder by an earlier run of this input (run->keep_dir, ckpt_keep.h), else one
+ * computed by every rank with its threads (the same on all, checked) and then kept there;
+ * announced on rank 0 unless quiet. *computed_now: the bound is solve's, not the file's. --gap
+ * without a bound (--no-bound) is a usage error; a stop signal during the computation is
+ * AR_ERR_STOPPED ("while computing the lower bound ..."). Collective. */
 ar_status kind_tour_bound_ensure(const solve_run *run, tour_net *net, int *computed_now);
 
 /* --gap G: the engine stops once the best tour is at most that long. */

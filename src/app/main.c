@@ -5,6 +5,7 @@
 
 #include "ar_agree.h"
 #include "ar_error.h"
+#include "ar_signal.h"
 #include "ar_version.h"
 #include "cli.h"
 #include "cli_man.h"
@@ -22,6 +23,12 @@ static void print_usage(FILE *out) {
 }
 
 int main(int argc, char **argv) {
+  /* Stop signals are caught from here on (docs/cli.md, "Signals"): noted until the command says
+   * what a stop means for it. */
+  if (ar_signal_install() != AR_OK) {
+    fprintf(stderr, "antroute: %s\n", ar_error_message());
+    return AR_EXIT_FAILURE;
+  }
   /* Version and help need no MPI: they must work on a login node without a launcher. */
   if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
     print_usage(argc < 2 ? stderr : stdout);
@@ -59,11 +66,16 @@ int main(int argc, char **argv) {
    * communicators made from MPI_COMM_WORLD inherit the handler (ar_comm.h sets it again). */
   ar_error_clear();
   int rank = 0;
-  ar_status st = ar_mpi_errors_return(MPI_COMM_WORLD);
+  /* MPI's start-up may have installed handlers of its own. solve stops at its own points (a
+   * checkpoint, status 75); the other commands have nothing to keep and stop at once. */
+  ar_status st = ar_signal_install();
+  if (st == AR_OK && cmd->run != cmd_solve) ar_signal_set_mode(AR_SIGNAL_EXIT);
+  if (st == AR_OK) st = ar_mpi_errors_return(MPI_COMM_WORLD);
   if (st == AR_OK) st = ar_mpi_check(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
   if (st == AR_OK) st = h5u_init();
   if (st == AR_OK) st = cmd->run(argc - 1, argv + 1);
-  if (st != AR_OK && st != AR_ERR_RESUME) {
+  /* A checkpointed or stopped run has said so itself (rank 0). */
+  if (st != AR_OK && st != AR_ERR_RESUME && st != AR_ERR_STOPPED) {
     const char *msg = ar_error_message();
     if (!msg[0]) msg = ar_status_name(st);
     /* A failure every rank agreed on is reported once, by rank 0; other ranks speak only for
@@ -73,9 +85,12 @@ int main(int argc, char **argv) {
     else if (!ar_error_is_shared())
       fprintf(stderr, "antroute %s: [rank %d] error: %s\n", cmd->name, rank, msg);
   }
-  if (MPI_Finalize() != MPI_SUCCESS && (st == AR_OK || st == AR_ERR_RESUME)) {
+  if (MPI_Finalize() != MPI_SUCCESS &&
+      (st == AR_OK || st == AR_ERR_RESUME || st == AR_ERR_STOPPED)) {
     fprintf(stderr, "antroute %s: [rank %d] error: MPI_Finalize failed\n", cmd->name, rank);
     st = AR_ERR_MPI;
   }
-  return ar_exit_code(st);
+  /* Stopped by a signal with nothing kept: 128 + that signal, as a shell shows a process killed
+   * by it. */
+  return st == AR_ERR_STOPPED ? ar_signal_exit_status() : ar_exit_code(st);
 }

@@ -18,6 +18,7 @@
 #include "aco_engine_ckpt.h"
 #include "ar_agree.h"
 #include "ar_comm.h"
+#include "ar_test_hook.h"
 #include "bsp_log.h"
 #include "ckpt_session.h"
 #include "cli.h"
@@ -128,29 +129,59 @@ static ar_status verify_best(solve_driver *d) {
   return ar_agree(d->run.comm, st);
 }
 
-/* Stopped by a signal or the deadline: checkpointed; the results come with the last run. */
-static ar_status phase_stopped(solve_driver *d) {
+/* The run ends at a stop (a signal, the deadline): rank 0 says how; 75 with a checkpoint folder
+ * (the results come with the last run), else 128 + the signal (nothing kept). `iteration`: the
+ * iterations done, or -1 before the search; `where` (may be ""): " in month 2013-05",
+ * " while computing the lower bound". */
+static ar_status stopped(solve_driver *d, const char *where, int64_t iteration) {
   if (d->run.rank == 0) {
-    aco_engine_info in;
-    aco_engine_get_info(d->engine, &in);
-    char label[64] = "", where[80] = "", msg[2048];
-    if (d->kind->phase_label) {
-      d->kind->phase_label(d->state, d->phase, label, sizeof label);
-      snprintf(where, sizeof where, " in %s", label);
-    }
-    ckpt_session_stop_message(&d->ck, in.iteration, where, msg, sizeof msg);
+    char msg[2048];
+    ckpt_session_stop_message(&d->ck, iteration, where, d->resume_found ? d->resume_path : NULL,
+                              msg, sizeof msg);
     fprintf(stderr, "antroute solve: %s\n", msg);
   }
-  return AR_ERR_RESUME;
+  return d->ck.writing ? AR_ERR_RESUME : AR_ERR_STOPPED;
+}
+
+/* A point before the search where the run may stop cleanly: every rank agrees whether a stop
+ * signal arrived (or the deadline passed); then the run ends here (stopped()). */
+static ar_status stop_point(solve_driver *d, const char *where) {
+  int stop = 0;
+  ar_status st = ckpt_session_stop_now(&d->ck, &stop);
+  return st != AR_OK || !stop ? st : stopped(d, where, -1);
+}
+
+/* Stopped by a signal or the deadline at an iteration boundary (checkpointed when it could be). */
+static ar_status phase_stopped(solve_driver *d) {
+  aco_engine_info in;
+  aco_engine_get_info(d->engine, &in);
+  char label[64] = "", where[80] = "";
+  if (d->kind->phase_label) {
+    d->kind->phase_label(d->state, d->phase, label, sizeof label);
+    snprintf(where, sizeof where, " in %s", label);
+  }
+  return stopped(d, where, in.iteration);
+}
+
+/* " in month 2013-05" + what (" before its search"), for stop points of a phase. */
+static void phase_where(solve_driver *d, const char *what, char *buf, size_t cap) {
+  char label[64] = "";
+  if (d->kind->phase_label) d->kind->phase_label(d->state, d->phase, label, sizeof label);
+  snprintf(buf, cap, "%s%s%s", label[0] ? " in " : "", label, what);
 }
 
 static ar_status run_phase(solve_driver *d, int resuming) {
   aco_params par;
   const aco_problem *problem = NULL;
   ar_status st = ar_agree(d->run.comm, solve_options_engine(d->ps, &par));
+  char where[128];
   if (st == AR_OK) st = d->kind->phase_begin(d->state, &d->run, d->phase, &par, &problem);
+  phase_where(d, " while preparing the search", where, sizeof where);
+  if (st == AR_OK) st = stop_point(d, where);
   if (st == AR_OK)
     st = ar_agree(d->run.comm, aco_engine_create(problem, &par, d->run.comm, &d->engine));
+  phase_where(d, " while building the first solutions", where, sizeof where);
+  if (st == AR_OK) st = stop_point(d, where);
   if (st == AR_OK && d->kind->phase_started)
     st = d->kind->phase_started(d->state, &d->run, d->phase, d->engine);
   if (st == AR_OK) st = phase_checkpoints(d, resuming);
@@ -200,15 +231,28 @@ static ar_status check_memory(solve_driver *d) {
   return solve_memory_check(d->ps, &parts, d->run.quiet, d->run.comm, &d->mem);
 }
 
-/* Opens the results file (before the search) and the checkpoint session; applies --resume. */
+/* The kind's work before the search (tours: the lower bound), which a stop signal may cut short;
+ * with a checkpoint folder, what it computes may be kept there for a restart. */
+static ar_status prepare_kind(solve_driver *d) {
+  d->run.keep_dir = d->ck.writing ? d->ck.opt.dir : NULL;
+  d->run.input_checksum = d->ck.input_checksum;
+  ar_status st = d->kind->prepare ? d->kind->prepare(d->state, &d->run) : AR_OK;
+  if (st == AR_ERR_STOPPED) {
+    char where[1024];
+    snprintf(where, sizeof where, " %s", ar_error_message());
+    int stop = 0;
+    st = ckpt_session_stop_now(&d->ck, &stop); /* the signal, for the message and the status */
+    return st == AR_OK ? stopped(d, where, -1) : st;
+  }
+  if (st != AR_OK) return st;
+  ar_test_pause("prepared");
+  return stop_point(d, " before the search");
+}
+
+/* Applies --resume (the results file is created only when the results are there, so that no
+ * .tmp lies around while the run searches; solve_all() proved at the start that it can be). */
 static ar_status open_outputs(solve_driver *d) {
-  ar_status st = h5u_output_create(&d->out, d->run.output, d->run.comm);
-  d->out_open = st == AR_OK;
-  st = ar_agree(d->run.comm, st);
-  FILE *info = d->run.quiet ? NULL : stdout;
-  if (st == AR_OK) st = ckpt_session_init(&d->ck, d->ps, d->run.input, info, stderr, d->run.comm);
-  if (st == AR_OK)
-    st = ckpt_session_pick(&d->ck, d->resume_path, sizeof d->resume_path, &d->resume_found);
+  ar_status st = ckpt_session_pick(&d->ck, d->resume_path, sizeof d->resume_path, &d->resume_found);
   if (st != AR_OK || !d->resume_found) return st;
   /* The kind's part says which phase the checkpoint's engine belongs to. */
   if (d->kind->ckpt_part) {
@@ -233,6 +277,11 @@ static ar_status record_checkpoints(const solve_driver *d) {
 
 static ar_status write_results(solve_driver *d) {
   ar_status st = d->kind->finish ? d->kind->finish(d->state, &d->run) : AR_OK;
+  if (st == AR_OK) {
+    st = h5u_output_create(&d->out, d->run.output, d->run.comm);
+    d->out_open = st == AR_OK;
+    st = ar_agree(d->run.comm, st);
+  }
   if (st == AR_OK)
     st = ar_agree(d->run.comm, d->kind->write(d->state, &d->run, d->out.file, d->engine));
   if (st == AR_OK)
@@ -285,9 +334,17 @@ static ar_status checkpoints_verdict(const solve_driver *d) {
 }
 
 static ar_status solve_all(solve_driver *d) {
-  ar_status st = open_network(d);
+  /* First the checkpoint folder: a folder another run holds stops this one at once. */
+  FILE *info = d->run.quiet ? NULL : stdout;
+  ar_status st = ckpt_session_init(&d->ck, d->ps, d->run.input, info, stderr, d->run.comm);
+  if (st == AR_OK) st = h5u_output_probe(d->run.output, d->run.comm);
+  if (st == AR_OK) st = open_network(d);
+  if (st == AR_OK) st = stop_point(d, " while reading the network");
+  if (st == AR_OK) st = ckpt_session_identify(&d->ck);
+  if (st == AR_OK) st = prepare_kind(d);
   if (st == AR_OK) st = check_memory(d);
   if (st == AR_OK) st = open_outputs(d);
+  if (st == AR_OK) st = stop_point(d, " before the search");
   const int32_t first = d->phase, phases = st == AR_OK ? d->kind->phases(d->state) : 0;
   for (int32_t p = first; st == AR_OK && p < phases; p++) {
     if (d->engine) { /* the previous phase's engine and problem */
@@ -344,6 +401,17 @@ static ar_status solve_once(param_set *ps, int *retry) {
   *retry = st != AR_OK && d.ck.retry;
   solve_free(&d);
   return st;
+}
+
+int cmd_solve_defs(param_def *out, int cap) {
+  solve_option_table *table = malloc(sizeof *table);
+  int n = table && solve_options_table(table) == AR_OK ? table->ndefs : -1;
+  if (n > cap) n = -1;
+  for (int i = 0; i < n; i++)
+    out[i] = table->defs[i];
+  free(table);
+  ar_error_clear(); /* a table that cannot be built fails the solve itself, with its message */
+  return n;
 }
 
 ar_status cmd_solve(int argc, char **argv) {

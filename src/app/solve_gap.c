@@ -2,10 +2,28 @@
 #include "solve_gap.h"
 
 #include <math.h>
+#include <stdio.h>
 
 double solve_gap_percent(double best, double bound) {
-  if (!isfinite(best) || !isfinite(bound) || best <= 0.0) return NAN;
+  if (!isfinite(best) || !isfinite(bound)) return NAN;
+  if (best == bound) return 0.0; /* also 0 and 0: a best at its bound is optimal */
+  if (best <= 0.0) return NAN;
   return 100.0 * (best - bound) / best;
+}
+
+void solve_gap_text(char *buf, size_t cap, double best, double bound, int decimals) {
+  double gap = solve_gap_percent(best, bound);
+  if (isnan(gap))
+    snprintf(buf, cap, "gap to bound not defined (best %g, bound %g)", best, bound);
+  else
+    snprintf(buf, cap, "gap to bound %.*f %%", decimals, gap);
+}
+
+void solve_found_text(char *buf, size_t cap, int64_t iteration, const char *first) {
+  if (iteration < 0)
+    snprintf(buf, cap, "in the %s (before iteration 1)", first);
+  else
+    snprintf(buf, cap, "at iteration %lld", (long long)iteration);
 }
 
 double solve_gap_target(double bound, double percent) {

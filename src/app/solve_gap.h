@@ -6,6 +6,9 @@
 #ifndef AR_SOLVE_GAP_H
 #define AR_SOLVE_GAP_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "param.h"
 
 #define SOLVE_GAP_PARAM                                                                            \
@@ -16,8 +19,17 @@
         0                                                                                          \
   }
 
-/* 100 (best - bound) / best; NaN when either is not a finite positive number. */
+/* 100 (best - bound) / best; 0 when best equals bound (0 and 0 included: degenerate inputs); NaN
+ * when either is not finite or best is not positive otherwise. */
 double solve_gap_percent(double best, double bound);
+
+/* "gap to bound 0.042 %" with `decimals` decimals, or "gap to bound not defined (best B, bound
+ * L)" when the gap is NaN, for summaries and progress lines. */
+void solve_gap_text(char *buf, size_t cap, double best, double bound, int decimals);
+
+/* Where a best was found: "at iteration N", or for the initial solutions (iteration -1) "in the
+ * `first` (before iteration 1)" (first: "first tours", "first plans"). */
+void solve_found_text(char *buf, size_t cap, int64_t iteration, const char *first);
 
 /* The largest best whose gap to bound is at most percent (HUGE_VAL for 100 % or more). */
 double solve_gap_target(double bound, double percent);

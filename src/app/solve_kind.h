@@ -43,6 +43,9 @@ typedef struct {
   int quiet;          /* --quiet: no progress or information lines */
   double time;        /* --time in seconds (0: none) */
   int64_t iterations; /* --iterations (0: no limit) */
+  /* With --checkpoint-dir: the folder where values computed before the search may be kept for a
+   * restart (ckpt_keep.h), and the input's checksum they are kept under; NULL without. */
+  const char *keep_dir, *input_checksum;
 } solve_run;
 
 typedef struct solve_kind solve_kind;
@@ -58,6 +61,11 @@ struct solve_kind {
   /* Reads the network from the open file, resolves the kind's options and prints its first
    * line(s) on rank 0 unless quiet. *state: the kind's, freed by close(). */
   ar_status (*open)(const solve_run *run, hid_t file, void **state);
+  /* After the network is read and the checkpoint session is open: long work before the search
+   * that a restart may find kept in run->keep_dir (tours: the lower bound of a network without
+   * one). A stop signal may interrupt it: AR_ERR_STOPPED, agreed, its message saying where
+   * ("while computing the lower bound"). May be NULL. */
+  ar_status (*prepare)(void *state, const solve_run *run);
   /* For the memory estimate before the search (solve_memory.h): what the run will allocate beyond
    * what the rank holds now, for the kind's biggest phase: that phase's engine
    * (solve_memory_add_engine with its problem's shape and par) and the kind's own parts. Nothing

@@ -1,14 +1,55 @@
 /* solve_parallel: binding, binding report, timers and sharing options of solve. */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "solve_parallel.h"
 
+#include <mpi.h>
+#include <omp.h>
+#include <sched.h>
+#include <stdio.h>
 #include <string.h>
+
+#include "ar_agree.h"
 
 #include "aco_engine.h"
 #include "cli_bind.h"
 #include "timer.h"
 
+/* MPI Advisor's first check, always (not only with --report-binding): a rank that runs more
+ * OpenMP threads than its CPU mask has hardware threads makes them time-share. One warning on rank
+ * 0, naming the rank with the most threads per hardware thread. Collective. */
+static ar_status threads_check(void) {
+  cpu_set_t mask;
+  CPU_ZERO(&mask);
+  int cpus = sched_getaffinity(0, sizeof mask, &mask) == 0 ? CPU_COUNT(&mask) : 0;
+  int threads = omp_get_max_threads(), rank = 0;
+  ar_status st = ar_mpi_check(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
+  /* The excess scaled, so that MAXLOC picks the worst rank (and the lowest on a tie). */
+  struct {
+    int excess, rank;
+  } mine = {cpus > 0 && threads > cpus ? (int)((double)threads / cpus * 1000) : 0, rank}, worst;
+  if (st == AR_OK)
+    st = ar_mpi_check(MPI_Allreduce(&mine, &worst, 1, MPI_2INT, MPI_MAXLOC, MPI_COMM_WORLD),
+                      "MPI_Allreduce of the threads per hardware thread");
+  int facts[2] = {threads, cpus};
+  if (st == AR_OK && worst.excess > 0)
+    st = ar_mpi_check(MPI_Bcast(facts, 2, MPI_INT, worst.rank, MPI_COMM_WORLD),
+                      "MPI_Bcast of a rank's threads and CPUs");
+  if (st == AR_OK && worst.excess > 0 && rank == 0) {
+    fprintf(stderr,
+            "antroute solve: warning: rank %d runs %d OpenMP threads on the %d hardware thread%s "
+            "of its CPU mask: the threads exceed the cores given to the rank, so they time-share "
+            "them and the run is slower; set OMP_NUM_THREADS to at most %d, or give each rank "
+            "more CPUs (srun -c, mpirun --map-by ...:PE=)\n",
+            worst.rank, facts[0], facts[1], facts[1] == 1 ? "" : "s", facts[1]);
+    fflush(stderr);
+  }
+  return st;
+}
+
 ar_status solve_parallel_setup(const param_set *ps) {
   timer_enable(strcmp(param_str(ps, "timers"), "yes") == 0);
+  ar_status st = ar_agree(MPI_COMM_WORLD, threads_check()); /* before --bind narrows the mask */
+  if (st != AR_OK) return st;
   return cli_bind(param_str(ps, "bind"), param_flag(ps, "report-binding"));
 }
 

@@ -63,9 +63,11 @@
         "print where every thread of every rank may run, with warnings, at start-up", 0            \
   }
 
-/* Collective over MPI_COMM_WORLD, at start-up: turns the timers on or off, binds the threads
- * (--bind) and prints the binding report on rank 0 (--report-binding). The same status on every
- * rank (AR_ERR_INTERNAL when binding fails, AR_ERR_MPI when an MPI call does). */
+/* Collective over MPI_COMM_WORLD, at start-up: turns the timers on or off, warns on rank 0 when
+ * a rank runs more OpenMP threads than its CPU mask has hardware threads (always, as MPI Advisor
+ * does), binds the threads (--bind) and prints the binding report on rank 0 (--report-binding). The
+ * same status on every rank (AR_ERR_INTERNAL when binding fails, AR_ERR_MPI when an MPI call does).
+ */
 ar_status solve_parallel_setup(const param_set *ps);
 
 /* Copies the sharing options into par. */

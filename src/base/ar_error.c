@@ -49,6 +49,7 @@ int ar_exit_code(ar_status code) {
   case AR_ERR_NOMEM: return AR_EXIT_NOMEM;
   case AR_ERR_RESUME: return AR_EXIT_RESUME;
   case AR_ERR_INFEASIBLE: return AR_EXIT_INFEASIBLE;
+  case AR_ERR_STOPPED: return AR_EXIT_STOPPED;
   case AR_ERR_MPI:
   case AR_ERR_HDF5:
   case AR_ERR_INTERNAL: return AR_EXIT_FAILURE;
@@ -68,6 +69,7 @@ const char *ar_status_name(ar_status code) {
   case AR_ERR_INTERNAL: return "internal error";
   case AR_ERR_RESUME: return "checkpointed";
   case AR_ERR_INFEASIBLE: return "infeasible plan";
+  case AR_ERR_STOPPED: return "stopped by a signal";
   }
   return "error";
 }

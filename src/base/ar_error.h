@@ -15,15 +15,17 @@
 
 typedef enum {
   AR_OK = 0,
-  AR_ERR_USAGE,     /* bad command line or parameter file */
-  AR_ERR_INPUT,     /* input data is malformed or inconsistent */
-  AR_ERR_IO,        /* a file could not be read, written or renamed */
-  AR_ERR_NOMEM,     /* an allocation failed or a size is beyond what we accept */
-  AR_ERR_MPI,       /* an MPI call failed */
-  AR_ERR_HDF5,      /* an HDF5 call failed (not a data problem) */
-  AR_ERR_INTERNAL,  /* a self-check failed: a bug in antroute */
-  AR_ERR_RESUME,    /* not an error: the run checkpointed and asks to be resumed */
-  AR_ERR_INFEASIBLE /* a plan given to check breaks a constraint (`antroute evaluate`) */
+  AR_ERR_USAGE,      /* bad command line or parameter file */
+  AR_ERR_INPUT,      /* input data is malformed or inconsistent */
+  AR_ERR_IO,         /* a file could not be read, written or renamed */
+  AR_ERR_NOMEM,      /* an allocation failed or a size is beyond what we accept */
+  AR_ERR_MPI,        /* an MPI call failed */
+  AR_ERR_HDF5,       /* an HDF5 call failed (not a data problem) */
+  AR_ERR_INTERNAL,   /* a self-check failed: a bug in antroute */
+  AR_ERR_RESUME,     /* not an error: the run checkpointed and asks to be resumed */
+  AR_ERR_INFEASIBLE, /* a plan given to check breaks a constraint (`antroute evaluate`) */
+  AR_ERR_STOPPED     /* a stop signal ended the run where nothing could be kept (ar_signal.h):
+                        exit status 128 + the signal */
 } ar_status;
 
 /* Exit codes, documented in docs/cli.md; scripts (and the Slurm templates) rely on them. */
@@ -35,7 +37,9 @@ enum {
   AR_EXIT_IO = 4,         /* file system error (missing file, permission, full disk) */
   AR_EXIT_NOMEM = 5,      /* out of memory */
   AR_EXIT_INFEASIBLE = 6, /* the plan checked is valid but breaks constraints (evaluate) */
-  AR_EXIT_RESUME = 75     /* checkpointed, please resume (EX_TEMPFAIL in sysexits.h) */
+  AR_EXIT_RESUME = 75,    /* checkpointed, please resume (EX_TEMPFAIL in sysexits.h) */
+  AR_EXIT_STOPPED = 143   /* AR_ERR_STOPPED: 128 + SIGTERM; main gives 128 + the signal noted
+                             (ar_signal_exit_status) */
 };
 
 /* Records a printf-style message for the calling thread and returns code, so that a failing

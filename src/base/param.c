@@ -1,10 +1,11 @@
-/* param: option table -> getopt_long, libinih parameter files, help and serialisation. */
+/* param: option table -> getopt_long, help and serialisation (parameter files: param_file.c). */
 #define _GNU_SOURCE /* getopt_long */
 #include "param.h"
 
+#include "param_file.h"
+
 #include <errno.h>
 #include <getopt.h>
-#include <ini.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,76 +145,122 @@ static ar_status param_store(param_set *ps, int i, const char *value, param_orig
   return AR_OK;
 }
 
+/* --- Parameter files: sections and keys judged against the catalog (param_file.h reads) ------ */
+
+enum { NAME_MAX_LEN = 128 };
+
+/* The options of the command named `name` into buf (ps's own for ps->command): their number, or
+ * -1 when no command has that name. */
+static int command_defs(const param_set *ps, const char *name, param_def *buf, int cap,
+                        const param_def **defs) {
+  if (strcmp(name, ps->command) == 0) {
+    *defs = ps->defs;
+    return ps->ndefs;
+  }
+  for (int c = 0; ps->catalog && c < ps->catalog->n; c++) {
+    const param_command *cmd = &ps->catalog->commands[c];
+    if (strcmp(cmd->command, name) != 0) continue;
+    *defs = buf;
+    int n = cmd->defs(buf, cap);
+    return n < 0 ? 0 : n;
+  }
+  return -1;
+}
+
+typedef struct {
+  const char *name;
+  int distance;
+} nearest;
+
+static void nearest_offer(nearest *n, const char *candidate, const char *wanted) {
+  int d = param_file_distance(wanted, candidate);
+  if (!n->name || d < n->distance) {
+    n->name = candidate;
+    n->distance = d;
+  }
+}
+
+/* Looks key up in defs[0..n-1] (1 when there), offering every name to *near. */
+static int key_in(const param_def *defs, int n, const char *key, nearest *near) {
+  int found = 0;
+  for (int i = 0; i < n; i++) {
+    found |= strcmp(defs[i].name, key) == 0;
+    nearest_offer(near, defs[i].name, key);
+  }
+  return found;
+}
+
 typedef struct {
   param_set *ps;
-  ar_status status;
-  int failed;
   const char *path;
-} param_file_ctx;
+} file_ctx;
 
-static int param_file_entry(void *user, const char *section, const char *name, const char *value,
-                            int lineno) {
-  param_file_ctx *ctx = user;
+/* A section must name a command. */
+static ar_status file_section(void *user, const char *name, int line) {
+  file_ctx *ctx = user;
+  const param_set *ps = ctx->ps;
+  param_def buf[PARAM_MAX];
+  const param_def *defs;
+  if (command_defs(ps, name, buf, PARAM_MAX, &defs) >= 0) return AR_OK;
+  nearest near = {NULL, 0};
+  nearest_offer(&near, ps->command, name);
+  for (int c = 0; ps->catalog && c < ps->catalog->n; c++)
+    nearest_offer(&near, ps->catalog->commands[c].command, name);
+  return ar_fail(AR_ERR_USAGE,
+                 "%s:%d: unknown section [%s]: a section names the command its keys are for (did "
+                 "you mean [%s]?)",
+                 ctx->path, line, name, near.name);
+}
+
+/* A key that ps does not read: fine when its section's command (top level: some command) knows
+ * it, else AR_ERR_USAGE with the nearest known name. */
+static ar_status file_other_key(const file_ctx *ctx, const char *section, const char *key,
+                                int line) {
+  const param_set *ps = ctx->ps;
+  param_def buf[PARAM_MAX];
+  const param_def *defs;
+  nearest near = {NULL, 0};
+  int known = 0;
+  if (section[0] != '\0') {
+    int n = command_defs(ps, section, buf, PARAM_MAX, &defs);
+    known = key_in(defs, n, key, &near);
+  } else {
+    known = key_in(ps->defs, ps->ndefs, key, &near);
+    for (int c = 0; ps->catalog && c < ps->catalog->n && !known; c++) {
+      int n = ps->catalog->commands[c].defs(buf, PARAM_MAX);
+      known = n > 0 && key_in(buf, n, key, &near);
+    }
+  }
+  if (known) return AR_OK;
+  char scope[NAME_MAX_LEN + 32];
+  if (section[0])
+    snprintf(scope, sizeof scope, "of [%s]", section);
+  else
+    snprintf(scope, sizeof scope, "of any command");
+  return ar_fail(AR_ERR_USAGE, "%s:%d: unknown parameter '%s': no option %s%s%s%s", ctx->path, line,
+                 key, scope, near.name ? " (did you mean '" : "", near.name ? near.name : "",
+                 near.name ? "'?)" : "");
+}
+
+/* A key of `section` (top level: ""): this command's keys are stored unless the command line
+ * gave them. */
+static ar_status file_entry(void *user, const char *section, const char *key, const char *value,
+                            int line) {
+  file_ctx *ctx = user;
   param_set *ps = ctx->ps;
-  if (ctx->failed) return 1;
-  /* Keys at top level apply to every command; a [command] section only to that command. */
-  if (section[0] != '\0' && strcmp(section, ps->command) != 0) return 1;
+  int own = section[0] == '\0' || strcmp(section, ps->command) == 0;
+  int i = own ? param_index(ps, key) : -1;
+  if (i < 0) return file_other_key(ctx, section, key, line);
+  if (ps->origin[i] == PARAM_FROM_COMMAND_LINE) return AR_OK; /* the command line wins */
   char where[512];
-  snprintf(where, sizeof where, "%s:%d: %s", ctx->path, lineno, name);
-  int i = param_index(ps, name);
-  if (i < 0) {
-    if (section[0] == '\0') return 1; /* shared files may hold other commands' keys */
-    ctx->status = ar_fail(AR_ERR_USAGE, "%s:%d: unknown parameter '%s' for '%s'", ctx->path, lineno,
-                          name, ps->command);
-    ctx->failed = 1;
-    return 1;
-  }
-  if (ps->origin[i] == PARAM_FROM_COMMAND_LINE) return 1; /* the command line wins */
-  ar_status st = param_store(ps, i, value, PARAM_FROM_FILE, where);
-  if (st != AR_OK) {
-    ctx->status = st;
-    ctx->failed = 1;
-  }
-  return 1;
-}
-
-/* libinih (built with INI_HANDLER_LINENO=0) gives no line number to the handler, so the file is
- * fed one line at a time through a reader that counts lines. */
-typedef struct {
-  FILE *file;
-  int lineno;
-} param_line_reader;
-
-static char *param_read_line(char *str, int num, void *stream) {
-  param_line_reader *r = stream;
-  char *line = fgets(str, num, r->file);
-  if (line) r->lineno++;
-  return line;
-}
-
-typedef struct {
-  param_file_ctx *ctx;
-  param_line_reader *reader;
-} param_file_state;
-
-static int param_file_handler(void *user, const char *section, const char *name,
-                              const char *value) {
-  param_file_state *state = user;
-  return param_file_entry(state->ctx, section, name, value, state->reader->lineno);
+  snprintf(where, sizeof where, "%s:%d: %s", ctx->path, line, key);
+  return param_store(ps, i, value, PARAM_FROM_FILE, where);
 }
 
 static ar_status param_load_file(param_set *ps, const char *path) {
-  FILE *f = fopen(path, "r");
-  if (!f) return ar_fail(AR_ERR_IO, "cannot open parameter file %s: %s", path, strerror(errno));
-  param_file_ctx ctx = {ps, AR_OK, 0, path};
-  param_line_reader reader = {f, 0};
-  param_file_state state = {&ctx, &reader};
-  int rc = ini_parse_stream(param_read_line, &reader, param_file_handler, &state);
-  fclose(f);
-  if (ctx.failed) return ctx.status;
-  if (rc > 0) return ar_fail(AR_ERR_USAGE, "%s:%d: not a 'key = value' line", path, rc);
-  if (rc < 0) return ar_fail(AR_ERR_IO, "cannot read parameter file %s", path);
-  return AR_OK;
+  file_ctx ctx = {ps, path};
+  param_file_reader r = {file_section, file_entry, &ctx};
+  return param_file_read(path, &r);
 }
 
 /* getopt_long's tables for ps: every parameter, then --params, --help and --help-man. longopts
@@ -254,6 +301,9 @@ static ar_status param_take_option(param_set *ps, int c, char **argv) {
     return AR_OK;
   }
   if (c == 'P') {
+    if (ps->param_file)
+      return ar_fail(AR_ERR_USAGE, "%s: --params given twice (%s, then %s): give it once",
+                     ps->command, ps->param_file, optarg);
     ps->param_file = optarg;
     return AR_OK;
   }
@@ -273,6 +323,14 @@ static ar_status param_take_option(param_set *ps, int c, char **argv) {
       if (ps->defs[k].short_name == c) i = k;
   }
   if (i < 0) return ar_fail(AR_ERR_INTERNAL, "option table out of step (%d)", c);
+  /* The last of two values silently winning hides a typo in a long command line. */
+  if (ps->origin[i] == PARAM_FROM_COMMAND_LINE) {
+    if (ps->defs[i].type == PARAM_FLAG)
+      return ar_fail(AR_ERR_USAGE, "%s: option --%s given twice: give it once", ps->command,
+                     ps->defs[i].name);
+    return ar_fail(AR_ERR_USAGE, "%s: option --%s given twice ('%s', then '%s'): give it once",
+                   ps->command, ps->defs[i].name, ps->values[i], optarg);
+  }
   char where[256];
   snprintf(where, sizeof where, "option --%s", ps->defs[i].name);
   return param_store(ps, i, ps->defs[i].type == PARAM_FLAG ? "1" : optarg, PARAM_FROM_COMMAND_LINE,

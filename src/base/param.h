@@ -6,8 +6,15 @@
  * the command), the `--help` text, and the record of parameters written into every output file
  * (param_serialize(), itself a valid parameter file). Precedence: default < file < command line.
  *
+ * Parameter files are read strictly (param_file.c, docs/cli.md): a section must name a command
+ * and a key must be an option of that command (a top-level key: of some command), else the file
+ * and line are named with the nearest known name ("did you mean"); the file must be a regular
+ * file and text (no NUL byte, no control character but tab and line ends). Which commands exist
+ * is the catalog the caller gives (param_set.catalog; NULL: this command alone).
+ *
  * Failures: param_parse() returns AR_ERR_USAGE with a message naming the option, or the file and
- * line, and what is wrong.
+ * line, and what is wrong (an option given twice included); AR_ERR_IO when the parameter file is
+ * missing, unreadable or not a regular file.
  */
 #ifndef AR_PARAM_H
 #define AR_PARAM_H
@@ -37,6 +44,20 @@ typedef struct {
 
 enum { PARAM_MAX = 96, PARAM_MAX_POSITIONAL = 8 };
 
+/* A command of the program as parameter files see it: its section name and a function that
+ * copies its option table into out (at most cap entries; returns how many, -1 when they do not
+ * fit). */
+typedef struct {
+  const char *command;
+  int (*defs)(param_def *out, int cap);
+} param_command;
+
+/* Every command whose section or keys a parameter file may hold. */
+typedef struct {
+  const param_command *commands;
+  int n;
+} param_catalog;
+
 typedef enum { PARAM_FROM_DEFAULT, PARAM_FROM_FILE, PARAM_FROM_COMMAND_LINE } param_origin;
 
 typedef struct {
@@ -48,6 +69,7 @@ typedef struct {
   /* Optional, [ndefs]: --help lists the options of a group under its heading (NULL: general). */
   const char *const *groups;
   int min_positional, max_positional;
+  const param_catalog *catalog; /* what parameter files may name (NULL: this command alone) */
   /* Filled by param_parse(): */
   char *values[PARAM_MAX];
   param_origin origin[PARAM_MAX];

@@ -61,8 +61,12 @@ ar_status inspect_results(hid_t file, FILE *out) {
     fprintf(out, "lower bound: %lld (%s, computed by %s), gap to bound %.3f %%\n", (long long)bound,
             method, by, cost > 0 ? 100.0 * (double)(cost - bound) / (double)cost : 0.0);
   }
-  fprintf(out, "found: colony %lld, iteration %lld, known at %.2f s\n", (long long)colony,
-          (long long)found, when);
+  if (found < 0)
+    fprintf(out, "found: colony %lld, its first tour (before iteration 1), known at %.2f s\n",
+            (long long)colony, when);
+  else
+    fprintf(out, "found: colony %lld, iteration %lld, known at %.2f s\n", (long long)colony,
+            (long long)found, when);
   fprintf(out,
           "run: %s, %lld colonies x %lld ants, %lld iterations in %.2f s (%.0f iterations/s, "
           "%.0f tours/s), stopped by %s\n",

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "ar_path.h"
+#include "ar_signal.h"
 #include "h5u.h"
 #include "report.h"
 
@@ -94,15 +95,23 @@ static const char *last_line(char *text) {
   return nl ? nl + 1 : text;
 }
 
+/* The pictures of tools/antroute_report.py (its save() calls). */
+static const char *const pictures[] = {"tour", "convergence", "flows", "goals", "bsp"};
+enum { PICTURES = (int)(sizeof pictures / sizeof pictures[0]) };
+
 ar_status report_plot_check_outputs(const char *dir, const char *format, const char *const *inputs,
                                     int ninputs) {
-  /* The pictures of tools/antroute_report.py (its save() calls). */
-  static const char *const pictures[] = {"tour", "convergence", "flows", "goals", "bsp"};
   const char *fmt = format ? format : "png";
-  for (size_t p = 0; p < sizeof pictures / sizeof pictures[0]; p++) {
+  for (int p = 0; p < PICTURES; p++) {
     char final[H5U_PATH_MAX], tmp[H5U_PATH_MAX];
     snprintf(final, sizeof final, "%s/%s.%s", dir, pictures[p], fmt);
     snprintf(tmp, sizeof tmp, "%s/.%s.%s.tmp", dir, pictures[p], fmt);
+    /* A picture is a regular file or nothing (ar_path.h): never a FIFO, a device, a folder. */
+    char target[H5U_PATH_MAX], what[H5U_PATH_MAX + 32];
+    snprintf(what, sizeof what, "-o %s: the picture", dir);
+    ar_status st = ar_output_resolve(final, what, target, sizeof target);
+    if (st == AR_OK) st = ar_output_resolve(tmp, what, target, sizeof target);
+    if (st != AR_OK) return st;
     for (int i = 0; i < ninputs; i++) {
       if (!inputs[i]) continue;
       const char *hit = ar_path_same_file(final, inputs[i]) ? final
@@ -220,15 +229,28 @@ ar_status report_plot_run(const char *results, const char *dir, const char *net,
   }
   argv[a] = NULL;
 
+  /* The script writes DIR/.NAME.tmp and renames it: a signal that ends antroute meanwhile
+   * removes them too (the script removes its own on SIGINT, SIGTERM and SIGHUP). */
+  int slots[PICTURES];
+  for (int p = 0; p < PICTURES; p++) {
+    char tmp[H5U_PATH_MAX];
+    snprintf(tmp, sizeof tmp, "%s/.%s.%s.tmp", dir, pictures[p], format ? format : "png");
+    slots[p] = ar_signal_tmp_add(tmp);
+  }
   pid_t pid;
   int errfd = -1;
   st = spawn_script(python, argv, &pid, &errfd);
-  if (st != AR_OK) return st;
-  char *err = read_tail(errfd);
-  close(errfd);
+  char *err = NULL;
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  if (st == AR_OK) {
+    err = read_tail(errfd);
+    close(errfd);
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
   }
+  for (int p = 0; p < PICTURES; p++)
+    ar_signal_tmp_remove(slots[p]);
+  if (st != AR_OK) return st;
   st = script_outcome(script, status, err);
   free(err);
   return st;

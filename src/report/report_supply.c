@@ -275,9 +275,12 @@ static void print_goals(hid_t file, FILE *out, const totals *t) {
               "; gap %.3f %% to the lower bound %s (min-cost flow: as many orders served, "
               "within capacity)\n",
               mcf_gap, report_fmt_number(b, sizeof b, mcf, 2));
-    else if (what)
-      fprintf(out, "; gap %.3f %% to the lower bound %s (%s)\n", 100.0 * (served - bound) / bound,
+    else if (what && (bound > 0 || served == bound))
+      fprintf(out, "; gap %.3f %% to the lower bound %s (%s)\n",
+              served == bound ? 0.0 : 100.0 * (served - bound) / bound,
               report_fmt_number(b, sizeof b, bound, 2), what);
+    else if (what)
+      fprintf(out, "; the lower bound %s (%s)\n", report_fmt_number(b, sizeof b, bound, 2), what);
     else
       fprintf(out, "; no lower bound computed\n");
   }

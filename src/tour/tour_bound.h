@@ -41,8 +41,9 @@ int32_t tour_bound_period(int32_t n);
 
 /* Computes the bound of net. out->value is a valid lower bound on every tour; out->method names
  * how it was obtained (TOUR_BOUND_METHOD_*), out->ascent_steps the 1-trees computed on the sparse
- * graph, out->seconds the wall time (informative only). Fails with AR_ERR_NOMEM, or AR_ERR_USAGE
- * for impossible options. */
+ * graph, out->seconds the wall time (informative only). Fails with AR_ERR_NOMEM, AR_ERR_USAGE for
+ * impossible options, or AR_ERR_STOPPED when a stop signal arrived (ar_signal.h: looked at before
+ * every ascent step). */
 ar_status tour_bound_compute(const tour_net *net, const tour_bound_options *opt,
                              tour_lower_bound *out);
 

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ar_signal.h"
+#include "ar_test_hook.h"
 #include "tour_bound.h"
 #include "tour_hk.h"
 
@@ -102,6 +104,11 @@ static ar_status ascent_check_current(ascent *a, int64_t *value, int64_t *norm) 
 /* The sparse 1-tree at a->pi. A tour there (norm 0) ends the ascent only if the complete graph
  * agrees: otherwise the sparse graph missed edges, which are added, and the tree is redone. */
 static ar_status ascent_tree(ascent *a, int64_t *value, int64_t *norm) {
+  /* A stop signal ends the ascent between steps (solve then stops cleanly: ar_signal.h). */
+  ar_test_pause("bound");
+  if (ar_signal_received())
+    return ar_fail(AR_ERR_STOPPED, "while computing the lower bound (ascent step %lld)",
+                   (long long)a->steps + 1);
   a->steps++;
   ar_status st = hk_onetree_sparse(&a->g, &a->s, a->pi, &a->w, a->v, value, norm);
   if (st == AR_OK && a->steps >= a->next_check) st = ascent_check_current(a, value, norm);

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "aco_pace.h"
+#include "ar_signal.h"
 #include "ckpt.h"
 #include "ckpt_testdata.h"
 
@@ -178,7 +179,7 @@ static ar_status cmd_loop(const char *dir, const tool_args *a, MPI_Comm comm) {
   testdata t;
   if (setup(&t, a, comm) != 0) return ar_fail(AR_ERR_NOMEM, "out of memory");
   /* 1. Before the first iteration: signals, deadline, schedule, resume. */
-  ar_status st = ckpt_signal_install();
+  ar_status st = ar_signal_install();
   /* The pid file says "ready for signals": written once the handlers are in place. */
   if (st == AR_OK && a->pid_dir) write_pid(a->pid_dir, rank);
   ckpt_deadline deadline;
@@ -231,7 +232,6 @@ static ar_status cmd_loop(const char *dir, const tool_args *a, MPI_Comm comm) {
     if (st == AR_OK) aco_pace_boundary(1); /* ANTROUTE_TEST_HOLD, as in solve */
   }
   if (st == AR_OK && rank == 0) printf("finished at iteration %lld\n", (long long)done);
-  ckpt_signal_restore();
   testdata_free(&t);
   return st;
 }

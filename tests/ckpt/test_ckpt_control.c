@@ -8,6 +8,7 @@
 #include <time.h>
 #include <zlib.h>
 
+#include "ar_signal.h"
 #include "ckpt.h"
 #include "ckpt_testdata.h"
 #include "test_util.h"
@@ -25,7 +26,7 @@ static int size_of(void) {
 }
 
 static void test_signal_agreement(void) {
-  CHECK(ckpt_signal_install() == AR_OK);
+  CHECK(ar_signal_install() == AR_OK);
   int reasons = -1, sig = -1;
   CHECK(ckpt_stop_requested(NULL, MPI_COMM_WORLD, &reasons, &sig) == AR_OK);
   CHECK_EQ_INT(reasons, CKPT_STOP_NONE);
@@ -37,20 +38,19 @@ static void test_signal_agreement(void) {
   CHECK_EQ_INT(reasons, CKPT_STOP_SIGNAL);
   CHECK_EQ_INT(sig, SIGTERM);
   CHECK(strcmp(ckpt_stop_describe(reasons, sig, NULL), "SIGTERM") == 0);
-  ckpt_signal_clear();
+  ar_signal_clear();
 
   /* One SIGINT is a polite stop (the second one would exit: see the shell test). */
   if (rank_of() == 0) raise(SIGINT);
   CHECK(ckpt_stop_requested(NULL, MPI_COMM_WORLD, &reasons, &sig) == AR_OK);
   CHECK_EQ_INT(reasons, CKPT_STOP_SIGNAL);
   CHECK_EQ_INT(sig, SIGINT);
-  ckpt_signal_clear();
+  ar_signal_clear();
 
   if (rank_of() == 0) raise(SIGUSR1);
   CHECK(ckpt_stop_requested(NULL, MPI_COMM_WORLD, &reasons, &sig) == AR_OK);
   CHECK_EQ_INT(sig, SIGUSR1);
-  ckpt_signal_clear();
-  ckpt_signal_restore();
+  ar_signal_clear();
 }
 
 static void test_deadline(void) {
@@ -166,6 +166,20 @@ static void test_dir_names(void) {
   char path[64];
   CHECK(ckpt_dir_path(path, sizeof path, "d", 7, CKPT_FILE_TMP) == AR_OK);
   CHECK(strcmp(path, "d/ckpt-000007.h5.tmp") == 0);
+  /* A .tmp names the run that wrote it (issue #20: clean-up touches only the run's own). */
+  CHECK(ckpt_dir_tmp_path(path, sizeof path, "d", 7, 0x1a2b3c4du) == AR_OK);
+  CHECK(strcmp(path, "d/ckpt-000007.h5.1a2b3c4d.tmp") == 0);
+  ckpt_dir_entry e;
+  CHECK(ckpt_dir_parse_entry("ckpt-000007.h5.1a2b3c4d.tmp", &e) && e.seq == 7 &&
+        e.kind == CKPT_FILE_TMP && e.tagged && e.tag == 0x1a2b3c4du);
+  CHECK(ckpt_dir_entry_path(path, sizeof path, "d", &e) == AR_OK &&
+        strcmp(path, "d/ckpt-000007.h5.1a2b3c4d.tmp") == 0);
+  CHECK(ckpt_dir_parse_entry("ckpt-7.h5.tmp", &e) && !e.tagged);
+  CHECK(!ckpt_dir_parse_entry("ckpt-7.h5.1A2B3C4D.tmp", &e));
+  CHECK(!ckpt_dir_parse_entry("ckpt-7.h5.1a2b3c.tmp", &e));
+  CHECK(ckpt_identity("crc32:1 size:2", "a = 1\n") != ckpt_identity("crc32:1 size:2", "a = 2\n"));
+  CHECK(ckpt_identity(NULL, NULL) == ckpt_identity("", ""));
+  CHECK(ckpt_keep_is_name("kept-lower-bound-3d5ecccc.txt") && !ckpt_keep_is_name("kept.h5"));
 }
 
 int test_run(int argc, char **argv) {

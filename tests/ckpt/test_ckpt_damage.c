@@ -241,17 +241,29 @@ static void test_mismatch(void) {
   CHECK(r.st == AR_OK);
   CHECK_EQ_INT(r.iteration, 3);
 
-  r = resume(dir, "auto", 40, "crc32:0000ffff size:10", search, 0);
+  /* Another run's checkpoint: --resume FILE refuses it naming the difference; --resume auto
+   * passes over it with a note (issue #20) and starts from the beginning, leaving it alone. */
+  char file[H5U_PATH_MAX];
+  path_of(file, sizeof file, dir, 1);
+  r = resume(dir, file, 40, "crc32:0000ffff size:10", search, 0);
   CHECK(r.st == AR_ERR_INPUT);
   CHECK(strstr(ar_error_message(), "input file differs") != NULL);
   CHECK(strstr(ar_error_message(), "--resume-force") != NULL);
+  r = resume(dir, "auto", 40, "crc32:0000ffff size:10", search, 0);
+  CHECK(r.st == AR_OK);
+  CHECK_EQ_INT(r.iteration, -1);
+  CHECK(strstr(r.report, "note: passing over") && strstr(r.report, "input file differs") &&
+        strstr(r.report, "left alone") && !strstr(r.report, "--resume-force"));
+  CHECK(exists(file));
 
   const char *other = "[solve]\nalgorithm = acs\ncolonies = 5\nrho = 0.2\nbeta = 2\n";
-  r = resume(dir, "auto", 40, "crc32:0000abcd size:10", other, 0);
+  r = resume(dir, file, 40, "crc32:0000abcd size:10", other, 0);
   CHECK(r.st == AR_ERR_INPUT);
   CHECK(strstr(ar_error_message(), "rho = 0.2 in this run, 0.1 in the checkpoint") != NULL);
   CHECK(strstr(ar_error_message(), "beta = 2 in this run, not set") != NULL);
   CHECK(strstr(ar_error_message(), "colonies") == NULL); /* same value, other line order */
+  r = resume(dir, "auto", 40, "crc32:0000abcd size:10", other, 0);
+  CHECK(r.st == AR_OK && r.iteration == -1 && strstr(r.report, "rho = 0.2 in this run"));
 
   /* Forced: a warning naming the difference, and the state is read. */
   r = resume(dir, "auto", 40, "crc32:0000ffff size:10", other, 1);

@@ -14,19 +14,21 @@ run 2 "$TOOL" write "$D" --iteration 1 --keep 5 >/dev/null 2>&1 || fail "first w
 ANTROUTE_FAULT=ckpt-before-rename run 2 "$TOOL" write "$D" --iteration 2 --keep 5 >"$AR_TMP/o" 2>&1
 rc=$?
 [ "$rc" -eq 99 ] && pass "before-rename: the run died (status $rc)" || fail "before-rename: status $rc"
-[ -e "$D/ckpt-000002.h5.tmp" ] && [ ! -e "$D/ckpt-000002.h5" ] && pass "before-rename: only a .tmp" \
+# The .tmp names the run that wrote it (ckpt-N.h5.ID.tmp: rotation removes only the run's own).
+tmp2=$(ls "$D" | grep -E '^ckpt-000002\.h5\.[0-9a-f]{8}\.tmp$')
+[ -n "$tmp2" ] && [ ! -e "$D/ckpt-000002.h5" ] && pass "before-rename: only a .tmp ($tmp2)" \
   || fail "before-rename: $(ls "$D")"
 run 2 "$TOOL" resume "$D" auto >"$AR_TMP/o" 2>"$AR_TMP/e"
 grep -q "resumed $D/ckpt-000001.h5 month 0 iteration 1 mismatches 0" "$AR_TMP/o" \
   && pass "before-rename: resumed from the previous checkpoint" || fail "before-rename: $(cat "$AR_TMP/o" "$AR_TMP/e")"
-grep -q "ignoring $D/ckpt-000002.h5.tmp: an unfinished checkpoint" "$AR_TMP/e" \
+grep -q "ignoring $D/$tmp2: an unfinished checkpoint" "$AR_TMP/e" \
   && pass "before-rename: the .tmp is reported" || fail "no report of the .tmp: $(cat "$AR_TMP/e")"
 
 # 2. The process dies in the middle of the first distributed dataset.
 ANTROUTE_FAULT=ckpt-mid-dataset run 2 "$TOOL" write "$D" --iteration 3 --keep 5 --rows 4000 >/dev/null 2>&1
 rc=$?
 [ "$rc" -eq 99 ] && pass "mid-dataset: the run died" || fail "mid-dataset: status $rc"
-run 1 "$TOOL" verify "$D/ckpt-000003.h5.tmp" >"$AR_TMP/o" 2>&1
+run 1 "$TOOL" verify "$D/$(ls "$D" | grep -E '^ckpt-000003\.h5\..*tmp$')" >"$AR_TMP/o" 2>&1
 [ $? -eq 3 ] && grep -Eq "no 'complete' mark|not an HDF5 file|damaged" "$AR_TMP/o" \
   && pass "mid-dataset: the .tmp is not a checkpoint ($(grep -o 'error: .*' "$AR_TMP/o" | head -1))" \
   || fail "mid-dataset .tmp: $(cat "$AR_TMP/o")"

@@ -3,7 +3,7 @@
 # resumed (from checkpoints inside and at the end of epochs, on other layouts; after SIGTERM to
 # one rank; after a kill before the rename or in the middle of a dataset; after SIGKILL at random
 # moments; from a damaged newest checkpoint; after --max-hours) end with the identical best tour,
-# cost and epoch records. Another seed is refused unless forced.
+# cost and epoch records. Another seed's checkpoint (--resume FILE) is refused unless forced.
 # CKPT_KILLS (default 8) sets the number of random SIGKILLs.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 A=$ANTROUTE
@@ -24,6 +24,18 @@ run() { # run LAYOUT args...: RANKSxTHREADS
   shift
   OMP_NUM_THREADS=$t timeout 300 "$MPIEXEC" --oversubscribe --bind-to none -np "$r" "$A" solve \
     "$AR_TMP/a.h5" "${H[@]}" "$@"
+}
+# with OPTION VALUE command...: the command with H's OPTION set to VALUE (an option may be given
+# only once: a second --seed is a usage error).
+with() {
+  local o=$1 v=$2 i rc
+  shift 2
+  local saved=("${H[@]}")
+  for i in "${!H[@]}"; do [ "${H[$i]}" = "$o" ] && H[$((i + 1))]=$v; done
+  "$@"
+  rc=$?
+  H=("${saved[@]}")
+  return $rc
 }
 # ranks DIR: the pids of the antroute processes (not mpirun) of a run using DIR.
 ranks() {
@@ -89,7 +101,7 @@ same "resumed after both faults on 3x1" "$AR_TMP/f.h5"
 
 # 4. A damaged newest checkpoint: reported, the previous one used, the same answer.
 D="$AR_TMP/dmg"
-run 2x1 -o "$AR_TMP/d.h5" --checkpoint-dir "$D" --checkpoint-every 10 --iterations 50 >/dev/null 2>&1
+with --iterations 50 run 2x1 -o "$AR_TMP/d.h5" --checkpoint-dir "$D" --checkpoint-every 10 >/dev/null 2>&1
 newest=$(ls "$D"/ckpt-*.h5 | tail -1)
 printf 'XXXX' | dd of="$newest" bs=1 seek=$(( $(stat -c %s "$newest") / 2 )) conv=notrunc status=none
 run 2x1 -o "$AR_TMP/d.h5" --checkpoint-dir "$D" --checkpoint-every 10 --resume auto >/dev/null 2>"$AR_TMP/err"
@@ -97,10 +109,11 @@ grep -q "damaged checkpoint: .*$(basename "$newest")" "$AR_TMP/err" \
   && pass "damage reported: $(head -1 "$AR_TMP/err" | cut -c1-150)" || fail "damage not reported: $(cat "$AR_TMP/err")"
 same "resumed from the previous checkpoint" "$AR_TMP/d.h5"
 
-# 5. Another seed: refused with the difference named (status 3); forced: runs.
+# 5. Another seed: --resume FILE refuses it with the difference named (status 3); forced: runs.
+# (--resume auto passes over another run's checkpoints: tests/ckpt/test_ckpt_shared.sh.)
 expect_error 3 "seed = 6 in this run, 5 in the checkpoint" - -- \
-  run 1x1 -o "$AR_TMP/x.h5" --checkpoint-dir "$D" --resume auto --seed 6
-run 1x1 -o "$AR_TMP/x.h5" --resume "$C/ckpt-000002.h5" --seed 6 --resume-force >/dev/null 2>"$AR_TMP/err" \
+  with --seed 6 run 1x1 -o "$AR_TMP/x.h5" --resume "$C/ckpt-000002.h5"
+with --seed 6 run 1x1 -o "$AR_TMP/x.h5" --resume "$C/ckpt-000002.h5" --resume-force >/dev/null 2>"$AR_TMP/err" \
   && grep -q "warning: --resume-force" "$AR_TMP/err" && pass "--resume-force continues with a warning" \
   || fail "--resume-force: $(cat "$AR_TMP/err")"
 

@@ -126,8 +126,8 @@ run 1x1 "$N" -o "$AR_TMP/k.h5" --checkpoint-dir "$D" --checkpoint-every 2 --resu
   >/dev/null 2>&1 || fail "resume after the kills"
 same "${CKPT_KILLS:-4} SIGKILLs, then resumed" "$AR_TMP/k.h5"
 
-# A checkpoint of another search is refused, as for tours.
+# A checkpoint of another search is refused (--resume FILE), as for tours.
 H=(--colonies 2 --iterations 30 --epoch-iterations 10 --seed 6 -q)
 expect_error 3 "search parameters differ: seed" "$AR_TMP/x.h5" -- \
-  run 1x1 "$N" -o "$AR_TMP/x.h5" --checkpoint-dir "$AR_TMP/syn-t1" --resume auto
+  run 1x1 "$N" -o "$AR_TMP/x.h5" --resume "$(ls "$AR_TMP"/syn-t1/ckpt-*.h5 | tail -1)"
 finish

@@ -28,3 +28,8 @@ ar_add_script_test(ckpt_solve_resume SCRIPT tests/ckpt/test_solve_resume.sh TIME
 ar_add_script_test(ckpt_solve_supply_resume SCRIPT tests/ckpt/test_solve_supply_resume.sh LABELS ckpt)
 ar_add_script_test(ckpt_corpus SCRIPT tests/ckpt/test_ckpt_corpus.sh LABELS "ckpt;hdf5" TIMEOUT 900)
 ar_add_script_test(ckpt_folder SCRIPT tests/ckpt/test_ckpt_folder.sh LABELS ckpt)
+# Issue #20: one run per checkpoint folder (two concurrent runs, other runs' files, no locks), and
+# stop signals before the search (paced: held at the lower bound's first ascent step).
+ar_add_script_test(ckpt_shared SCRIPT tests/ckpt/test_ckpt_shared.sh TIMEOUT 300 LABELS ckpt)
+ar_add_script_test(ckpt_early_stop SCRIPT tests/ckpt/test_ckpt_early_stop.sh TIMEOUT 300
+                   LABELS "ckpt;mpi")

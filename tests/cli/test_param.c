@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "param.h"
 #include "test_util.h"
@@ -14,8 +16,25 @@ static const param_def defs[] = {
     {"quiet", 'q', PARAM_FLAG, NULL, NULL, 1, 0, NULL, "quiet", 0},
 };
 
+static const param_def import_defs[] = {
+    {"rho", 0, PARAM_REAL, NULL, NULL, 0, 10, "X", "another command's rho", 0},
+    {"tour", 0, PARAM_STRING, NULL, NULL, 1, 0, "FILE", "a tour", 0},
+};
+
+static int copy_defs(const param_def *t, int n, param_def *out, int cap) {
+  if (n > cap) return -1;
+  for (int i = 0; i < n; i++)
+    out[i] = t[i];
+  return n;
+}
+static int solve_table(param_def *out, int cap) { return copy_defs(defs, 5, out, cap); }
+static int import_table(param_def *out, int cap) { return copy_defs(import_defs, 2, out, cap); }
+static const param_command commands[] = {{"solve", solve_table}, {"import", import_table}};
+static const param_catalog catalog = {commands, 2};
+
 static param_set fresh(void) {
-  param_set ps = {.command = "solve",
+  param_set ps = {.catalog = &catalog,
+                  .command = "solve",
                   .usage = "test",
                   .defs = defs,
                   .ndefs = 5,
@@ -26,6 +45,92 @@ static param_set fresh(void) {
 
 static ar_status parse(param_set *ps, int argc, const char **argv) {
   return param_parse(ps, argc, (char **)argv);
+}
+
+/* Writes len bytes of text into path. */
+static void put(const char *path, const char *text, size_t len) {
+  FILE *f = fopen(path, "wb");
+  CHECK(f && fwrite(text, 1, len, f) == len);
+  fclose(f);
+}
+
+/* Parses `solve in.h5 --params path` after writing text there: the status, with the message. */
+static ar_status parse_file(const char *path, const char *text, size_t len) {
+  put(path, text, len);
+  param_set ps = fresh();
+  const char *argv[] = {"solve", "in.h5", "--params", path};
+  ar_status st = parse(&ps, 4, argv);
+  param_free(&ps);
+  return st;
+}
+
+static int says(const char *a, const char *b) {
+  if (strstr(ar_error_message(), a) && (!b || strstr(ar_error_message(), b))) return 1;
+  fprintf(stderr, "message: %s (wanted '%s' and '%s')\n", ar_error_message(), a, b ? b : "");
+  return 0;
+}
+
+/* Issue #20: sections and keys no command knows, files that are not text or not files, and an
+ * option given twice. */
+static void strict_files(const char *path) {
+  char want[512];
+  const char sect[] = "[Solve]\niterations = 5\n";
+  CHECK(parse_file(path, sect, sizeof sect - 1) == AR_ERR_USAGE);
+  snprintf(want, sizeof want, "%s:1: unknown section [Solve]", path);
+  CHECK(says(want, "did you mean [solve]?"));
+  const char empty[] = "colonies = 2\n\n[sovle]\n";
+  CHECK(parse_file(path, empty, sizeof empty - 1) == AR_ERR_USAGE);
+  snprintf(want, sizeof want, "%s:3: unknown section [sovle]", path);
+  CHECK(says(want, "[solve]"));
+  const char top[] = "colonis = 2\n";
+  CHECK(parse_file(path, top, sizeof top - 1) == AR_ERR_USAGE);
+  CHECK(says("unknown parameter 'colonis': no option of any command", "did you mean 'colonies'"));
+  const char other[] = "[import]\nrhoo = 1\n";
+  CHECK(parse_file(path, other, sizeof other - 1) == AR_ERR_USAGE);
+  CHECK(says(":2: unknown parameter 'rhoo': no option of [import]", "'rho'"));
+  /* Another command's key at top level or in its section is fine (recorded files hold them). */
+  const char shared[] = "tour = x.tour\ncolonies = 3\n[import]\ntour = y\n[solve]\nrho = 0.5\n";
+  CHECK(parse_file(path, shared, sizeof shared - 1) == AR_OK);
+  const char nul[] = "[solve]\niterations = 1\0 0\n";
+  CHECK(parse_file(path, nul, sizeof nul - 1) == AR_ERR_USAGE);
+  CHECK(says(":2: a NUL byte", NULL));
+  const char ctl[] = "[solve]\n\nrho = 0.\0335\n";
+  CHECK(parse_file(path, ctl, sizeof ctl - 1) == AR_ERR_USAGE);
+  CHECK(says(":3: control character 0x1b", NULL));
+  const char crlf[] = "[solve]\r\nrho = 0.5\r\n";
+  CHECK(parse_file(path, crlf, sizeof crlf - 1) == AR_OK);
+
+  /* Not a regular file: refused before it is opened (a FIFO would wait for a writer). */
+  char dir[] = "/tmp/ar_param_dirXXXXXX";
+  CHECK(mkdtemp(dir) != NULL);
+  param_set ps = fresh();
+  const char *a_dir[] = {"solve", "in.h5", "--params", dir};
+  CHECK(parse(&ps, 4, a_dir) == AR_ERR_IO && says("is a directory, not a regular file", NULL));
+  param_free(&ps);
+  char fifo[600];
+  snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+  CHECK(mkfifo(fifo, 0600) == 0);
+  ps = fresh();
+  const char *a_fifo[] = {"solve", "in.h5", "--params", fifo};
+  CHECK(parse(&ps, 4, a_fifo) == AR_ERR_IO && says("is a FIFO (named pipe)", NULL));
+  param_free(&ps);
+  remove(fifo);
+  rmdir(dir);
+
+  /* An option given twice, by either spelling, and --params twice. */
+  ps = fresh();
+  const char *twice[] = {"solve", "in.h5", "-o", "a.h5", "--output", "b.h5"};
+  CHECK(parse(&ps, 6, twice) == AR_ERR_USAGE &&
+        says("option --output given twice ('a.h5', then 'b.h5')", NULL));
+  param_free(&ps);
+  ps = fresh();
+  const char *flag2[] = {"solve", "in.h5", "-q", "--quiet"};
+  CHECK(parse(&ps, 4, flag2) == AR_ERR_USAGE && says("option --quiet given twice", NULL));
+  param_free(&ps);
+  ps = fresh();
+  const char *p2[] = {"solve", "in.h5", "--params", "a.ini", "--params", "b.ini"};
+  CHECK(parse(&ps, 6, p2) == AR_ERR_USAGE && says("--params given twice", NULL));
+  param_free(&ps);
 }
 
 int test_run(int argc, char **argv) {
@@ -103,6 +208,7 @@ int test_run(int argc, char **argv) {
   CHECK(parse(&ps, 4, a8) == AR_ERR_USAGE &&
         strstr(ar_error_message(), "unknown parameter 'ants'"));
   param_free(&ps);
+  strict_files(path);
   remove(path);
   return 0;
 }

@@ -7,3 +7,6 @@ target_compile_options(ar_mpi_fault PRIVATE ${ANTROUTE_WARNINGS})
 ar_add_script_test(cli_mpi_errors SCRIPT tests/cli/test_mpi_errors.sh LABELS mpi
                    ARGS $<TARGET_FILE:ar_mpi_fault>)
 ar_add_unit_test(cli_parse_unit SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_cli_parse.c)
+# Issue #20: strict parameter files, options given once, FIFO inputs, report --network, threads,
+# a full disk and degenerate summaries.
+ar_add_script_test(cli_strict SCRIPT tests/cli/test_strict.sh LABELS hdf5 TIMEOUT 300)

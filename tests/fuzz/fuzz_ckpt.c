@@ -73,7 +73,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 /* A file's problem is bad input naming the file, and the classification agrees with it. */
 static void check(ar_status st, ckpt_problem problem) {
   if (st == AR_OK && problem == CKPT_PROBLEM_NONE) return;
-  int classified = problem == CKPT_PROBLEM_DAMAGED || problem == CKPT_PROBLEM_MISMATCH;
+  int classified = problem == CKPT_PROBLEM_DAMAGED || problem == CKPT_PROBLEM_MISMATCH ||
+                   problem == CKPT_PROBLEM_OTHER_RUN;
   if (st != AR_ERR_INPUT || !classified || !strstr(ar_error_message(), path)) {
     fprintf(stderr, "status %d, problem %d: %s\n", (int)st, (int)problem, ar_error_message());
     abort();

@@ -32,7 +32,8 @@ for layout in "e12 1 2" "e22 2 2" "e41 4 1"; do
   [ "$(answer "$AR_TMP/$1.h5")" = "$REF" ] && pass "endpoint sharing: ${2}x${3} = one-thread 1x1" \
     || fail "endpoint sharing ${2}x${3} differs"
 done
-run none 1 1 --share-every 0
+ARGS=(-c 4 -m 4 -i 30 -e 5 -q) # without sharing (an option may be given only once)
+run none 1 1
 [ "$(answer "$AR_TMP/none.h5")" != "$REF" ] && pass "sharing changes the search" \
   || fail "the same answer without sharing: sharing does nothing?"
 finish

@@ -3,7 +3,8 @@
 # pointed at its input through the name itself, ./ and d/../ spellings, a symbolic link, a hard
 # link and the PATH.tmp it writes through; the checkpoint folder holding the input under a
 # checkpoint's name; -o naming an existing checkpoint. Each must exit 2 naming both paths,
-# before any work, and leave the input byte-identical.
+# before any work, and leave the input byte-identical. An output is a regular file or nothing
+# (issue #20): devices, FIFOs, sockets and directories refused, links followed.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 A=$ANTROUTE
 T=$AR_TMP
@@ -93,6 +94,65 @@ mkdir -p pics
 cp res.h5 pics/tour.png
 refused pics/tour.png "-o pics: the picture pics/tour.png would be pics/tour.png, which report reads" -- \
   "$A" report pics/tour.png -o pics
+
+# Issue #20: an output is a regular file or nothing. A character device, a FIFO, a socket or a
+# directory named as any output is refused before any work (status 2, named), and stays what it
+# was; a symbolic link is followed and its target written (the link kept).
+mkfifo fifo
+mkdir -p adir
+mknod chr c 1 3 2>/dev/null || echo "SKIP: mknod not permitted: no device case"
+/usr/bin/python3 -c 'import socket; socket.socket(socket.AF_UNIX).bind("sock")' 2>/dev/null ||
+  echo "SKIP: no socket case"
+kind_of() { # the file type of $1 as stat prints it
+  stat -c %F "$1" 2>/dev/null
+}
+special() { # special PATH WORDS -- command...: exit 2 naming PATH and WORDS; PATH unchanged
+  local p=$1 words=$2 before
+  shift 3
+  [ -e "$p" ] || return 0 # a case this machine could not make
+  before=$(kind_of "$p")
+  expect_error 2 "$p is $words: antroute writes its outputs only as regular files" - -- "$@"
+  [ "$(kind_of "$p")" = "$before" ] && pass "$p is still a $before" || fail "$p became $(kind_of "$p")"
+}
+special chr "a character device" -- "$A" solve net.h5 -o chr -q --iterations 2
+special fifo "a FIFO \(named pipe\)" -- "$A" solve net.h5 -o fifo -q --iterations 2
+special sock "a socket" -- "$A" solve net.h5 -o sock -q --iterations 2
+special adir "a directory" -- "$A" solve net.h5 -o adir -q --iterations 2
+special chr "a character device" -- "$A" import tsplib b.tsp -o chr
+special fifo "a FIFO \(named pipe\)" -- "$A" import supply-chain csv -o fifo
+special fifo "a FIFO \(named pipe\)" -- "$A" import synthetic --kind tour --nodes 50 --no-bound -o fifo
+special fifo "a FIFO \(named pipe\)" -- "$A" solve orders.h5 -o o2.h5 --csv fifo -q --iterations 1
+special chr "a character device" -- "$A" export plan.h5 --csv chr
+special fifo "a FIFO \(named pipe\)" -- "$A" export plan.h5 --csv fifo
+special adir "a directory" -- "$A" evaluate orders.h5 --historical --write-plan adir
+mkdir -p pics2
+mkfifo pics2/tour.png
+special pics2/tour.png "a FIFO \(named pipe\)" -- "$A" report res.h5 -o pics2
+ln -s fifo fifo-link.h5
+special fifo-link.h5 "a FIFO \(named pipe\)" -- "$A" solve net.h5 -o fifo-link.h5 -q --iterations 2
+mkfifo y.h5.tmp
+expect_error 2 "-o y.h5: y.h5.tmp, through which antroute writes it, is a FIFO" - -- \
+  "$A" solve net.h5 -o y.h5 -q --iterations 2
+[ -p y.h5.tmp ] && pass "a FIFO y.h5.tmp is left alone" || fail "y.h5.tmp replaced"
+# /dev/stdout when standard output is a pipe: a FIFO, refused (as root it was replaced before).
+"$A" export plan.h5 --csv /dev/stdout 2>stdout.err | cat >/dev/null
+rc=${PIPESTATUS[0]}
+[ "$rc" -eq 2 ] && grep -q "/dev/stdout is a FIFO" stdout.err && [ -L /dev/stdout ] &&
+  pass "--csv /dev/stdout into a pipe: refused, /dev/stdout untouched" || fail "/dev/stdout: $rc: $(cat stdout.err)"
+# Symbolic links: the target is written, through a .tmp beside it; the link stays a link.
+mkdir -p store
+ln -s store/results.h5 link-out.h5
+"$A" solve net.h5 -o link-out.h5 -q --iterations 2 >/dev/null 2>&1 && [ -L link-out.h5 ] &&
+  [ -f store/results.h5 ] && [ -z "$(ls store | grep tmp)" ] &&
+  pass "-o a link to a new file: the target written in its folder, the link kept" ||
+  fail "link output: $(ls -l link-out.h5 store)"
+before=$(stat -c %i store/results.h5)
+"$A" solve net.h5 -o link-out.h5 -q --iterations 3 >/dev/null 2>&1 && [ -L link-out.h5 ] &&
+  [ "$(stat -c %i store/results.h5)" != "$before" ] && pass "-o a link to a file: the target replaced" ||
+  fail "link output again: $(ls -l link-out.h5 store)"
+ln -s store/plan.csv link.csv
+"$A" export plan.h5 --csv link.csv >/dev/null 2>&1 && [ -L link.csv ] && cmp -s store/plan.csv plan.csv &&
+  pass "--csv a link: the target written, the link kept" || fail "csv link: $(ls -l link.csv store)"
 
 # What is allowed stays allowed: a fresh output, and an output beside the input.
 "$A" solve net.h5 -o fresh.h5 -q --iterations 2 >/dev/null && [ -s fresh.h5 ] &&
