@@ -30,11 +30,7 @@ ar_status cmd_evaluate(int argc, char **argv);
 ar_status cmd_export(int argc, char **argv);
 ar_status cmd_report(int argc, char **argv);
 
-/* `antroute import <kind>` sub-commands (cmd_import.c dispatches on argv[1] through this table,
- * terminated by a {NULL} entry). */
-extern const cli_command cli_import_kinds[];
-ar_status cmd_import_tsplib(int argc, char **argv);
-ar_status cmd_import_supply_chain(int argc, char **argv);
+/* `antroute import synthetic` (the wings' importers are theirs: wing.h, `imports`). */
 ar_status cmd_import_synthetic(int argc, char **argv);
 
 #endif
