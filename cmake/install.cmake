@@ -3,17 +3,19 @@
 #   cmake --install build --prefix P
 #
 # P/bin/antroute; P/share/antroute/slurm (the batch templates and antroute-step.sh);
-# P/share/antroute/antroute_report.py (found by the installed program relative to itself);
+# P/share/antroute/report (the report script and its kinds' modules, found by the installed
+# program relative to itself);
 # P/share/doc/antroute (README and docs/); P/share/man/man1/antroute.1 (built from the option
 # tables by running the program, cmake/man_page.cmake); P/share/modulefiles/antroute/VERSION.lua
 # (Lmod: PATH, MANPATH, ANTROUTE_SLURM, ANTROUTE_DOCS).
 include(GNUInstallDirs)
 
-# The report script relative to the program: bin/antroute -> share/antroute/antroute_report.py.
-file(RELATIVE_PATH ANTROUTE_SCRIPT_FROM_BIN "${CMAKE_INSTALL_FULL_BINDIR}"
-     "${CMAKE_INSTALL_FULL_DATADIR}/antroute/antroute_report.py")
+# The report scripts relative to the program: bin/antroute -> share/antroute/report/ (the build
+# copies them to build/share/antroute/report/, beside build/antroute).
+file(RELATIVE_PATH ANTROUTE_REPORT_FROM_BIN "${CMAKE_INSTALL_FULL_BINDIR}"
+     "${CMAKE_INSTALL_FULL_DATADIR}/antroute/report")
 set_property(SOURCE src/report/report_plot.c APPEND PROPERTY COMPILE_DEFINITIONS
-             AR_REPORT_SCRIPT_INSTALLED="${ANTROUTE_SCRIPT_FROM_BIN}")
+             AR_REPORT_DIR_FROM_BIN="${ANTROUTE_REPORT_FROM_BIN}")
 
 # antroute.1, rebuilt whenever the program is: the build runs it for every command.
 set(ANTROUTE_MAN_PAGE ${CMAKE_BINARY_DIR}/antroute.1)
@@ -36,8 +38,7 @@ install(FILES ${PROJECT_SOURCE_DIR}/slurm/antroute-step.sh
         ${PROJECT_SOURCE_DIR}/slurm/2node-32x3-cores.sbatch
         ${PROJECT_SOURCE_DIR}/slurm/generic.sbatch
         DESTINATION ${CMAKE_INSTALL_DATADIR}/antroute/slurm)
-install(FILES ${PROJECT_SOURCE_DIR}/tools/antroute_report.py
-        DESTINATION ${CMAKE_INSTALL_DATADIR}/antroute)
+install(FILES ${ANTROUTE_REPORT_SCRIPTS} DESTINATION ${CMAKE_INSTALL_DATADIR}/antroute/report)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}
         FILES_MATCHING PATTERN "*.md")

@@ -28,7 +28,7 @@ enum { H5RES_FORMAT_VERSION = 1 };
 /* What the driver knows about the run beyond the engine (the same values on every rank). */
 typedef struct {
   const char *input;    /* the network file */
-  const char *kind;     /* "tour" */
+  const char *kind;     /* the wing's name (io/wing/wing.h) */
   const char *instance; /* instance name */
   int64_t optimum;      /* -1 when unknown */
 } h5res_info;

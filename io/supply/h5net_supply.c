@@ -189,7 +189,7 @@ ar_status h5net_supply_write(const supply_net *net, const char *path, const para
   h5u_output out;
   ar_status st = h5u_output_create(&out, path, MPI_COMM_SELF);
   if (st != AR_OK) return st;
-  st = h5meta_write(out.file, H5META_NETWORK, H5NET_SUPPLY_FORMAT_VERSION, ps);
+  st = h5meta_write(out.file, H5META_NETWORK, H5NET_SUPPLY_VERSION, ps);
   if (st == AR_OK) st = h5u_attr_write_str(out.file, "kind", H5NET_SUPPLY_KIND);
   if (st == AR_OK) /* provenance: the command's input (the CSV directory), as the tour writer */
     st = h5u_attr_write_str(out.file, "source", ps && ps->npositional > 0 ? ps->positional[0] : "");
@@ -424,7 +424,7 @@ ar_status h5net_supply_read_file(hid_t file, supply_net *net) {
 ar_status h5net_supply_read(const char *path, MPI_Comm comm, supply_net *net) {
   memset(net, 0, sizeof *net);
   hid_t file;
-  ar_status st = h5net_open_kind(path, comm, H5NET_SUPPLY_KIND, &file);
+  ar_status st = h5net_open_kind(path, comm, H5NET_SUPPLY_KIND, H5NET_SUPPLY_VERSION, &file);
   if (st != AR_OK) return st;
   st = h5net_supply_read_file(file, net);
   h5u_close(file);

@@ -23,7 +23,9 @@
 #include "param.h"
 #include "supply_net.h"
 
-/* H5NET_SUPPLY_KIND and H5NET_SUPPLY_FORMAT_VERSION: h5net.h. */
+/* The kind, and the newest version of the format this module writes and reads. */
+#define H5NET_SUPPLY_KIND "supply-chain"
+enum { H5NET_SUPPLY_VERSION = 1 };
 
 /* Writes net to path (through path.tmp and a rename) from the calling process alone
  * (MPI_COMM_SELF). ps (may be NULL) is recorded in the root `parameters` attribute, and its first

@@ -72,8 +72,8 @@ static ar_status write_lower_bound(hid_t group, const tour_lower_bound *b) {
 
 static ar_status write_contents(hid_t file, const tour_net *t, const param_set *ps,
                                 const char *source, const char *tour_source) {
-  ar_status st = h5meta_write(file, H5META_NETWORK, H5NET_FORMAT_VERSION, ps);
-  if (st == AR_OK) st = h5u_attr_write_str(file, "kind", H5NET_KIND_TOUR);
+  ar_status st = h5meta_write(file, H5META_NETWORK, H5NET_TOUR_VERSION, ps);
+  if (st == AR_OK) st = h5u_attr_write_str(file, "kind", H5NET_TOUR_KIND);
   if (st == AR_OK) st = h5u_attr_write_str(file, "name", t->name);
   if (st == AR_OK) st = h5u_attr_write_str(file, "source", source ? source : "");
   if (st == AR_OK) st = h5u_attr_write_str(file, "comment", t->comment);
@@ -145,7 +145,7 @@ static ar_status read_header(hid_t file, tour_net *t) {
   char kind[64], metric[64];
   ar_status st = h5u_attr_read_str(file, "kind", kind, sizeof kind);
   if (st != AR_OK) return st;
-  if (strcmp(kind, H5NET_KIND_TOUR) != 0)
+  if (strcmp(kind, H5NET_TOUR_KIND) != 0)
     return ar_fail(AR_ERR_INPUT, "%s: is a '%s' network, not a tour network", name, kind);
   if (h5u_attr_exists(file, "name")) st = h5u_attr_read_str(file, "name", t->name, sizeof t->name);
   if (st == AR_OK && h5u_attr_exists(file, "comment"))
@@ -380,7 +380,7 @@ ar_status h5net_tour_read(const char *path, MPI_Comm comm, tour_net *t) {
   memset(t, 0, sizeof *t);
   t->optimum = -1;
   hid_t file;
-  ar_status st = h5net_open_kind(path, comm, H5NET_KIND_TOUR, &file);
+  ar_status st = h5net_open_kind(path, comm, H5NET_TOUR_KIND, H5NET_TOUR_VERSION, &file);
   if (st == AR_OK) {
     st = h5net_tour_read_file(file, t);
     h5u_close(file);

@@ -33,8 +33,9 @@
 #include "param.h"
 #include "tour_net.h"
 
-/* The kind, and the newest version of the format this module writes and reads
- * (H5NET_FORMAT_VERSION), are in h5net.h with the header check every network file passes. */
+/* The kind, and the newest version of the format this module writes and reads. */
+#define H5NET_TOUR_KIND "tour"
+enum { H5NET_TOUR_VERSION = 1 };
 #define H5NET_DISTANCE_UNITS "TSPLIB integer distance"
 
 /* Writes t to path atomically (path.tmp, renamed when complete; an existing file survives any

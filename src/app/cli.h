@@ -30,17 +30,12 @@ ar_status cmd_evaluate(int argc, char **argv);
 ar_status cmd_export(int argc, char **argv);
 ar_status cmd_report(int argc, char **argv);
 
-/* `antroute import <kind>` sub-commands (cmd_import.c dispatches on argv[1] through this table,
- * terminated by a {NULL} entry). */
-extern const cli_command cli_import_kinds[];
-ar_status cmd_import_tsplib(int argc, char **argv);
-ar_status cmd_import_supply_chain(int argc, char **argv);
+/* `antroute import synthetic` (the wings' importers are theirs: wing.h, `imports`). */
 ar_status cmd_import_synthetic(int argc, char **argv);
 
 /* Each command's option table, copied into out (at most cap entries): how many, -1 when they do
- * not fit. The catalog of parameter files (cli_catalog.c) lists them. */
-int cmd_import_tsplib_defs(param_def *out, int cap);
-int cmd_import_supply_chain_defs(param_def *out, int cap);
+ * not fit. The catalog of parameter files (cli_catalog.c) lists them beside the importers of the
+ * wings (wing_command.defs). */
 int cmd_import_synthetic_defs(param_def *out, int cap);
 int cmd_solve_defs(param_def *out, int cap);
 int cmd_evaluate_defs(param_def *out, int cap);

@@ -1,6 +1,7 @@
 /* cli_man: the head of antroute.1 and the list of commands the build asks for their sections. */
 #include "cli_man.h"
 
+#include "app_wings.h"
 #include "ar_version.h"
 #include "cli.h"
 
@@ -48,11 +49,20 @@ void cli_man_head(FILE *out) {
         ".I IN.h5\n.B \\-o\n.I RESULTS.h5\n[options]\n",
         out);
   fputs(".SH DESCRIPTION\n", out);
-  param_man_text(out, "antroute solves tours (TSPLIB TSP and ATSP) and routes the orders of a "
-                      "supply-chain network with ant colonies, on MPI ranks x OpenMP threads, "
-                      "with parallel HDF5 input and output and checkpoint/restart. The answer "
-                      "depends on the input, the parameters, the seed and the number of "
-                      "colonies, not on the layout nor on restarts. Commands:\n");
+  param_man_text(out, "antroute searches transport networks with ant colonies, on MPI ranks x "
+                      "OpenMP threads, with parallel HDF5 input and output and "
+                      "checkpoint/restart. The answer depends on the input, the parameters, the "
+                      "seed and the number of colonies, not on the layout nor on restarts. Kinds "
+                      "of network:\n");
+  for (int i = 0; i < app_wing_count(); i++) {
+    fputs(".TP\n.B ", out);
+    param_man_text(out, app_wing_at(i)->name);
+    fputc('\n', out);
+    param_man_text(out, app_wing_at(i)->title);
+    fputc('\n', out);
+  }
+  fputs(".PP\n", out);
+  param_man_text(out, "Commands:\n");
   for (const cli_command *c = cli_command_table; c->name; c++) {
     fputs(".TP\n.B ", out);
     param_man_text(out, c->name);
@@ -74,8 +84,10 @@ void cli_man_head(FILE *out) {
 void cli_man_commands(FILE *out) {
   for (const cli_command *c = cli_command_table; c->name; c++) {
     if (c->run == cmd_import) {
-      for (const cli_command *k = cli_import_kinds; k->name; k++)
-        fprintf(out, "%s %s\n", c->name, k->name);
+      for (int i = 0; i < app_wing_count(); i++)
+        for (const wing_command *k = app_wing_at(i)->imports; k && k->name; k++)
+          fprintf(out, "%s %s\n", c->name, k->name);
+      fprintf(out, "%s synthetic\n", c->name);
     } else {
       fprintf(out, "%s\n", c->name);
     }

@@ -1,106 +1,111 @@
-/* cmd_evaluate: `antroute evaluate NETWORK.h5 PLAN.csv | --historical`: a plan's cost per goal
- * and every constraint it breaks, recomputed from scratch (supply_check). */
-#include <mpi.h>
+/* cmd_evaluate: `antroute evaluate NETWORK.h5 ...`: the wing of the network file checks a plan on
+ * it (wing.h, `evaluate`: order routing recomputes a plan's cost and every constraint it breaks).
+ * The options are those of every wing that evaluates; once the network's kind is known (judged by
+ * the registry, with the same words as inspect and solve), its wing's rules and work apply. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-#include "ar_path.h"
+#include "app_wing_check.h"
+#include "app_wings.h"
 #include "cli.h"
 #include "cli_parse.h"
-#include "h5net_supply.h"
 #include "param.h"
-#include "supply_check.h"
-#include "supply_params.h"
-#include "supply_plan_csv.h"
-#include "supply_report.h"
 
-static const param_def evaluate_own_params[] = {
-    {"historical", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,
-     "evaluate the historical routing stored in the network (OrderList) instead of a CSV plan", 0},
-    {"write-plan", 'w', PARAM_STRING, NULL, NULL, 1, 0, "PLAN.csv",
-     "also write the plan evaluated as a plan CSV (e.g. the historical one)", 0},
-    {"list", 0, PARAM_INT, "50", NULL, 0, 1e9, "N",
-     "print at most N violations of each kind (0: all)", 0},
-};
+enum { EVALUATE_TEXT = 2048 };
 
-int cmd_evaluate_defs(param_def *out, int cap) {
-  return supply_params_merge(out, cap, evaluate_own_params,
-                             (int)(sizeof evaluate_own_params / sizeof evaluate_own_params[0]));
+typedef struct {
+  param_def defs[PARAM_MAX];
+  const char *groups[PARAM_MAX];
+  int ndefs, nwings, max_positional;
+  const wing *only; /* the one wing that evaluates, when there is one */
+  char usage[EVALUATE_TEXT], description[EVALUATE_TEXT];
+} evaluate_table;
+
+static void append(char *buf, size_t cap, const char *text) {
+  size_t len = strlen(buf);
+  if (len < cap) snprintf(buf + len, cap - len, "%s%s", len ? "\n       " : "", text);
 }
 
-/* Two forms: NETWORK.h5 PLAN.csv, or NETWORK.h5 --historical. */
-static const cli_rule evaluate_rules[] = {
-    {CLI_ONE_OF, "#2", "historical", "give either PLAN.csv or --historical, not both",
-     "missing PLAN.csv (or --historical)"},
-};
-
-static ar_status evaluate_work(const param_set *ps) {
-  const char *net_path = ps->positional[0];
-  int historical = param_flag(ps, "historical");
-  const char *plan_path = ps->npositional > 1 ? ps->positional[1] : NULL;
-  ar_path_role inputs[] = {
-      {net_path, "the network file"}, {plan_path, "the plan"}, {ps->param_file, "--params"}};
-  ar_path_role output = {param_str(ps, "write-plan"), "--write-plan"};
-  ar_status st = ar_outputs_check(inputs, 3, &output, 1);
-  if (st != AR_OK) return st;
-  supply_config cfg;
-  st = supply_config_from_params(ps, &cfg);
-  if (st != AR_OK) return st;
-  supply_net net = {0};
-  st = h5net_supply_read(net_path, MPI_COMM_SELF, &net);
-  if (st != AR_OK) return st;
-  supply_model m;
-  supply_assign a = {0};
-  supply_check_result r = {0};
-  st = supply_model_build(&net, &cfg, &m);
-  if (st == AR_OK)
-    st =
-        historical ? supply_assign_historical(&net, &a) : supply_plan_csv_read(&net, plan_path, &a);
-  if (st == AR_OK) st = supply_check(&m, &a, 0, &r);
-  if (st == AR_OK) {
-    printf("network: %s (%d orders, %d plants, %d lanes)\n", net_path, (int)net.n_orders,
-           (int)net.plants.n, (int)net.n_lanes);
-    supply_option_stats os;
-    supply_model_option_stats(&m, &os);
-    printf("routes: %lld (order, route) pairs; per order DTD %d..%d, DTP %d..%d, CRF %d..%d; "
-           "%d orders without a route\n",
-           (long long)os.pairs, os.min[SC_SERVICE_DTD], os.max[SC_SERVICE_DTD],
-           os.min[SC_SERVICE_DTP], os.max[SC_SERVICE_DTP], os.min[SC_SERVICE_CRF],
-           os.max[SC_SERVICE_CRF], os.no_route);
-    printf("plan: %s\n", historical ? "historical routing (OrderList)" : plan_path);
-    supply_report_print(stdout, &m, &a, &r, (int)param_int(ps, "list"));
-    if (param_is_set(ps, "write-plan")) {
-      st = supply_plan_csv_write(&net, &a, param_str(ps, "write-plan"));
-      if (st == AR_OK) printf("plan written: %s\n", param_str(ps, "write-plan"));
-    }
-    if (st == AR_OK && r.nv > 0)
-      st = ar_fail(AR_ERR_INFEASIBLE, "%s: the plan breaks %lld constraints (listed above)",
-                   historical ? net_path : plan_path, (long long)r.nv);
+/* Adds w's options (a name two wings share is listed once, under the first). */
+static ar_status table_add_wing(evaluate_table *t, const wing *w) {
+  param_def defs[PARAM_MAX];
+  int n = w->evaluate->params(defs, PARAM_MAX);
+  if (n < 0) return ar_fail(AR_ERR_INTERNAL, "evaluate: too many options of %s", w->title);
+  for (int i = 0; i < n; i++) {
+    int seen = 0;
+    for (int k = 0; k < t->ndefs; k++)
+      seen |= strcmp(t->defs[k].name, defs[i].name) == 0;
+    if (seen) continue;
+    if (t->ndefs == PARAM_MAX)
+      return ar_fail(AR_ERR_INTERNAL, "evaluate: more than %d options", PARAM_MAX);
+    t->groups[t->ndefs] = w->title;
+    t->defs[t->ndefs++] = defs[i];
   }
-  supply_check_free(&r);
-  supply_assign_free(&a);
-  supply_model_free(&m);
-  supply_net_free(&net);
+  return AR_OK;
+}
+
+static ar_status evaluate_table_fill(evaluate_table *t) {
+  memset(t, 0, sizeof *t);
+  ar_status st = AR_OK;
+  for (int i = 0; st == AR_OK && i < app_wing_count(); i++) {
+    const wing *w = app_wing_at(i);
+    if (!w->evaluate) continue;
+    t->only = t->nwings++ ? NULL : w;
+    append(t->usage, sizeof t->usage, w->evaluate->usage);
+    size_t len = strlen(t->description);
+    snprintf(t->description + len, sizeof t->description - len, "%s%s", len ? " " : "",
+             w->evaluate->description);
+    if (w->evaluate->max_positional > t->max_positional)
+      t->max_positional = w->evaluate->max_positional;
+    st = table_add_wing(t, w);
+  }
+  if (st == AR_OK && t->nwings == 0) st = ar_fail(AR_ERR_USAGE, "no kind of network is evaluated");
+  if (t->nwings == 1) memset(t->groups, 0, sizeof t->groups); /* no headings for one kind */
   return st;
 }
 
+int cmd_evaluate_defs(param_def *out, int cap) {
+  evaluate_table *t = malloc(sizeof *t);
+  int n = -1;
+  if (t && evaluate_table_fill(t) == AR_OK) n = cli_copy_defs(t->defs, t->ndefs, out, cap);
+  free(t);
+  ar_error_clear(); /* the catalog asks; the command itself reports a failure to fill */
+  return n;
+}
+
+/* The table of the running command (its work function sees only the parsed options). */
+static const evaluate_table *current;
+
+static ar_status evaluate_work(const param_set *ps) {
+  const wing *w = NULL;
+  ar_status st = app_wing_network_path(ps->positional[0], MPI_COMM_SELF, &w);
+  if (st != AR_OK) return st;
+  if (!w->evaluate)
+    return ar_fail(AR_ERR_INPUT, "%s: is a '%s' network, which evaluate does not check",
+                   ps->positional[0], w->name);
+  if (!current->only) st = cli_check_rules(ps, w->evaluate->rules, w->evaluate->nrules);
+  return st == AR_OK ? w->evaluate->run(ps) : st;
+}
+
 ar_status cmd_evaluate(int argc, char **argv) {
-  param_def defs[PARAM_MAX];
-  int ndefs = cmd_evaluate_defs(defs, PARAM_MAX);
-  if (ndefs < 0) return ar_fail(AR_ERR_INTERNAL, "too many parameters for evaluate");
-  param_set ps = {.command = "evaluate",
-                  .usage = "antroute evaluate NETWORK.h5 PLAN.csv [options]\n"
-                           "       antroute evaluate NETWORK.h5 --historical [--write-plan "
-                           "PLAN.csv] [options]",
-                  .description =
-                      "Recomputes a plan's cost (warehouse, transport, unserved penalty), transit "
-                      "time and CO2 from scratch and checks every constraint: plant daily "
-                      "capacity, lane weight caps, products, VMI, plant ports, lanes, service "
-                      "levels and ship-day windows (docs/model.md). Exit status 0: feasible; 6: "
-                      "valid plan that breaks constraints (each one listed); 3: malformed plan "
-                      "(FILE:LINE: message).",
-                  .defs = defs,
-                  .ndefs = ndefs,
-                  .min_positional = 1,
-                  .max_positional = 2};
-  return cli_parse_run_rank0(&ps, argc, argv, CLI_RULES(evaluate_rules), evaluate_work);
+  evaluate_table *t = malloc(sizeof *t);
+  ar_status st = t ? evaluate_table_fill(t) : ar_fail(AR_ERR_NOMEM, "out of memory");
+  if (st == AR_OK) {
+    current = t;
+    param_set ps = {.command = "evaluate",
+                    .usage = t->usage,
+                    .description = t->description,
+                    .defs = t->defs,
+                    .ndefs = t->ndefs,
+                    .groups = t->groups,
+                    .min_positional = 1,
+                    .max_positional = t->max_positional};
+    /* One kind: its rules apply while parsing; several: once the network says which. */
+    const cli_rule *rules = t->only ? t->only->evaluate->rules : NULL;
+    int nrules = t->only ? t->only->evaluate->nrules : 0;
+    st = cli_parse_run_rank0(&ps, argc, argv, rules, nrules, evaluate_work);
+  }
+  free(t);
+  return st;
 }

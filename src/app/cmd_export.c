@@ -1,49 +1,113 @@
-/* cmd_export: `antroute export RESULTS.h5 --csv PLAN.csv`: the plan of a supply-chain results
- * file as a plan CSV (the columns `antroute evaluate` reads), from the results file alone. */
+/* cmd_export: `antroute export RESULTS.h5 --OPTION FILE ...`: what a results file holds, in the
+ * formats its wing exports (wing.h, `exports`: --csv PLAN.csv for order routing), from the
+ * results file alone. Each option names the file to write; a kind that lacks a format says so. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "app_wing_check.h"
+#include "app_wings.h"
 #include "ar_path.h"
 #include "cli.h"
 #include "cli_parse.h"
-#include "h5res_supply.h"
 #include "param.h"
-#include "supply_plan_csv.h"
 
-static const param_def export_params[] = {
-    {"csv", 0, PARAM_STRING, NULL, NULL, 1, 0, "PLAN.csv",
-     "write the plan, one row per order: " ROUTE_PLAN_CSV_HEADER, 0},
-};
+enum { EXPORT_TEXT = 512, EXPORTS_MAX = 16 };
 
-int cmd_export_defs(param_def *out, int cap) {
-  return cli_copy_defs(export_params, (int)(sizeof export_params / sizeof export_params[0]), out,
-                       cap);
+/* Every wing's export options, once each. */
+typedef struct {
+  param_def defs[PARAM_MAX];
+  int ndefs;
+  char usage[EXPORT_TEXT], missing[EXPORT_TEXT];
+} export_table;
+
+static void append(char *buf, size_t cap, const char *text) {
+  size_t len = strlen(buf);
+  if (len < cap) snprintf(buf + len, cap - len, "%s", text);
 }
 
-static const cli_rule export_rules[] = {
-    {CLI_REQUIRED, "csv", NULL, "missing --csv PLAN.csv (the file to write)", NULL},
-};
+static void export_table_fill(export_table *t) {
+  memset(t, 0, sizeof *t);
+  append(t->usage, sizeof t->usage, "antroute export RESULTS.h5");
+  append(t->missing, sizeof t->missing, "missing ");
+  for (int i = 0; i < app_wing_count(); i++) {
+    for (const wing_export *x = app_wing_at(i)->exports; x && x->write; x++) {
+      int seen = 0;
+      for (int k = 0; k < t->ndefs; k++)
+        seen |= strcmp(t->defs[k].name, x->option.name) == 0;
+      if (seen || t->ndefs == PARAM_MAX) continue;
+      char item[128];
+      snprintf(item, sizeof item, "--%s %s", x->option.name, x->option.arg_name);
+      append(t->usage, sizeof t->usage, t->ndefs ? " | " : " ");
+      append(t->usage, sizeof t->usage, item);
+      append(t->missing, sizeof t->missing, t->ndefs ? " or " : "");
+      append(t->missing, sizeof t->missing, item);
+      t->defs[t->ndefs++] = x->option;
+    }
+  }
+  append(t->missing, sizeof t->missing, " (the file to write)");
+}
+
+int cmd_export_defs(param_def *out, int cap) {
+  export_table *t = malloc(sizeof *t);
+  int n = -1;
+  if (t) {
+    export_table_fill(t);
+    n = cli_copy_defs(t->defs, t->ndefs, out, cap);
+  }
+  free(t);
+  return n;
+}
+
+/* The table of the running command (its work function sees only the parsed options). */
+static const export_table *current;
+
+/* The export of option `name` by wing w, or NULL. */
+static const wing_export *export_of(const wing *w, const char *name) {
+  for (const wing_export *x = w->exports; x && x->write; x++)
+    if (strcmp(x->option.name, name) == 0) return x;
+  return NULL;
+}
 
 static ar_status export_work(const param_set *ps) {
   ar_path_role inputs[] = {{ps->positional[0], "the results file"}, {ps->param_file, "--params"}};
-  ar_path_role output = {param_str(ps, "csv"), "--csv"};
-  ar_status st = ar_outputs_check(inputs, 2, &output, 1);
-  if (st != AR_OK) return st;
-  h5res_supply_plan plan;
-  st = h5res_supply_read_plan(ps->positional[0], &plan);
-  if (st != AR_OK) return st;
-  st = supply_plan_csv_write_results(&plan, param_str(ps, "csv"));
-  if (st == AR_OK)
-    printf("%s: %lld orders -> %s\n", ps->positional[0], (long long)plan.n, param_str(ps, "csv"));
-  h5res_supply_plan_free(&plan);
+  ar_path_role outputs[EXPORTS_MAX];
+  char roles[EXPORTS_MAX][64];
+  int n = 0;
+  for (int i = 0; i < ps->ndefs && n < EXPORTS_MAX; i++) {
+    if (!param_is_set(ps, ps->defs[i].name)) continue;
+    snprintf(roles[n], sizeof roles[n], "--%s", ps->defs[i].name);
+    outputs[n] = (ar_path_role){param_str(ps, ps->defs[i].name), roles[n]};
+    n++;
+  }
+  if (n == 0) return ar_fail(AR_ERR_USAGE, "%s", current->missing);
+  ar_status st = ar_outputs_check(inputs, 2, outputs, n);
+  const wing *w = NULL;
+  if (st == AR_OK) st = app_wing_results_path(ps->positional[0], &w);
+  for (int i = 0; st == AR_OK && i < n; i++) {
+    const wing_export *x = export_of(w, outputs[i].what + 2);
+    st = x ? x->write(ps->positional[0], outputs[i].path)
+           : ar_fail(AR_ERR_USAGE, "%s: %s results have no %s export", ps->positional[0], w->name,
+                     outputs[i].what);
+  }
   return st;
 }
 
 ar_status cmd_export(int argc, char **argv) {
+  export_table *t = malloc(sizeof *t);
+  if (!t) return ar_fail(AR_ERR_NOMEM, "out of memory");
+  export_table_fill(t);
+  current = t;
   param_set ps = {.command = "export",
-                  .usage = "antroute export RESULTS.h5 --csv PLAN.csv",
-                  .description = "Writes the plan of a supply-chain results file as CSV, one "
-                                 "row per order in the network's order, with the columns "
-                                 "`antroute evaluate` reads (docs/formats.md, \"Plan CSV\").",
-                  CLI_OPTIONS(export_params, 1, 1)};
-  return cli_parse_run_rank0(&ps, argc, argv, CLI_RULES(export_rules), export_work);
+                  .usage = t->usage,
+                  .description = "Writes what a results file holds in the formats its kind "
+                                 "exports, one file per option (docs/formats.md); a kind that "
+                                 "lacks a format says so.",
+                  .defs = t->defs,
+                  .ndefs = t->ndefs,
+                  .min_positional = 1,
+                  .max_positional = 1};
+  ar_status st = cli_parse_run_rank0(&ps, argc, argv, NULL, 0, export_work);
+  free(t);
+  return st;
 }

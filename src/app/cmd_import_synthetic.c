@@ -1,93 +1,79 @@
-/* cmd_import_synthetic: `antroute import synthetic --kind supply-chain|tour ...`, seeded
- * generators of large networks for scale tests and benchmarks (docs/formats.md). */
+/* cmd_import_synthetic: `antroute import synthetic --kind KIND ...`, seeded generators of large
+ * networks for scale tests and benchmarks (docs/formats.md). The command owns --kind, -o and
+ * --seed; each wing with a generator (wing.h, wing_synthetic) adds its options under its heading
+ * and generates its networks. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "app_wings.h"
 #include "ar_path.h"
 #include "cli.h"
 #include "cli_parse.h"
-#include "h5net_supply.h"
-#include "h5net_tour.h"
-#include "import_bound.h"
 #include "param.h"
-#include "supply_import.h"
-#include "supply_synth.h"
-#include "tour_synth.h"
 
-static const param_def synthetic_params[] = {
-    {"kind", 0, PARAM_CHOICE, "supply-chain", "supply-chain|tour", 1, 0, "KIND",
-     "which kind of network to generate", 0},
-    {"output", 'o', PARAM_STRING, NULL, NULL, 1, 0, "OUT.h5", "network file to write (required)",
-     0},
-    {"seed", 0, PARAM_INT, "1", NULL, 0, 9007199254740991.0, "S",
-     "random seed: the same seed gives the same file contents", 0},
-    {"orders", 0, PARAM_INT, "10000", NULL, 1, SC_ROWS_MAX, "N", "supply-chain: orders per month",
-     0},
-    {"months", 0, PARAM_INT, "1", NULL, 1, 1200, "M", "supply-chain: months of orders", 0},
-    {"plants", 0, PARAM_INT, "19", NULL, 1, 1000000, "P", "supply-chain: plants", 0},
-    {"ports", 0, PARAM_INT, "11", NULL, 1, 10000, "Q",
-     "supply-chain: ports (one in ten is a destination port)", 0},
-    {"from", 0, PARAM_STRING, NULL, NULL, 1, 0, "DIR",
-     "supply-chain: take lane shapes, costs and order profiles from this CSV directory (e.g. "
-     "inputs/supply_chain) instead of the built-in shapes",
-     0},
-    {"nodes", 0, PARAM_INT, "100000", NULL, 3, 20000000, "N", "tour: nodes", 0},
-    {"distribution", 0, PARAM_CHOICE, "uniform", "uniform|clustered", 1, 0, "D",
-     "tour: node placement", 0},
-    IMPORT_BOUND_PARAM,
-};
+enum { SYNTHETIC_TEXT = 1024 };
 
-int cmd_import_synthetic_defs(param_def *out, int cap) {
-  return cli_copy_defs(synthetic_params,
-                       (int)(sizeof synthetic_params / sizeof synthetic_params[0]), out, cap);
+/* The table: the command's own options, then each generator's under its wing's title. */
+typedef struct {
+  param_def defs[PARAM_MAX];
+  const char *groups[PARAM_MAX];
+  int ndefs;
+  char kinds[SYNTHETIC_TEXT]; /* "tour|supply-chain" */
+  char usage[SYNTHETIC_TEXT], description[SYNTHETIC_TEXT];
+} synthetic_table;
+
+static ar_status table_add(synthetic_table *t, const param_def *d, const char *group) {
+  for (int i = 0; i < t->ndefs; i++)
+    if (strcmp(t->defs[i].name, d->name) == 0) return AR_OK; /* shared by two generators */
+  if (t->ndefs >= PARAM_MAX)
+    return ar_fail(AR_ERR_INTERNAL, "import synthetic: more than %d options", PARAM_MAX);
+  t->groups[t->ndefs] = group;
+  t->defs[t->ndefs++] = *d;
+  return AR_OK;
 }
 
-static ar_status generate_supply(const param_set *ps) {
-  supply_net template_net, net;
-  const char *from = param_str(ps, "from");
-  ar_status st = AR_OK;
-  if (from) {
-    supply_warnings warnings; /* the template's oddities do not matter here */
-    st = supply_import_dir(from, 0, &template_net, &warnings);
-    if (st != AR_OK) return st;
-  }
-  supply_synth_params p = {.orders_per_month = param_int(ps, "orders"),
-                           .months = (int32_t)param_int(ps, "months"),
-                           .plants = (int32_t)param_int(ps, "plants"),
-                           .ports = (int32_t)param_int(ps, "ports"),
-                           .seed = (uint64_t)param_int(ps, "seed"),
-                           .template_net = from ? &template_net : NULL};
-  st = supply_synth_generate(&p, &net);
-  if (from) supply_net_free(&template_net);
-  if (st != AR_OK) return st;
-  const char *out = param_str(ps, "output");
-  st = h5net_supply_write(&net, out, ps);
-  if (st == AR_OK)
-    printf("%s: %d plants, %d ports, %d lanes (%d weight bands), %d products, %d customers, %d "
-           "orders over %lld month%s\n",
-           out, net.plants.n, net.ports.n, net.n_lanes, net.n_bands, net.products.n,
-           net.customers.n, net.n_orders, param_int(ps, "months"),
-           param_int(ps, "months") == 1 ? "" : "s");
-  supply_net_free(&net);
-  return st;
+static void append(char *buf, size_t cap, const char *text) {
+  size_t len = strlen(buf);
+  if (len < cap) snprintf(buf + len, cap - len, "%s", text);
 }
 
-static ar_status generate_tour(const param_set *ps) {
-  tour_net t;
-  int clustered = strcmp(param_str(ps, "distribution"), "clustered") == 0;
-  ar_status st =
-      tour_synth_generate((int32_t)param_int(ps, "nodes"), (uint64_t)param_int(ps, "seed"),
-                          clustered ? TOUR_SYNTH_CLUSTERED : TOUR_SYNTH_UNIFORM, &t);
-  if (st != AR_OK) return st;
-  const char *out = param_str(ps, "output");
-  st = import_bound_compute(ps, &t);
-  if (st == AR_OK) st = h5net_tour_write_from(&t, out, ps, t.comment, NULL);
-  if (st == AR_OK) {
-    char bound[128];
-    import_bound_describe(&t, bound, sizeof bound);
-    printf("%s: %s, %d nodes (EUC_2D)%s\n", out, t.name, t.n, bound);
+static ar_status synthetic_table_fill(synthetic_table *t) {
+  memset(t, 0, sizeof *t);
+  const char *fallback = NULL;
+  append(t->description, sizeof t->description,
+         "Generates a large network for scale tests and benchmarks.");
+  for (int i = 0; i < app_wing_count(); i++) {
+    const wing *w = app_wing_at(i);
+    if (!w->synthetic) continue;
+    if (!fallback || w->synthetic->is_default) fallback = w->name;
+    append(t->kinds, sizeof t->kinds, t->kinds[0] ? "|" : "");
+    append(t->kinds, sizeof t->kinds, w->name);
+    char line[512];
+    snprintf(line, sizeof line, "%santroute import synthetic --kind %s %s --seed S -o OUT.h5",
+             t->usage[0] ? "\n       " : "", w->name, w->synthetic->usage);
+    append(t->usage, sizeof t->usage, line);
+    append(t->description, sizeof t->description, " ");
+    append(t->description, sizeof t->description, w->synthetic->description);
   }
-  tour_net_free(&t);
+  append(t->description, sizeof t->description,
+         " The same parameters and seed always give the same data.");
+  const param_def own[] = {
+      {"kind", 0, PARAM_CHOICE, fallback, t->kinds, 1, 0, "KIND",
+       "which kind of network to generate", 0},
+      {"output", 'o', PARAM_STRING, NULL, NULL, 1, 0, "OUT.h5", "network file to write (required)",
+       0},
+      {"seed", 0, PARAM_INT, "1", NULL, 0, 9007199254740991.0, "S",
+       "random seed: the same seed gives the same file contents", 0},
+  };
+  ar_status st = fallback ? AR_OK : ar_fail(AR_ERR_USAGE, "no kind of network has a generator");
+  for (size_t i = 0; st == AR_OK && i < sizeof own / sizeof own[0]; i++)
+    st = table_add(t, &own[i], NULL);
+  for (int i = 0; st == AR_OK && i < app_wing_count(); i++) {
+    const wing *w = app_wing_at(i);
+    for (int k = 0; w->synthetic && st == AR_OK && k < w->synthetic->nparams; k++)
+      st = table_add(t, &w->synthetic->params[k], w->title);
+  }
   return st;
 }
 
@@ -96,24 +82,36 @@ static const cli_rule import_rules[] = {CLI_RULE_NETWORK_OUTPUT};
 static ar_status generate(const param_set *ps) {
   ar_path_role params = {ps->param_file, "--params"}, output = {param_str(ps, "output"), "-o"};
   ar_status st = ar_outputs_check(&params, 1, &output, 1);
-  if (st == AR_OK && param_str(ps, "from"))
-    st = supply_import_check_output(param_str(ps, "from"), output.path, "-o");
   if (st != AR_OK) return st;
-  if (strcmp(param_str(ps, "kind"), "tour") == 0) return generate_tour(ps);
-  return generate_supply(ps);
+  const wing *w = app_wing_find(param_str(ps, "kind"));
+  if (!w || !w->synthetic)
+    return ar_fail(AR_ERR_USAGE, "--kind %s: no generator of that kind", param_str(ps, "kind"));
+  return w->synthetic->generate(ps);
+}
+
+int cmd_import_synthetic_defs(param_def *out, int cap) {
+  synthetic_table *t = malloc(sizeof *t);
+  int n = -1;
+  if (t && synthetic_table_fill(t) == AR_OK) n = cli_copy_defs(t->defs, t->ndefs, out, cap);
+  free(t);
+  ar_error_clear(); /* the catalog asks; the command itself reports a failure to fill */
+  return n;
 }
 
 ar_status cmd_import_synthetic(int argc, char **argv) {
-  param_set ps = {
-      .command = "import synthetic",
-      .usage = "antroute import synthetic --kind supply-chain [--orders N --months M --plants P "
-               "--ports Q --from DIR] --seed S -o OUT.h5\n"
-               "       antroute import synthetic --kind tour --nodes N "
-               "[--distribution uniform|clustered] [--no-bound] --seed S -o OUT.h5",
-      .description = "Generates a large network for scale tests and benchmarks. Supply chain: "
-                     "grows the real network's structure (lane and band shapes, costs, order "
-                     "profiles) to P plants, Q ports and M months of N orders. The same "
-                     "parameters and seed always give the same data.",
-      CLI_OPTIONS(synthetic_params, 0, 0)};
-  return cli_parse_run_rank0(&ps, argc, argv, CLI_RULES(import_rules), generate);
+  synthetic_table *t = malloc(sizeof *t);
+  ar_status st = t ? synthetic_table_fill(t) : ar_fail(AR_ERR_NOMEM, "out of memory");
+  if (st == AR_OK) {
+    param_set ps = {.command = "import synthetic",
+                    .usage = t->usage,
+                    .description = t->description,
+                    .defs = t->defs,
+                    .ndefs = t->ndefs,
+                    .groups = t->groups,
+                    .min_positional = 0,
+                    .max_positional = 0};
+    st = cli_parse_run_rank0(&ps, argc, argv, CLI_RULES(import_rules), generate);
+  }
+  free(t);
+  return st;
 }

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app_wing_check.h"
 #include "cli.h"
 #include "cli_parse.h"
 #include "h5meta.h"
@@ -46,6 +47,14 @@ static herr_t list_object(hid_t obj, const char *name, const H5O_info_t *info, v
   return 0;
 }
 
+/* The wing of a network or results file, judged by the registry (NULL for a checkpoint). */
+static ar_status wing_of(hid_t file, const char *format, const wing **w) {
+  *w = NULL;
+  if (strcmp(format, H5META_NETWORK) == 0) return app_wing_network(file, w);
+  if (strcmp(format, H5META_RESULTS) != 0) return AR_OK;
+  return app_wing_results_check(file, w);
+}
+
 static ar_status inspect_work(const param_set *ps) {
   const char *path = ps->positional[0];
   hid_t file;
@@ -53,14 +62,16 @@ static ar_status inspect_work(const param_set *ps) {
   if (st != AR_OK) return st;
   char format[64], tool[128] = "?", created[64] = "?";
   int64_t version = 0;
+  const wing *w = NULL;
   st = inspect_header(file, format, sizeof format, &version);
+  if (st == AR_OK) st = wing_of(file, format, &w);
   if (st == AR_OK) {
     /* Who wrote it is a courtesy: an old file without these attributes is still described. */
     if (h5u_attr_read_str(file, "tool_version", tool, sizeof tool) != AR_OK) ar_error_clear();
     if (h5u_attr_read_str(file, "created", created, sizeof created) != AR_OK) ar_error_clear();
     printf("%s: %s (format version %lld), written by %s at %s\n", path, format, (long long)version,
            tool, created);
-    st = inspect_summary(file, format, stdout);
+    st = inspect_summary(file, format, w, stdout);
   }
   if (st == AR_OK && param_flag(ps, "tree")) {
     ar_error_clear();

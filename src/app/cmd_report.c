@@ -3,11 +3,24 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app_wing_check.h"
+#include "app_wings.h"
 #include "cli.h"
 #include "cli_parse.h"
 #include "h5u.h"
 #include "param.h"
 #include "report.h"
+
+enum { PICTURES_MAX = 64 };
+
+/* The pictures every wing's module may draw (for the check of -o before the file is read). */
+static void all_pictures(const char **names, int cap) {
+  int n = 0;
+  for (int i = 0; i < app_wing_count(); i++)
+    for (const char *const *p = app_wing_at(i)->pictures; p && *p && n < cap - 1; p++)
+      names[n++] = *p;
+  names[n] = NULL;
+}
 
 static const param_def report_params[] = {
     {"output", 'o', PARAM_STRING, NULL, NULL, 1, 0, "DIR",
@@ -27,13 +40,17 @@ static ar_status report_work(const param_set *ps) {
   const char *path = ps->positional[0];
   const char *dir = param_str(ps, "output");
   const char *const inputs[3] = {path, param_str(ps, "network"), ps->param_file};
-  ar_status st = dir ? report_plot_check_outputs(dir, param_str(ps, "format"), inputs, 3) : AR_OK;
+  const char *pictures[PICTURES_MAX];
+  all_pictures(pictures, PICTURES_MAX);
+  ar_status st =
+      dir ? report_plot_check_outputs(dir, param_str(ps, "format"), pictures, inputs, 3) : AR_OK;
   if (st != AR_OK) return st;
   hid_t file;
   st = h5u_open_read(path, MPI_COMM_SELF, &file);
   if (st != AR_OK) return st;
-  report_facts facts;
-  st = report_summary(file, path, stdout, &facts);
+  wing_report_facts facts;
+  const wing *w = NULL;
+  st = report_summary(file, path, app_wing_results, stdout, &facts, &w);
   h5u_close(file);
   /* --network is checked whenever it is given (the network of these results?); without it the
    * summary needs no network, only the pictures look for one. */
@@ -41,11 +58,10 @@ static ar_status report_work(const param_set *ps) {
   if (st != AR_OK || (!dir && !given)) return st;
 
   char net[H5U_PATH_MAX] = "";
-  int has_coords = 0;
-  st = report_network_resolve(&facts, path, given, net, sizeof net, &has_coords);
-  /* A tour is drawn on the network's coordinates; order-routing pictures only take names from
-   * the network, so they go without it (and say so), unless the one given is wrong. */
-  if (st != AR_OK && (given || strcmp(facts.kind, "tour") == 0)) return st;
+  st = report_network_resolve(w, &facts, given, net, sizeof net);
+  /* Some pictures are drawn on the network (a tour on its coordinates); others only take names
+   * from it, so they go without it (and say so), unless the one given is wrong. */
+  if (st != AR_OK && (given || (w && w->report_needs_network))) return st;
   if (!dir) return st;
   if (st != AR_OK) {
     printf("note: %s; the pictures go without it (names from the results file only)\n",
@@ -54,7 +70,7 @@ static ar_status report_work(const param_set *ps) {
     net[0] = '\0';
   }
   fflush(stdout);
-  return report_plot_run(path, dir, net, param_str(ps, "format"));
+  return report_plot_run(path, dir, net, param_str(ps, "format"), w ? w->pictures : NULL);
 }
 
 ar_status cmd_report(int argc, char **argv) {

@@ -1,14 +1,14 @@
 /* solve_driver: `antroute solve NET.h5 -o RESULTS.h5`, for every problem kind.
  *
- * Parses the options once (solve_options.h), opens the network once and hands it to the kind
- * named by its `kind` attribute (solve_kinds.h). Then, phase by phase (a tour solve has one, order
- * routing one per month): the kind makes the phase's problem, the engine searches it over the
- * ranks and threads with progress lines and checkpoints at iteration boundaries, the phase's best
- * is checked from scratch, and the kind keeps it. At the end the kind checks the whole answer and
- * writes its results, with the BSP record, into the results file (opened before the search, so
- * that an unwritable path fails at once). A run stopped by a signal or its deadline checkpoints
- * and ends with exit status 75; `--resume auto` continues it, in whichever phase it stopped.
- * Collective on MPI_COMM_WORLD.
+ * Parses the options once (solve_options.h), opens the network once and hands it to the solve
+ * part of the wing named by its `kind` attribute (app_wings.h, wing_solve.h). Then, phase by
+ * phase (a tour solve has one, order routing one per month): the kind makes the phase's problem,
+ * the engine searches it over the ranks and threads with progress lines and checkpoints at
+ * iteration boundaries, the phase's best is checked from scratch, and the kind keeps it. At the
+ * end the kind checks the whole answer and writes its results, with the BSP record, into the
+ * results file (opened before the search, so that an unwritable path fails at once). A run
+ * stopped by a signal or its deadline checkpoints and ends with exit status 75; `--resume auto`
+ * continues it, in whichever phase it stopped. Collective on MPI_COMM_WORLD.
  */
 #include <omp.h>
 #include <stdio.h>
@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "aco_engine_ckpt.h"
+#include "app_wing_check.h"
 #include "ar_agree.h"
 #include "ar_comm.h"
 #include "ar_test_hook.h"
@@ -23,11 +24,10 @@
 #include "ckpt_session.h"
 #include "cli.h"
 #include "cli_parse.h"
-#include "h5net.h"
 #include "h5res_bsp.h"
 #include "h5u.h"
 #include "progress.h"
-#include "solve_kinds.h"
+#include "solve_memory.h"
 #include "solve_options.h"
 #include "solve_outputs.h"
 #include "solve_parallel.h"
@@ -35,6 +35,7 @@
 typedef struct {
   param_set *ps;
   solve_run run;
+  const wing *wing;
   const solve_kind *kind;
   void *state;      /* the kind's */
   solve_memory mem; /* the estimate, checked before the search */
@@ -202,18 +203,18 @@ static ar_status run_phase(solve_driver *d, int resuming) {
 
 /* --- The run --------------------------------------------------------------------------------- */
 
-/* Opens the network once: its kind picks the problem kind, which reads it. */
+/* Opens the network once: its kind picks the wing, whose solve part reads it. */
 static ar_status open_network(solve_driver *d) {
   hid_t file;
-  char kind[64] = "";
   ar_status st = h5u_open_read(d->run.input, d->run.comm, &file);
   if (st == AR_OK) {
-    /* The header check of every reader of networks: format, kind, version (h5net.h). */
-    st = h5net_header_check(file, kind, sizeof kind);
-    if (st == AR_OK && !(d->kind = solve_kind_find(kind)))
+    /* The header check of every command: format, a registered kind, version (app_wing_check.h). */
+    st = app_wing_network(file, &d->wing);
+    if (st == AR_OK && !d->wing->solve)
       st = ar_fail(AR_ERR_INPUT, "%s: networks of kind '%s' are not solved by this antroute",
-                   d->run.input, kind);
-    if (st == AR_OK) st = solve_options_for_kind(d->ps, d->kind, d->run.input);
+                   d->run.input, d->wing->name);
+    if (st == AR_OK) d->kind = d->wing->solve();
+    if (st == AR_OK) st = solve_options_for_kind(d->ps, d->wing, d->run.input);
   }
   st = ar_agree(d->run.comm, st);
   if (st == AR_OK) st = d->kind->open(&d->run, file, &d->state);
@@ -226,7 +227,7 @@ static ar_status check_memory(solve_driver *d) {
   aco_params par;
   ar_status st = ar_agree(d->run.comm, solve_options_engine(d->ps, &par));
   if (st != AR_OK) return st;
-  solve_memory_parts parts = {.n = 0};
+  wing_memory_parts parts = {.n = 0};
   if (d->kind->memory) d->kind->memory(d->state, &d->run, &par, &parts);
   return solve_memory_check(d->ps, &parts, d->run.quiet, d->run.comm, &d->mem);
 }
@@ -371,16 +372,6 @@ static void solve_free(solve_driver *d) {
   if (d->kind && d->state) d->kind->close(d->state);
 }
 
-static const char solve_description[] =
-    "Searches a network file with ant colonies (MAX-MIN Ant System or Ant Colony System) and "
-    "writes the results file. Tour networks: the best tour. Supply-chain networks: every order "
-    "routed month by month (docs/model.md: per order a plant, origin port, lane and ship day; "
-    "fewest unserved orders first, then cost, see --goal-order), each month's best plan checked "
-    "from scratch and fixed before the next month. Threads come from OMP_NUM_THREADS; under "
-    "mpirun the colonies are spread over the ranks. The answer depends only on the input, the "
-    "parameters, the seed and the number of colonies, not on ranks or threads (unless --time "
-    "stops it). Options of one kind of network are refused for the other.";
-
 /* One attempt of the whole run; *retry: the resumed checkpoint proved damaged (moved aside). */
 static ar_status solve_once(param_set *ps, int *retry) {
   solve_driver d;
@@ -423,7 +414,7 @@ ar_status cmd_solve(int argc, char **argv) {
   }
   param_set ps = {.command = "solve",
                   .usage = "antroute solve NETWORK.h5 -o RESULTS.h5 [options]",
-                  .description = solve_description,
+                  .description = table->description,
                   .defs = table->defs,
                   .ndefs = table->ndefs,
                   .groups = table->groups,

@@ -3,7 +3,6 @@
 #include "ar_comm.h"
 
 #include <omp.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -12,56 +11,15 @@
 #include "ar_memory.h"
 #include "h5u.h"
 
-void solve_memory_add(solve_memory_parts *m, uint64_t bytes, const char *advice, const char *fmt,
-                      ...) {
-  if (m->n == SOLVE_MEMORY_PARTS || bytes == 0) return;
-  solve_memory_part *p = &m->p[m->n++];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(p->what, sizeof p->what, fmt, ap);
-  va_end(ap);
-  p->bytes = bytes;
-  snprintf(p->advice, sizeof p->advice, "%s", advice);
-}
-
-void solve_memory_add_engine(solve_memory_parts *m, const aco_problem *shape, const aco_params *par,
-                             int ranks, int rank) {
-  aco_estimate e;
-  aco_engine_estimate(shape, par, ranks, rank, &e);
-  char each[32], pher[32], ants[32];
-  ar_memory_format(e.per_colony, each, sizeof each);
-  ar_memory_format(e.pheromone, pher, sizeof pher);
-  ar_memory_format(e.ants, ants, sizeof ants);
-  solve_memory_add(m, e.colonies,
-                   e.pheromone >= e.ants
-                       ? "lower --colonies (or spread them over more ranks or nodes)"
-                       : "lower --ants or --colonies",
-                   "%d colon%s x %s (pheromone %s, ants %s)", (int)e.local_colonies,
-                   e.local_colonies == 1 ? "y" : "ies", each, pher, ants);
-  solve_memory_add(m, e.records,
-                   par->iterations > 0
-                       ? "raise --epoch-iterations (fewer epochs recorded) or lower --colonies"
-                       : "lower --colonies",
-                   "records of %lld epochs", (long long)e.epochs);
-  solve_memory_add(m, e.shared, "lower --candidates", "heuristic and best");
-}
-
-uint64_t solve_memory_total(const solve_memory_parts *m) {
-  uint64_t t = 0;
-  for (int i = 0; i < m->n; i++)
-    t = aco_estimate_add(t, m->p[i].bytes);
-  return t;
-}
-
-static const solve_memory_part *largest(const solve_memory_parts *ps) {
-  const solve_memory_part *big = NULL;
+static const wing_memory_part *largest(const wing_memory_parts *ps) {
+  const wing_memory_part *big = NULL;
   for (int i = 0; i < ps->n; i++)
     if (!big || ps->p[i].bytes > big->bytes) big = &ps->p[i];
   return big;
 }
 
 /* "100 colonies x 12 KB (...), records of 2 epochs 5 MB, ..., held now 30 MB" */
-static void describe(const solve_memory_parts *ps, uint64_t resident, char *buf, size_t cap) {
+static void describe(const wing_memory_parts *ps, uint64_t resident, char *buf, size_t cap) {
   char size[32];
   size_t len = 0;
   buf[0] = '\0';
@@ -75,7 +33,7 @@ static void describe(const solve_memory_parts *ps, uint64_t resident, char *buf,
   if (len < cap) snprintf(buf + len, cap - len, "%sheld now %s", ps->n ? ", " : "", size);
 }
 
-ar_status solve_memory_check(const param_set *ps, const solve_memory_parts *pt, int quiet,
+ar_status solve_memory_check(const param_set *ps, const wing_memory_parts *pt, int quiet,
                              MPI_Comm comm, solve_memory *mem) {
   memset(mem, 0, sizeof *mem);
   uint64_t max_memory = 0;
@@ -86,7 +44,7 @@ ar_status solve_memory_check(const param_set *ps, const solve_memory_parts *pt, 
   st = ar_agree(comm, st);
   if (st != AR_OK) return st;
   uint64_t resident = ar_memory_resident();
-  mem->need = aco_estimate_add(resident, solve_memory_total(pt));
+  mem->need = aco_estimate_add(resident, wing_memory_total(pt));
   unsigned long long mine[2] = {mem->need, UINT64_MAX - lim.bytes}, all[2];
   if (MPI_Allreduce(mine, all, 2, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm) != MPI_SUCCESS)
     return ar_agree(comm, ar_fail(AR_ERR_MPI, "MPI_Allreduce of the memory estimates failed"));
@@ -107,7 +65,7 @@ ar_status solve_memory_check(const param_set *ps, const solve_memory_parts *pt, 
     fflush(stdout);
   }
   if (mem->need > lim.bytes) {
-    const solve_memory_part *big = largest(pt);
+    const wing_memory_part *big = largest(pt);
     st = ar_fail(AR_ERR_NOMEM,
                  "needs about %s per rank (%s) but may use %s (%s): %s, or run on nodes with "
                  "more memory",

@@ -1,9 +1,8 @@
 /* solve_memory: the memory estimate of `antroute solve`, before anything big is allocated.
  *
  * Each rank adds what it holds now (its resident set: the network, the model, MPI and HDF5) to
- * what the search will allocate, as named parts: the engine of the kind's biggest phase
- * (aco_estimate.h, from the phase's problem shape and the parameters) and the kind's own
- * (tour_estimate.h, supply_estimate.h), which each kind adds in its solve_kind.memory callback.
+ * what the search will allocate, as named parts (wing_memory.h: the engine of the kind's biggest
+ * phase and the kind's own, which each kind adds in its solve_kind.memory callback).
  * The sum is compared with what the rank may use (ar_memory.h: MemAvailable per rank of the node,
  * the cgroup, Slurm, --max-memory). Rank 0 prints "memory: needs about N per rank ..."; when any
  * rank's need exceeds its limit, every rank stops with AR_ERR_NOMEM (exit 5) and a message
@@ -18,9 +17,8 @@
 #include <mpi.h>
 #include <stdint.h>
 
-#include "aco_params.h"
 #include "param.h"
-#include "problem.h"
+#include "wing_memory.h"
 
 /* Entry for solve's option table. */
 #define SOLVE_MEMORY_PARAMS                                                                        \
@@ -30,30 +28,6 @@
         "number is MB); the free memory of the node, the cgroup and Slurm limit it too",           \
         0                                                                                          \
   }
-
-enum { SOLVE_MEMORY_PARTS = 8, SOLVE_MEMORY_TEXT = 160 };
-
-/* One term of the estimate, and what to lower when it is the one that does not fit. */
-typedef struct {
-  char what[SOLVE_MEMORY_TEXT];
-  uint64_t bytes;
-  char advice[SOLVE_MEMORY_TEXT];
-} solve_memory_part;
-
-typedef struct {
-  solve_memory_part p[SOLVE_MEMORY_PARTS];
-  int n;
-} solve_memory_parts;
-
-/* Adds a part (none of 0 bytes; beyond SOLVE_MEMORY_PARTS parts are dropped). */
-void solve_memory_add(solve_memory_parts *m, uint64_t bytes, const char *advice, const char *fmt,
-                      ...) __attribute__((format(printf, 4, 5)));
-
-/* Adds the engine's parts on this rank (rank of ranks) for a problem of this shape. */
-void solve_memory_add_engine(solve_memory_parts *m, const aco_problem *shape, const aco_params *par,
-                             int ranks, int rank);
-
-uint64_t solve_memory_total(const solve_memory_parts *m);
 
 typedef struct {
   uint64_t need;      /* this rank's estimate, bytes */
@@ -65,7 +39,7 @@ typedef struct {
 /* Collective. Adds what the rank holds now to parts, gets the limit (--max-memory of ps), prints
  * the estimate on rank 0 unless quiet, and agrees: AR_ERR_NOMEM when a rank does not fit,
  * AR_ERR_USAGE for a bad --max-memory; every rank returns the same status (shared message). */
-ar_status solve_memory_check(const param_set *ps, const solve_memory_parts *parts, int quiet,
+ar_status solve_memory_check(const param_set *ps, const wing_memory_parts *parts, int quiet,
                              MPI_Comm comm, solve_memory *mem);
 
 /* Collective on the results file: the /run attributes above (memory_peak_bytes: the largest

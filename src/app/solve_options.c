@@ -2,36 +2,33 @@
  * the engine's parameters. */
 #include "solve_options.h"
 
+#include <stdio.h>
 #include <string.h>
 
+#include "app_wings.h"
 #include "ckpt_options.h"
-#include "solve_gap.h"
-#include "solve_kinds.h"
 #include "solve_memory.h"
 #include "solve_parallel.h"
+#include "wing_gap.h"
 
 static const param_def shared_params[] = {
     {"output", 'o', PARAM_STRING, NULL, NULL, 1, 0, "RESULTS.h5", "the results file to write", 0},
     {"time", 't', PARAM_REAL, NULL, NULL, 0, 1e9, "SECONDS",
-     "stop after this many seconds (default 10 when --iterations is not given); order routing "
-     "shares them among the months in proportion to their orders",
-     0},
+     "stop after this many seconds (default 10 when --iterations is not given)", 0},
     {"iterations", 'i', PARAM_INT, "0", NULL, 0, 1e15, "N",
-     "stop after N iterations (order routing: N per month; 0: no limit); with no --time the "
-     "answer is reproducible",
-     0},
-    SOLVE_GAP_PARAM,
+     "stop after N iterations (0: no limit); with no --time the answer is reproducible", 0},
+    WING_GAP_PARAM,
     {"seed", 's', PARAM_INT, "1", NULL, 0, 9.2e18, "N", "random seed", PARAM_SEARCH},
     {"colonies", 'c', PARAM_INT, "1", NULL, 1, 1e6, "C",
      "independent colonies, spread in blocks over the MPI ranks (at least one per rank)",
      PARAM_SEARCH},
-    {"ants", 'm', PARAM_INT, NULL, NULL, 1, 1e6, "M",
-     "ants per colony and iteration (default: 16 for tours, 8 for order routing)", PARAM_SEARCH},
+    {"ants", 'm', PARAM_INT, NULL, NULL, 1, 1e6, "M", "ants per colony and iteration",
+     PARAM_SEARCH},
     {"algorithm", 'a', PARAM_CHOICE, "mmas", "mmas|acs", 0, -1, "NAME",
      "MAX-MIN Ant System or Ant Colony System", PARAM_SEARCH},
     {"alpha", 0, PARAM_REAL, "1", NULL, 0, 20, "X", "pheromone exponent", PARAM_SEARCH},
     {"beta", 0, PARAM_REAL, NULL, NULL, 0, 20, "X",
-     "heuristic exponent (default: tours 2 for mmas and 8 for acs, order routing 2)", PARAM_SEARCH},
+     "heuristic exponent (default: 2 for mmas and 8 for acs)", PARAM_SEARCH},
     {"rho", 0, PARAM_REAL, NULL, NULL, 1e-6, 0.999999, "X",
      "evaporation rate (default: 0.2 for mmas, 0.1 for acs)", PARAM_SEARCH},
     {"q0", 0, PARAM_REAL, NULL, NULL, 0, 1, "X",
@@ -45,15 +42,11 @@ static const param_def shared_params[] = {
     {"restart", 0, PARAM_INT, "0", NULL, 0, 1e15, "N",
      "MMAS: re-initialise trails after N iterations without improvement (0: never)", PARAM_SEARCH},
     {"epoch-iterations", 'e', PARAM_INT, NULL, NULL, 1, 1e15, "K",
-     "iterations per epoch; colonies meet and report at epoch ends (default: 100 for tours, 20 "
-     "for order routing)",
-     PARAM_SEARCH},
+     "iterations per epoch; colonies meet and report at epoch ends", PARAM_SEARCH},
     {"migrate", 0, PARAM_CHOICE, "yes", "yes|no", 0, -1, "yes|no",
      "at epoch ends, colonies adopt the global best when it is better than theirs", PARAM_SEARCH},
     {"progress", 0, PARAM_REAL, NULL, NULL, 0, 1e9, "SECONDS",
-     "at most one progress line per SECONDS (0: one per epoch; default: 1 for tours, 5 for order "
-     "routing)",
-     0},
+     "at most one progress line per SECONDS (0: one per epoch)", 0},
     {"quiet", 'q', PARAM_FLAG, NULL, NULL, 1, 0, NULL, "no progress lines", 0},
     {"cpu-time", 0, PARAM_REAL, NULL, NULL, 0, 1e9, "SECONDS",
      "tuning aid: stop once rank 0 used this many CPU seconds in the search (load-free budget)",
@@ -81,38 +74,101 @@ static ar_status table_add(solve_option_table *t, const param_def *d, const char
   return AR_OK;
 }
 
+/* The solve part of wing i, or NULL. */
+static const solve_kind *kind_at(int i) {
+  const wing *w = app_wing_at(i);
+  return w && w->solve ? w->solve() : NULL;
+}
+
+static void append(char *buf, size_t cap, const char *text) {
+  size_t len = strlen(buf);
+  if (len < cap) snprintf(buf + len, cap - len, "%s", text);
+}
+
+/* The help of shared option d with the kinds' defaults and notes: "... (default: 16 (tour), 8
+ * (supply-chain))"; "; supply-chain: NOTE" after it. */
+static void shared_help(const param_def *d, char *buf, size_t cap) {
+  char defaults[256] = "", notes[256] = "";
+  for (int k = 0; k < app_wing_count(); k++) {
+    const solve_kind *kind = kind_at(k);
+    char item[192];
+    for (int i = 0; kind && i < kind->ndefaults; i++) {
+      if (strcmp(kind->defaults[i].name, d->name) != 0) continue;
+      snprintf(item, sizeof item, "%s%s (%s)", defaults[0] ? ", " : "", kind->defaults[i].value,
+               app_wing_at(k)->name);
+      append(defaults, sizeof defaults, item);
+    }
+    for (int i = 0; kind && i < kind->nnotes; i++) {
+      if (strcmp(kind->notes[i].name, d->name) != 0) continue;
+      snprintf(item, sizeof item, "; %s: %s", app_wing_at(k)->name, kind->notes[i].text);
+      append(notes, sizeof notes, item);
+    }
+  }
+  /* Inside the help's closing parenthesis when it has one: "(0: one per epoch; default: ...)". */
+  size_t len = strlen(d->help);
+  int paren = len > 0 && d->help[len - 1] == ')';
+  const char *lead = strstr(d->help, "(default: ") ? "; " : "; default: ";
+  if (!defaults[0])
+    snprintf(buf, cap, "%s%s", d->help, notes);
+  else if (paren)
+    snprintf(buf, cap, "%.*s%s%s)%s", (int)(len - 1), d->help, lead, defaults, notes);
+  else
+    snprintf(buf, cap, "%s (default: %s)%s", d->help, defaults, notes);
+}
+
+static const char solve_description_head[] =
+    "Searches a network file with ant colonies (MAX-MIN Ant System or Ant Colony System) and "
+    "writes the results file.";
+static const char solve_description_tail[] =
+    "Threads come from OMP_NUM_THREADS; under mpirun the colonies are spread over the ranks. The "
+    "answer depends only on the input, the parameters, the seed and the number of colonies, not "
+    "on ranks or threads (unless --time stops it). Options of one kind of network are refused "
+    "for another.";
+
 ar_status solve_options_table(solve_option_table *t) {
   memset(t, 0, sizeof *t);
   ar_status st = AR_OK;
-  for (size_t i = 0; i < sizeof shared_params / sizeof shared_params[0] && st == AR_OK; i++)
+  for (size_t i = 0; i < sizeof shared_params / sizeof shared_params[0] && st == AR_OK; i++) {
     st = table_add(t, &shared_params[i], NULL);
-  for (int k = 0; k < solve_kinds_count() && st == AR_OK; k++) {
-    const solve_kind *kind = solve_kind_at(k);
-    for (int i = 0; i < kind->nparams && st == AR_OK; i++)
-      st = table_add(t, &kind->params[i], kind->title);
+    if (st != AR_OK) break;
+    shared_help(&shared_params[i], t->help[t->ndefs - 1], SOLVE_HELP_TEXT);
+    t->defs[t->ndefs - 1].help = t->help[t->ndefs - 1];
   }
+  append(t->description, sizeof t->description, solve_description_head);
+  for (int k = 0; k < app_wing_count() && st == AR_OK; k++) {
+    const solve_kind *kind = kind_at(k);
+    for (int i = 0; kind && i < kind->nparams && st == AR_OK; i++)
+      st = table_add(t, &kind->params[i], app_wing_at(k)->title);
+    if (kind && kind->description) {
+      append(t->description, sizeof t->description, " ");
+      append(t->description, sizeof t->description, kind->description);
+    }
+  }
+  append(t->description, sizeof t->description, " ");
+  append(t->description, sizeof t->description, solve_description_tail);
   return st;
 }
 
-/* The kind that declares option `name` (NULL: a shared option). */
-static const solve_kind *owner_of(const char *name) {
-  for (int k = 0; k < solve_kinds_count(); k++) {
-    const solve_kind *kind = solve_kind_at(k);
-    for (int i = 0; i < kind->nparams; i++)
-      if (strcmp(kind->params[i].name, name) == 0) return kind;
+/* The wing whose solve part declares option `name` (NULL: a shared option). */
+static const wing *owner_of(const char *name) {
+  for (int k = 0; k < app_wing_count(); k++) {
+    const solve_kind *kind = kind_at(k);
+    for (int i = 0; kind && i < kind->nparams; i++)
+      if (strcmp(kind->params[i].name, name) == 0) return app_wing_at(k);
   }
   return NULL;
 }
 
-ar_status solve_options_for_kind(param_set *ps, const solve_kind *kind, const char *input) {
+ar_status solve_options_for_kind(param_set *ps, const wing *w, const char *input) {
+  const solve_kind *kind = w->solve();
   for (int i = 0; i < ps->ndefs; i++) {
     const char *name = ps->defs[i].name;
-    const solve_kind *owner = owner_of(name);
-    if (!owner || owner == kind || !param_is_set(ps, name)) continue;
+    const wing *owner = owner_of(name);
+    if (!owner || owner == w || !param_is_set(ps, name)) continue;
     /* A parameter file may serve several kinds; the command line names this run. */
     if (param_origin_of(ps, name) == PARAM_FROM_COMMAND_LINE)
       return ar_fail(AR_ERR_USAGE, "--%s is an option of %s; %s is a %s network", name,
-                     owner->title, input, kind->name);
+                     owner->title, input, w->name);
     param_unset(ps, name);
   }
   for (int i = 0; i < kind->ndefaults; i++) {

@@ -6,9 +6,9 @@
  * evaporation towards tau0, in an order that never depends on threads. Then the global update
  * reinforces the colony's best solution, which the next ants modify. All of it is in the update's
  * begin step (aco_colony.h); its cells step only recomputes choice. */
-#include <string.h>
+#include "aco_acs.h"
 
-#include "aco_colony.h"
+#include <string.h>
 
 typedef struct {
   float *tau;

@@ -3,6 +3,9 @@
 
 #include <string.h>
 
+#include "aco_acs.h"
+#include "aco_mmas.h"
+#include "aco_pheromone.h"
 #include "ar_alloc.h"
 
 ar_status aco_colony_alloc(aco_colony *c, const aco_problem *p, const aco_params *par,

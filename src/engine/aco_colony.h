@@ -11,52 +11,18 @@
  *   source         int32   [solution_len]     solution the ants modify next (the last deposit)
  *
  * Everything else is derived (choice, source_index: rebuilt by aco_colony_refresh()) or working
- * memory of one iteration (ants).
+ * memory of one iteration (ants). The types are in aco_colony_state.h, which the steps of the
+ * update (aco_pheromone.h, aco_mmas.h, aco_acs.h) share without depending on this module.
  */
 #ifndef AR_ACO_COLONY_H
 #define AR_ACO_COLONY_H
 
-#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "aco_colony_state.h"
 #include "aco_params.h"
 #include "problem.h"
-
-typedef struct {
-  int64_t colony;                 /* global colony index */
-  int64_t iterations;             /* iterations this colony has completed */
-  int64_t best_iteration;         /* iteration (0-based) in which best was found, -1: initial */
-  int64_t restart_iteration;      /* iteration of the last trail (re-)initialisation */
-  int64_t restart_best_iteration; /* last improvement of restart_best */
-  int64_t restarts;               /* trail re-initialisations so far */
-  double tau_max, tau_min;        /* MMAS trail bounds; ACS: tau0 in tau_min */
-  aco_cost best_cost;
-  aco_cost restart_best_cost;
-  aco_cost source_cost;
-} aco_colony_state;
-
-/* What the element-wise step of a trail update does (aco_colony_update_cells). */
-typedef enum { ACO_CELLS_EVAPORATE, ACO_CELLS_FILL, ACO_CELLS_KEEP } aco_cells_op;
-
-typedef struct {
-  aco_colony_state s;
-  float *tau;
-  int32_t *best;
-  int32_t *restart_best;
-  int32_t *source;
-  /* derived */
-  float *choice;      /* tau^alpha * eta^beta, [rows * options] */
-  void *source_index; /* problem's index of source (source_index_bytes, may be NULL) */
-  /* working memory of one iteration */
-  aco_solution *ant; /* [ants] */
-  int32_t *ant_data; /* [ants * solution_len] */
-  /* the trail update between its begin and its end */
-  aco_cells_op cells_op;
-  float cells_value;    /* evaporation floor or fill value */
-  aco_solution deposit; /* MMAS: the solution that deposits (an ant's, or restart_best) */
-  int restarting;       /* MMAS: the trails are re-initialised in this update */
-} aco_colony;
 
 /* Allocates a colony's arrays (ar_alloc). AR_ERR_NOMEM with the size on failure. */
 ar_status aco_colony_alloc(aco_colony *c, const aco_problem *p, const aco_params *par,
@@ -98,24 +64,5 @@ void aco_colony_update_end(aco_colony *c, const aco_problem *p, const aco_params
  * the colony's best (migration at an epoch end). Returns 1 when it did. */
 int aco_colony_adopt(aco_colony *c, const aco_problem *p, const aco_params *par,
                      const float *eta_beta, const aco_solution *sol);
-
-/* Internal to the update (aco_pheromone.c, aco_mmas.c, aco_acs.c). */
-void aco_pheromone_fill(aco_colony *c, const aco_problem *p, float value);
-void aco_pheromone_choice(aco_colony *c, const aco_problem *p, const aco_params *par,
-                          const float *eta_beta, int parallel);
-/* On cells [lo, hi): tau becomes max(tau (1 - rho), value) (evaporate), or value (fill), or
- * stays (keep); then choice is recomputed from it. */
-void aco_pheromone_cells(aco_colony *c, const aco_problem *p, const aco_params *par,
-                         const float *eta_beta, aco_cells_op op, float value, size_t lo, size_t hi);
-/* choice of one cell from its tau (the expression of aco_pheromone_choice). */
-static inline float aco_pheromone_choice_of(float tau, float eta_beta, const aco_params *par) {
-  return par->alpha == 1.0 ? tau * eta_beta : powf(tau, (float)par->alpha) * eta_beta;
-}
-void aco_mmas_bounds(aco_colony *c, const aco_problem *p, const aco_params *par);
-void aco_mmas_begin(aco_colony *c, const aco_problem *p, const aco_params *par,
-                    const aco_solution *iteration_best, int64_t iteration);
-void aco_mmas_end(aco_colony *c, const aco_problem *p, const aco_params *par, const float *eta_beta,
-                  int64_t iteration);
-void aco_acs_begin(aco_colony *c, const aco_problem *p, const aco_params *par);
 
 #endif

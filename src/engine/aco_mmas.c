@@ -2,9 +2,11 @@
  * [tau_min, tau_max], one solution deposits per iteration (the iteration best, or with
  * probability p_gbest the best since the last re-initialisation), re-initialisation to tau_max
  * when the colony stagnates. */
+#include "aco_mmas.h"
+
 #include <string.h>
 
-#include "aco_colony.h"
+#include "aco_pheromone.h"
 
 void aco_mmas_bounds(aco_colony *c, const aco_problem *p, const aco_params *par) {
   c->s.tau_max = 1.0 / (par->rho * c->s.best_cost.value);

@@ -1,8 +1,8 @@
 /* aco_pheromone: element-wise operations on a colony's trail matrix. Each element is computed on
  * its own, so splitting the loops over threads never changes a value. */
-#include <stddef.h>
+#include "aco_pheromone.h"
 
-#include "aco_colony.h"
+#include <stddef.h>
 
 /* Below this many cells a loop is not worth waking the threads for. */
 enum { PHEROMONE_PARALLEL_MIN = 1 << 15 };

@@ -57,7 +57,7 @@ typedef void (*aco_component_fn)(int32_t row, int32_t option, void *arg);
 
 typedef struct aco_problem aco_problem;
 struct aco_problem {
-  const char *kind;     /* "tour", "supply-chain" */
+  const char *kind;     /* the name of the kind (its wing, io/wing/wing.h) */
   int32_t rows;         /* pheromone rows */
   int32_t options;      /* pheromone columns (the widest row; unused entries have eta 0) */
   int32_t solution_len; /* int32 values per solution */

@@ -5,7 +5,7 @@
 
 #include "ckpt_verify.h"
 #include "h5u.h"
-#include "inspect.h"
+#include "inspect_checkpoint.h"
 
 /* The shape, type and attributes of a dataset as one line; 0 when HDF5 cannot tell them. */
 static int describe_dataset(hid_t dset, char *shape, size_t cap, const char **kind, size_t *size) {

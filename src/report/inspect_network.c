@@ -1,22 +1,14 @@
-/* inspect_network: summary of an antroute network file, dispatched on the root `kind`, read by
- * the same header check and readers as solve and evaluate, so that "valid" means solve accepts
- * it. */
-#include <string.h>
+/* inspect_network: summary of an antroute network file by its wing (see inspect_network.h). */
+#include "inspect_network.h"
 
-#include "h5net.h"
-#include "h5net_supply_inspect.h"
-#include "h5net_tour.h"
-#include "h5u.h"
-#include "inspect.h"
-
-ar_status inspect_network(hid_t file, FILE *out) {
-  char kind[64];
-  ar_status st = h5net_header_check(file, kind, sizeof kind);
-  if (st != AR_OK) return st;
-  st = strcmp(kind, H5NET_KIND_TOUR) == 0 ? h5net_tour_inspect(file, out)
-                                          : h5net_supply_inspect(file, out);
-  if (st == AR_OK)
-    fprintf(out, "valid: yes (antroute solve%s reads this network)\n",
-            strcmp(kind, H5NET_SUPPLY_KIND) == 0 ? " and evaluate" : "");
+ar_status inspect_network(hid_t file, const wing *w, FILE *out) {
+  ar_status st = w->inspect_network ? w->inspect_network(file, out) : AR_OK;
+  if (st == AR_OK && !w->inspect_network) fprintf(out, "kind: %s\n", w->name);
+  /* Which commands read it: those the wing has. */
+  const char *readers = w->solve && w->evaluate ? "solve and evaluate"
+                        : w->solve              ? "solve"
+                        : w->evaluate           ? "evaluate"
+                                                : "inspect";
+  if (st == AR_OK) fprintf(out, "valid: yes (antroute %s reads this network)\n", readers);
   return st;
 }

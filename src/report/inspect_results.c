@@ -1,90 +1,15 @@
-/* inspect_results: a short summary of a tour results file (`antroute inspect RESULTS.h5`); order
- * routing's results are described by inspect_results_supply. */
-#include <stdlib.h>
-#include <string.h>
+/* inspect_results: summary of a results file by its wing (see inspect_results.h). */
+#include "inspect_results.h"
 
 #include "h5u.h"
-#include "inspect.h"
-#include "tour_net.h"
 
-ar_status inspect_results(hid_t file, FILE *out) {
-  char kind[64] = "?", instance[256] = "?", input[1024] = "?", algorithm[32] = "?",
-       stopped[32] = "?";
-  int64_t optimum = -1, colonies = 0, ants = 0, iterations = 0, epochs = 0, ranks = 0, threads = 0,
-          epoch_it = 0;
-  double seconds = 0, ips = 0, tps = 0;
-  ar_status st = h5u_attr_read_str(file, "kind", kind, sizeof kind);
-  if (st == AR_OK && strcmp(kind, "supply-chain") == 0) return inspect_results_supply(file, out);
-  if (st == AR_OK) st = h5u_attr_read_str(file, "instance", instance, sizeof instance);
-  if (st == AR_OK) st = h5u_attr_read_str(file, "input", input, sizeof input);
-  if (st == AR_OK) st = h5u_attr_read_i64(file, "optimum", &optimum);
-  if (st != AR_OK) return st;
-  hid_t run = -1, layout = -1;
-  st = h5u_group_open(file, "run", &run);
-  if (st == AR_OK) st = h5u_attr_read_str(run, "algorithm", algorithm, sizeof algorithm);
-  if (st == AR_OK) st = h5u_attr_read_str(run, "stopped_by", stopped, sizeof stopped);
-  if (st == AR_OK) st = h5u_attr_read_i64(run, "colonies", &colonies);
-  if (st == AR_OK) st = h5u_attr_read_i64(run, "ants", &ants);
-  if (st == AR_OK) st = h5u_attr_read_i64(run, "iterations", &iterations);
-  if (st == AR_OK) st = h5u_attr_read_i64(run, "epochs", &epochs);
-  if (st == AR_OK) st = h5u_attr_read_i64(run, "epoch_iterations", &epoch_it);
-  if (st == AR_OK) st = h5u_attr_read_f64(run, "seconds", &seconds);
-  if (st == AR_OK) st = h5u_attr_read_f64(run, "iterations_per_second", &ips);
-  if (st == AR_OK) st = h5u_attr_read_f64(run, "tours_per_second", &tps);
-  if (run >= 0) H5Gclose(run);
-  if (st == AR_OK) st = h5u_group_open(file, "layout", &layout);
-  if (st == AR_OK) st = h5u_attr_read_i64(layout, "ranks", &ranks);
-  if (st == AR_OK) st = h5u_attr_read_i64(layout, "threads_per_rank", &threads);
-  if (layout >= 0) H5Gclose(layout);
-  int64_t cost = inspect_scalar_i64(file, "best/cost", &st);
-  int64_t colony = inspect_scalar_i64(file, "best/colony", &st);
-  int64_t found = inspect_scalar_i64(file, "best/iteration", &st);
-  double when = inspect_scalar_f64(file, "best/time", &st);
-  if (st != AR_OK) return st;
-
-  fprintf(out, "kind: %s\ninstance: %s\ninput: %s\n", kind, instance, input);
-  if (optimum > 0)
-    fprintf(out, "best cost: %lld (optimum %lld, gap %.3f %%)\n", (long long)cost,
-            (long long)optimum, 100.0 * (double)(cost - optimum) / (double)optimum);
-  else
-    fprintf(out, "best cost: %lld (optimum unknown)\n", (long long)cost);
-  if (h5u_link_exists(file, "best/lower_bound")) {
-    int64_t bound = inspect_scalar_i64(file, "best/lower_bound", &st);
-    char method[64] = "?", by[32] = "?";
-    hid_t d = st == AR_OK ? H5Dopen2(file, "best/lower_bound", H5P_DEFAULT) : -1;
-    if (d >= 0) {
-      if (h5u_attr_exists(d, "method")) h5u_attr_read_str(d, "method", method, sizeof method);
-      if (h5u_attr_exists(d, "computed_by")) h5u_attr_read_str(d, "computed_by", by, sizeof by);
-      H5Dclose(d);
-    }
-    if (st != AR_OK) return st;
-    fprintf(out, "lower bound: %lld (%s, computed by %s), gap to bound %.3f %%\n", (long long)bound,
-            method, by, cost > 0 ? 100.0 * (double)(cost - bound) / (double)cost : 0.0);
-  }
-  if (found < 0)
-    fprintf(out, "found: colony %lld, its first tour (before iteration 1), known at %.2f s\n",
-            (long long)colony, when);
-  else
-    fprintf(out, "found: colony %lld, iteration %lld, known at %.2f s\n", (long long)colony,
-            (long long)found, when);
-  fprintf(out,
-          "run: %s, %lld colonies x %lld ants, %lld iterations in %.2f s (%.0f iterations/s, "
-          "%.0f tours/s), stopped by %s\n",
-          algorithm, (long long)colonies, (long long)ants, (long long)iterations, seconds, ips, tps,
-          stopped);
-  fprintf(out, "epochs: %lld of %lld iterations\n", (long long)epochs, (long long)epoch_it);
-  fprintf(out, "layout: %lld rank(s) x %lld thread(s)\n", (long long)ranks, (long long)threads);
-
-  hsize_t dims[1];
-  void *tour = NULL;
-  st = h5u_read(file, "best/tour", H5T_NATIVE_INT32, 1, dims, TOUR_MAX_N, &tour);
-  if (st == AR_OK) {
-    int perm = tour_is_permutation(tour, (int32_t)dims[0]);
-    fprintf(out, "tour: %llu nodes, %s\n", (unsigned long long)dims[0],
-            perm == 1 ? "a permutation of 0..n-1" : "NOT a permutation");
-    if (perm == 0)
-      st = ar_fail(AR_ERR_INPUT, "%s: /best/tour is not a permutation", h5u_file_name(file));
-  }
-  free(tour);
-  return st;
+ar_status inspect_results(hid_t file, const wing *w, FILE *out) {
+  if (w->inspect_results) return w->inspect_results(file, out);
+  char instance[256] = "?", input[1024] = "?";
+  if (h5u_attr_exists(file, "instance"))
+    h5u_attr_read_str(file, "instance", instance, sizeof instance);
+  if (h5u_attr_exists(file, "input")) h5u_attr_read_str(file, "input", input, sizeof input);
+  ar_error_clear(); /* a courtesy: the file is described without them */
+  fprintf(out, "kind: %s\ninstance: %s\ninput: %s\n", w->name, instance, input);
+  return AR_OK;
 }

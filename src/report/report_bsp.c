@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "h5u.h"
-#include "report_parts.h"
+#include "report_bsp.h"
 #include "report_read.h"
 
 enum { BSP_MAX_PHASES = 16, BSP_MAX_RANKS = 1 << 20 };

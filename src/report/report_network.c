@@ -11,48 +11,39 @@
 
 #include "h5net.h"
 #include "report.h"
-#include "report_read.h"
 
 enum { CANDIDATES = 3 };
 
-static ar_status check_network(const char *net, const report_facts *facts, const char *results_path,
-                               int *has_coords) {
+/* The network is of the results' kind, in a version its wing reads, and the wing's own check. */
+static ar_status check_network(const char *net, const wing *w, const wing_report_facts *facts) {
   hid_t file;
   ar_status st = h5u_open_read(net, MPI_COMM_SELF, &file);
   if (st != AR_OK) return st;
   char kind[32] = "";
-  st = h5net_header_check(file, kind, sizeof kind);
+  int64_t version = 0;
+  st = h5net_header_read(file, kind, sizeof kind, &version);
   if (st == AR_OK) {
     if (facts->kind[0] && strcmp(kind, facts->kind) != 0)
       st = ar_fail(AR_ERR_INPUT,
                    "%s: is a %s network, but %s holds %s results (give the right network with "
                    "--network FILE)",
-                   net, kind[0] ? kind : "(kindless)", results_path, facts->kind);
+                   net, kind[0] ? kind : "(kindless)", facts->results, facts->kind);
   }
-  *has_coords = 0;
-  if (st == AR_OK && strcmp(kind, "tour") == 0) {
-    double n = -1;
-    rread_find_number(file, "tour", "n", &n);
-    if (facts->tour_nodes >= 0 && (int64_t)n != facts->tour_nodes)
-      st = ar_fail(AR_ERR_INPUT,
-                   "%s: the network has %.0f nodes but the best tour in %s visits %lld: not the "
-                   "network of these results (give the right one with --network FILE)",
-                   net, n, results_path, (long long)facts->tour_nodes);
-    *has_coords = rread_exists(file, "tour/coords");
-  }
+  if (st == AR_OK && w) st = wing_network_version(w, h5u_file_name(file), version);
+  if (st == AR_OK && w && w->report_network_check) st = w->report_network_check(file, facts, net);
   h5u_close(file);
   return st;
 }
 
-ar_status report_network_resolve(const report_facts *facts, const char *results_path,
-                                 const char *override, char *net, size_t cap, int *has_coords) {
-  *has_coords = 0;
+ar_status report_network_resolve(const wing *w, const wing_report_facts *facts,
+                                 const char *override, char *net, size_t cap) {
+  const char *results_path = facts->results;
   net[0] = '\0';
   if (override && override[0]) {
     if (access(override, F_OK) != 0)
       return ar_fail(AR_ERR_IO, "--network %s: no such file", override);
     snprintf(net, cap, "%s", override);
-    return check_network(net, facts, results_path, has_coords);
+    return check_network(net, w, facts);
   }
   if (!facts->input[0])
     return ar_fail(AR_ERR_INPUT,
@@ -71,7 +62,7 @@ ar_status report_network_resolve(const report_facts *facts, const char *results_
   for (int i = 0; i < n; i++) {
     if (access(cand[i], F_OK) == 0) {
       snprintf(net, cap, "%s", cand[i]);
-      return check_network(net, facts, results_path, has_coords);
+      return check_network(net, w, facts);
     }
   }
   char tried[3 * H5U_PATH_MAX + 16] = "";

@@ -1,4 +1,4 @@
-/* report_plot: draw the pictures by running tools/antroute_report.py (see report.h).
+/* report_plot: draw the pictures by running antroute_report.py (see report.h).
  *
  * Why a Python script: matplotlib lays out axes, ticks, legends and labels well, and h5py reads
  * any dataset the results may gain without new C. Debian ships both (python3-h5py,
@@ -25,8 +25,9 @@
 #include "h5u.h"
 #include "report.h"
 
-#ifndef AR_REPORT_SCRIPT
-#define AR_REPORT_SCRIPT "tools/antroute_report.py"
+/* Where the install puts the scripts, relative to the program's folder (cmake/install.cmake). */
+#ifndef AR_REPORT_DIR_FROM_BIN
+#define AR_REPORT_DIR_FROM_BIN "../share/antroute/report"
 #endif
 #ifndef AR_REPORT_PYTHON
 #define AR_REPORT_PYTHON "/usr/bin/python3"
@@ -36,30 +37,30 @@ extern char **environ;
 
 enum { ERR_KEEP = 8192 };
 
-/* The installed script, found relative to the running program (bin/antroute ->
- * share/antroute/antroute_report.py, AR_REPORT_SCRIPT_INSTALLED), or NULL when it is not there. */
-static const char *installed_script(void) {
-#ifdef AR_REPORT_SCRIPT_INSTALLED
+/* The script relative to the running program: installed (PREFIX/bin/antroute ->
+ * PREFIX/share/antroute/report/) or built (build/antroute -> build/share/antroute/report/). The
+ * first that exists, else the installed place (so that a message names where it was looked for).
+ */
+static const char *script_beside_program(void) {
   static char path[H5U_PATH_MAX];
+  const char *const places[] = {AR_REPORT_DIR_FROM_BIN, "share/antroute/report"};
   char exe[H5U_PATH_MAX];
   ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  if (n <= 0) return NULL;
+  if (n <= 0) return "antroute_report.py";
   exe[n] = '\0';
   char *slash = strrchr(exe, '/');
-  if (!slash) return NULL;
-  *slash = '\0';
-  snprintf(path, sizeof path, "%s/%s", exe, AR_REPORT_SCRIPT_INSTALLED);
-  return access(path, R_OK) == 0 ? path : NULL;
-#else
-  return NULL;
-#endif
+  if (slash) *slash = '\0';
+  for (int i = 1; i >= 0; i--) { /* the installed place last, so that it is the fallback */
+    snprintf(path, sizeof path, "%s/%s/antroute_report.py", slash ? exe : ".", places[i]);
+    if (access(path, R_OK) == 0) return path;
+  }
+  return path;
 }
 
 const char *report_plot_script(void) {
   const char *s = getenv("ANTROUTE_REPORT_SCRIPT");
   if (s && s[0]) return s;
-  const char *installed = installed_script();
-  return installed ? installed : AR_REPORT_SCRIPT;
+  return script_beside_program();
 }
 
 const char *report_plot_python(void) {
@@ -95,17 +96,25 @@ static const char *last_line(char *text) {
   return nl ? nl + 1 : text;
 }
 
-/* The pictures of tools/antroute_report.py (its save() calls). */
-static const char *const pictures[] = {"tour", "convergence", "flows", "goals", "bsp"};
-enum { PICTURES = (int)(sizeof pictures / sizeof pictures[0]) };
+/* Picture i: those every kind gets, then the kinds' own; NULL past the end. */
+static const char *picture(const char *const *kinds, int i) {
+  /* The shared pictures of antroute_report.py (its save() calls). */
+  static const char *const shared[] = {"convergence", "bsp"};
+  enum { SHARED = (int)(sizeof shared / sizeof shared[0]) };
+  if (i < SHARED) return shared[i];
+  for (int k = 0; kinds && kinds[k]; k++)
+    if (k == i - SHARED) return kinds[k];
+  return NULL;
+}
 
-ar_status report_plot_check_outputs(const char *dir, const char *format, const char *const *inputs,
+ar_status report_plot_check_outputs(const char *dir, const char *format,
+                                    const char *const *pictures, const char *const *inputs,
                                     int ninputs) {
   const char *fmt = format ? format : "png";
-  for (int p = 0; p < PICTURES; p++) {
+  for (int p = 0; picture(pictures, p); p++) {
     char final[H5U_PATH_MAX], tmp[H5U_PATH_MAX];
-    snprintf(final, sizeof final, "%s/%s.%s", dir, pictures[p], fmt);
-    snprintf(tmp, sizeof tmp, "%s/.%s.%s.tmp", dir, pictures[p], fmt);
+    snprintf(final, sizeof final, "%s/%s.%s", dir, picture(pictures, p), fmt);
+    snprintf(tmp, sizeof tmp, "%s/.%s.%s.tmp", dir, picture(pictures, p), fmt);
     /* A picture is a regular file or nothing (ar_path.h): never a FIFO, a device, a folder. */
     char target[H5U_PATH_MAX], what[H5U_PATH_MAX + 32];
     snprintf(what, sizeof what, "-o %s: the picture", dir);
@@ -194,10 +203,10 @@ static ar_status script_outcome(const char *script, int status, char *err) {
                  script, code);
 }
 
-ar_status report_plot_run(const char *results, const char *dir, const char *net,
-                          const char *format) {
+ar_status report_plot_run(const char *results, const char *dir, const char *net, const char *format,
+                          const char *const *pictures) {
   const char *const inputs[2] = {results, net && net[0] ? net : NULL};
-  ar_status st = report_plot_check_outputs(dir, format, inputs, 2);
+  ar_status st = report_plot_check_outputs(dir, format, pictures, inputs, 2);
   if (st != AR_OK) return st;
   const char *python = report_plot_python(), *script = report_plot_script();
   if (access(python, X_OK) != 0)
@@ -209,7 +218,7 @@ ar_status report_plot_run(const char *results, const char *dir, const char *net,
   if (access(script, R_OK) != 0)
     return ar_fail(AR_ERR_IO,
                    "the picture script %s is missing (set ANTROUTE_REPORT_SCRIPT to "
-                   "tools/antroute_report.py of the antroute sources)",
+                   "share/antroute/report/antroute_report.py of an antroute build or install)",
                    script);
   st = make_dirs(dir);
   if (st != AR_OK) return st;
@@ -231,11 +240,12 @@ ar_status report_plot_run(const char *results, const char *dir, const char *net,
 
   /* The script writes DIR/.NAME.tmp and renames it: a signal that ends antroute meanwhile
    * removes them too (the script removes its own on SIGINT, SIGTERM and SIGHUP). */
-  int slots[PICTURES];
-  for (int p = 0; p < PICTURES; p++) {
+  enum { SLOTS_MAX = 64 };
+  int slots[SLOTS_MAX], nslots = 0;
+  for (int p = 0; picture(pictures, p) && nslots < SLOTS_MAX; p++) {
     char tmp[H5U_PATH_MAX];
-    snprintf(tmp, sizeof tmp, "%s/.%s.%s.tmp", dir, pictures[p], format ? format : "png");
-    slots[p] = ar_signal_tmp_add(tmp);
+    snprintf(tmp, sizeof tmp, "%s/.%s.%s.tmp", dir, picture(pictures, p), format ? format : "png");
+    slots[nslots++] = ar_signal_tmp_add(tmp);
   }
   pid_t pid;
   int errfd = -1;
@@ -248,7 +258,7 @@ ar_status report_plot_run(const char *results, const char *dir, const char *net,
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
   }
-  for (int p = 0; p < PICTURES; p++)
+  for (int p = 0; p < nslots; p++)
     ar_signal_tmp_remove(slots[p]);
   if (st != AR_OK) return st;
   st = script_outcome(script, status, err);

@@ -7,7 +7,7 @@
 #include "h5res.h"
 #include "h5u.h"
 #include "report.h"
-#include "report_parts.h"
+#include "report_bsp.h"
 #include "report_read.h"
 
 enum { LAYOUT_MAX_COLONIES = 1 << 24 };
@@ -142,16 +142,11 @@ static ar_status print_layout(hid_t file, FILE *out) {
   return AR_OK;
 }
 
-static void print_run_totals(hid_t file, FILE *out) {
+static void print_run_totals(hid_t file, const wing *w, FILE *out) {
   double seconds, iterations, epochs, ips, tps;
   char stopped[64];
   if (!rread_find_number(file, "run", "seconds", &seconds)) {
-    if (report_supply_run_totals(file, &seconds, &iterations, &epochs)) {
-      fprintf(out, "run: %.2f s", seconds);
-      if (iterations >= 0) fprintf(out, ", %.0f iterations", iterations);
-      if (epochs >= 0) fprintf(out, " in %.0f epoch%s", epochs, epochs == 1 ? "" : "s");
-      fprintf(out, " (over the months)\n");
-    }
+    if (w && w->report_run) w->report_run(file, out); /* the kind's run line (order routing) */
     return;
   }
   fprintf(out, "run: %.2f s", seconds);
@@ -167,9 +162,12 @@ static void print_run_totals(hid_t file, FILE *out) {
   fprintf(out, "\n");
 }
 
-ar_status report_summary(hid_t file, const char *path, FILE *out, report_facts *facts) {
+ar_status report_summary(hid_t file, const char *path, report_wing_lookup lookup, FILE *out,
+                         wing_report_facts *facts, const wing **wp) {
   memset(facts, 0, sizeof *facts);
-  facts->tour_nodes = -1;
+  facts->nodes = -1;
+  snprintf(facts->results, sizeof facts->results, "%s", path);
+  *wp = NULL;
   char format[64], tool[128] = "?", created[64] = "?";
   int64_t version = 0;
   ar_status st =
@@ -180,25 +178,24 @@ ar_status report_summary(hid_t file, const char *path, FILE *out, report_facts *
   rread_find_string(file, ".", "kind", facts->kind, sizeof facts->kind);
   rread_find_string(file, ".", "input", facts->input, sizeof facts->input);
   rread_find_string(file, ".", "instance", facts->instance, sizeof facts->instance);
-  facts->tour_nodes = rread_count(file, "best/tour");
-  if (!facts->kind[0] && facts->tour_nodes >= 0) snprintf(facts->kind, sizeof facts->kind, "tour");
+  /* Results written before the `kind` attribute: the wing whose datasets they hold. */
+  const wing *w = lookup(file, facts->kind);
+  if (!facts->kind[0] && w) snprintf(facts->kind, sizeof facts->kind, "%s", w->name);
+  *wp = w;
 
   fprintf(out, "results: %s (format version %lld, written by %s at %s)\n", path, (long long)version,
           tool, created);
   fprintf(out, "problem: %s", facts->kind[0] ? facts->kind : "unknown kind");
-  if (strcmp(facts->kind, "tour") == 0) fprintf(out, " (TSP/ATSP)");
-  if (strcmp(facts->kind, "supply-chain") == 0) fprintf(out, " (order routing)");
+  if (w && w->problem) fprintf(out, " (%s)", w->problem);
   fprintf(out, ", instance %s\n", facts->instance[0] ? facts->instance : "(unnamed)");
   fprintf(out, "input: %s\n", facts->input[0] ? facts->input : "(not recorded)");
   st = print_parameters(file, out);
   if (st == AR_OK) st = print_layout(file, out);
-  if (st == AR_OK) print_run_totals(file, out);
-  if (st == AR_OK) {
-    if (strcmp(facts->kind, "tour") == 0)
-      st = report_print_tour_best(file, out);
-    else
-      st = report_print_supply(file, out);
-  }
+  if (st == AR_OK) print_run_totals(file, w, out);
+  if (st == AR_OK && w && w->report_summary) st = w->report_summary(file, out, facts);
+  if (st == AR_OK && !w)
+    fprintf(out, "note: no kind of this antroute knows these results: only the sections every "
+                 "results file has\n");
   if (st == AR_OK) st = report_print_bsp(file, out);
   return st;
 }

@@ -3,9 +3,9 @@
  * the Hungarian method with potentials (shortest augmenting paths, O(n^3) at worst, on the whole
  * matrix), and the bound is the dual value sum u + sum v after checking u_i + v_j <= w(i, j) on
  * every arc: any dual-feasible pair bounds the assignment, whatever the arithmetic did. */
-#include <stdlib.h>
+#include "tour_assign.h"
 
-#include "tour_bound.h"
+#include <stdlib.h>
 
 #define ASSIGN_INF ((int64_t)1 << 50)
 

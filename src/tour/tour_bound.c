@@ -6,17 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tour_assign.h"
 #include "tour_curve.h"
+#include "tour_hk_ascent.h"
 
 tour_bound_options tour_bound_options_default(void) {
   tour_bound_options o = {.candidates = 0, .quadrant = -1, .initial_period = 0, .max_steps = 0};
   return o;
-}
-
-int32_t tour_bound_period(int32_t n) {
-  if (n <= 2000) return 1000;
-  int32_t p = 2000000 / n;
-  return p < 100 ? 100 : p;
 }
 
 /* A copy of a coordinate instance with its nodes in Hilbert-curve order (tour_curve.h): the bound

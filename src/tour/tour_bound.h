@@ -17,27 +17,12 @@
 #ifndef AR_TOUR_BOUND_H
 #define AR_TOUR_BOUND_H
 
-#include <stdint.h>
-
 #include "ar_error.h"
+#include "tour_bound_options.h"
 #include "tour_net.h"
-
-typedef struct {
-  int32_t candidates;     /* nearest neighbours per node in the sparse graph (0: default) */
-  int32_t quadrant;       /* 2-D coordinates: also the nearest this many in each quadrant (-1:
-                             default) */
-  int32_t initial_period; /* ascent steps of the first period (0: tour_bound_period()) */
-  int64_t max_steps;      /* cap on all ascent steps (0: no cap beyond the schedule's own end) */
-} tour_bound_options;
 
 /* The defaults (docs/bounds.md says how they were chosen). */
 tour_bound_options tour_bound_options_default(void);
-
-/* The first period of the ascent for a graph of n nodes: 1,000 steps up to 2,000 nodes (small
- * clustered instances such as d198 need that many), then 2 x 10^6 / n, at least 100: a step costs
- * O(n log n), and uniform instances beyond a few thousand nodes gain less than 0.02 % from longer
- * periods (docs/bounds.md). */
-int32_t tour_bound_period(int32_t n);
 
 /* Computes the bound of net. out->value is a valid lower bound on every tour; out->method names
  * how it was obtained (TOUR_BOUND_METHOD_*), out->ascent_steps the 1-trees computed on the sparse
@@ -46,21 +31,5 @@ int32_t tour_bound_period(int32_t n);
  * every ascent step). */
 ar_status tour_bound_compute(const tour_net *net, const tour_bound_options *opt,
                              tour_lower_bound *out);
-
-#define TOUR_BOUND_METHOD_HELD_KARP  "held-karp"
-#define TOUR_BOUND_METHOD_ASSIGNMENT "assignment"
-#define TOUR_BOUND_METHOD_HK_ATSP    "held-karp-atsp"
-
-/* --- Internals shared by tour_bound.c, tour_hk_*.c and tour_assign.c ---------------------------
- */
-
-/* The Held-Karp ascent on net (symmetric) or on its 2n-node transformation (directed); sets
- * value, ascent_steps, sparse_edges and exact_checks of out. */
-ar_status tour_hk_bound(const tour_net *net, const tour_bound_options *opt, tour_lower_bound *out);
-
-/* The assignment bound of a directed (EXPLICIT) instance: O(n^3) at worst, so tried only up to
- * TOUR_ASSIGN_MAX_N cities (Held-Karp alone beyond). */
-enum { TOUR_ASSIGN_MAX_N = 5000 };
-ar_status tour_assign_bound(const tour_net *net, int64_t *value);
 
 #endif

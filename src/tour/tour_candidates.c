@@ -5,11 +5,11 @@
  * remain. A few extra Euclidean neighbours are collected and then ordered by the instance's own
  * TSPLIB distance (ties by Euclidean distance, then index), which also covers ATT and GEO.
  * EXPLICIT instances read their matrix row (or column, for in-neighbours). */
+#include "tour_candidates.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "tour_problem.h"
 
 typedef struct {
   int64_t dist; /* TSPLIB distance */

@@ -10,11 +10,14 @@
  *
  * Whole-tour construction (no source, or new_edges = 0): the classical ant walk over unvisited
  * candidates, falling back to the nearest unvisited node when every candidate was visited. */
+#include "tour_construct.h"
+
 #include <string.h>
 
 #include "aco_choose.h"
 #include "tour_array.h"
-#include "tour_problem.h"
+#include "tour_construct_pieces.h"
+#include "tour_ls.h"
 
 static void new_stamp(tour_scratch *s) {
   if (++s->stamp == 0) {

@@ -7,8 +7,10 @@
  * among the pieces so far, and its length comes from the source's prefix sums. The visited nodes
  * are exactly the pieces, so "visited?" is a search among them. An ant thus costs O(pieces x
  * log pieces) plus its ACO steps, whatever n is. */
+#include "tour_construct_pieces.h"
+
 #include "aco_choose.h"
-#include "tour_problem.h"
+#include "tour_ls.h"
 
 /* The walk's state: the pieces so far, the current node and the tour's length. */
 typedef struct {

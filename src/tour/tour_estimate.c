@@ -2,6 +2,7 @@
 #include "tour_estimate.h"
 
 #include "aco_estimate.h"
+#include "tour_initial.h"
 
 void tour_problem_estimate(const tour_net *net, const tour_options *opt, int threads,
                            tour_estimate *out) {

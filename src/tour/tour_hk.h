@@ -16,8 +16,8 @@
 #include <stdint.h>
 
 #include "ar_error.h"
+#include "tour_candidates.h"
 #include "tour_net.h"
-#include "tour_problem.h"
 
 #define HK_FORBIDDEN ((int64_t)1 << 40)
 #define HK_KEY_MAX   INT64_MAX

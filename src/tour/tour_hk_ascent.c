@@ -10,12 +10,13 @@
  * lacked are added to it, so the ascent goes on with a graph that holds every tree it was checked
  * against. The reported bound is the best of these exact values, never a sparse one.
  */
+#include "tour_hk_ascent.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 #include "ar_signal.h"
 #include "ar_test_hook.h"
-#include "tour_bound.h"
 #include "tour_hk.h"
 
 /* Every `interval` steps the current penalties are checked, so that the ascent does not climb far
@@ -176,6 +177,12 @@ static ar_status ascent_run(ascent *a, int32_t period0, int64_t *tail) {
   }
   *tail = ends > HK_TAIL ? best_w - at_end[ends % HK_TAIL] : 0;
   return AR_OK;
+}
+
+int32_t tour_bound_period(int32_t n) {
+  if (n <= 2000) return 1000;
+  int32_t p = 2000000 / n;
+  return p < 100 ? 100 : p;
 }
 
 ar_status tour_hk_bound(const tour_net *net, const tour_bound_options *opt, tour_lower_bound *out) {

@@ -4,11 +4,14 @@
  * about 25 % above optimal, and local search takes it from there), made once per rank and shared by
  * its colonies. EXPLICIT weights: a nearest-neighbour tour from a node drawn from the colony's
  * stream. */
+#include "tour_initial.h"
+
 #include <stdlib.h>
 #include <string.h>
 
+#include "tour_construct.h"
 #include "tour_curve.h"
-#include "tour_problem.h"
+#include "tour_ls.h"
 
 static void set_cost(aco_solution *out, int64_t len) {
   out->cost.key[0] = (double)len;

@@ -9,10 +9,11 @@
  *              sequential 3-opt (two chained 2-opt moves, the first of which need not gain)
  *   ATSP:      Or-opt and Or-3opt (segment exchange) only: they keep every edge's direction.
  * Gains are exact integers, so the tour's length is tracked exactly and the search ends. */
+#include "tour_ls.h"
+
 #include <math.h>
 
 #include "tour_array.h"
-#include "tour_problem.h"
 
 typedef struct {
   const tour_problem *tp;

@@ -5,6 +5,9 @@
 #include <string.h>
 
 #include "ar_alloc.h"
+#include "tour_candidates.h"
+#include "tour_construct.h"
+#include "tour_initial.h"
 
 tour_options tour_options_default(void) {
   tour_options o = {.candidates = 16,

@@ -14,51 +14,10 @@
 
 #include "problem.h"
 #include "tour_net.h"
-#include "tour_pieces.h"
-
-typedef enum {
-  TOUR_LS_NONE = 0,
-  TOUR_LS_2OPT = 1,  /* 2-opt (ATSP: Or-opt, since 2-opt reverses) */
-  TOUR_LS_OROPT = 2, /* 2-opt + Or-opt */
-  TOUR_LS_FULL = 3   /* 2-opt + Or-opt + Or-3opt (segment exchange) */
-} tour_ls_kind;
-
-enum { TOUR_MAX_CANDIDATES = 64, TOUR_SEGMENT_MAX = 3 };
-
-typedef struct {
-  int32_t candidates;    /* pheromone options per node */
-  int32_t ls_neighbours; /* neighbours tried by local search */
-  tour_ls_kind ls;
-  int32_t new_edges;   /* ants stop changing the source tour after this many new edges (0: build
-                          whole tours) */
-  int32_t pieces_from; /* ants of instances of at least this many nodes keep their tours as
-                          pieces of the source (tour_pieces.h): same tours, O(change) per ant */
-} tour_options;
-
-/* Instances from this size on keep ants' tours as pieces (docs/performance.md). */
-enum { TOUR_PIECES_FROM = 50000 };
+#include "tour_problem_types.h"
 
 /* Defaults (docs/performance.md says how they were measured). */
 tour_options tour_options_default(void);
-
-typedef struct {
-  const tour_net *net;
-  tour_options opt;
-  int32_t n;
-  int32_t k;     /* candidates (pheromone options) per node */
-  int32_t kl;    /* neighbours used by local search */
-  int32_t width; /* stride of nbr/nbr_dist: max(k, kl) */
-  int symmetric; /* 0 for ATSP */
-  int32_t *nbr;  /* [n][width] nearest out-neighbours, nearest first (ties: lower index) */
-  int64_t *nbr_dist;
-  int32_t *in_nbr; /* ATSP only: [n][width] nearest in-neighbours (w(j, i) ascending) */
-  int64_t *in_dist;
-  /* Coordinates: the first tour, the same for every colony, made once by the first colony that
-   * asks (tour_initial) and copied by the others. */
-  int32_t *start;
-  aco_cost start_cost;
-  int start_ready;
-} tour_problem;
 
 /* The engine's view of the problem tour_problem_create() would build (rows, options,
  * solution_len, source_index_bytes; no callbacks, no data), and the neighbour-list width: for a
@@ -72,89 +31,5 @@ void tour_problem_shape(const tour_net *net, const tour_options *opt, aco_proble
 ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour_problem *tp,
                               aco_problem *out);
 void tour_problem_free(tour_problem *tp);
-
-/* The index of a source tour (problem.h, source_index): the length of the edge leaving each
- * position, the prefix sums of those lengths (n + 1: the length of the source's path from
- * position 0 to each position), then each node's position. */
-static inline const int64_t *tour_index_edge(const void *index) { return index; }
-static inline const int64_t *tour_index_prefix(const void *index, int32_t n) {
-  return (const int64_t *)index + n;
-}
-static inline const int32_t *tour_index_pos(const void *index, int32_t n) {
-  return (const int32_t *)((const int64_t *)index + 2 * (size_t)n + 1);
-}
-static inline size_t tour_index_bytes(int32_t n) {
-  return (2 * (size_t)n + 1) * sizeof(int64_t) + (size_t)n * sizeof(int32_t);
-}
-
-/* The source position of the edge a-b (the position of its first node in the source), or -1
- * when the source has no such edge. */
-static inline int32_t tour_source_edge(int32_t n, int symmetric, const int32_t *src_pos, int32_t a,
-                                       int32_t b) {
-  int32_t d = src_pos[b] - src_pos[a];
-  if (d < 0) d += n;
-  if (d == 1) return src_pos[a];
-  if (symmetric && d == n - 1) return src_pos[b];
-  return -1;
-}
-
-/* Per-thread scratch of the tour callbacks. */
-typedef struct {
-  int32_t n;
-  int32_t *pos;   /* [n] position of each node in the tour being worked on */
-  int64_t *nlen;  /* [n] length of the edge from each node to its successor in that tour */
-  uint32_t *mark; /* [n] visit stamps (construction) */
-  uint32_t stamp;
-  int32_t *queue;  /* [qcap] local search work list (FIFO ring; qcap = n but in a window) */
-  uint8_t *queued; /* [n] */
-  int32_t qhead, qcount, qcap;
-  int32_t *unvisited; /* [n] whole-tour construction: unvisited nodes (swap-remove) */
-  int32_t *where;     /* [n] index of each node in unvisited */
-  int64_t moves;      /* local search moves applied (statistics) */
-  tour_pieces pieces; /* the ant's tour as pieces of the source (large instances; else empty) */
-  int in_pieces;      /* the last construction left its tour in pieces, not in pos and nlen */
-} tour_scratch;
-
-/* Internals shared by the tour_*.c files. */
-ar_status tour_candidates_build(const tour_net *net, int32_t width, int32_t *nbr, int64_t *dist);
-ar_status tour_candidates_build_in(const tour_net *net, int32_t width, int32_t *nbr, int64_t *dist);
-void tour_construct(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *out);
-/* Focused construction into s->pieces, the same tour construct_focused would build from the
- * same stream; returns 0 (having drawn from ctx->rng) when the tour needs more pieces than fit. */
-int tour_construct_pieces(const tour_problem *tp, aco_ant_ctx *ctx, tour_scratch *s,
-                          aco_cost *cost);
-/* Turns a compact solution (tour_pieces.h) back into its order (problem.h: expand). */
-void tour_expand(const aco_problem *p, const aco_solution *source, aco_solution *sol);
-void tour_improve(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *sol);
-/* Local search on order (s->pos and s->nlen consistent with it) from the nodes in the scratch
- * queue; returns the length change (<= 0). whole: the queue holds a whole tour (the first
- * tour): Lin-Kernighan chains too, and moves only between nodes at most max(TOUR_LS_REACH_MIN,
- * TOUR_LS_REACH sqrt(n)) apart in the tour, so that array edits stay short on 10^5-10^6 nodes
- * (a curve tour's defects are local). */
-enum { TOUR_LS_REACH = 50, TOUR_LS_REACH_MIN = 1000 };
-int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order, int whole);
-/* The whole-tour search kept inside the positions lo..hi-1 of order (moves pick nodes at least
- * TOUR_WINDOW_MARGIN inside, reversals and block moves stay inside), so that disjoint windows
- * can be improved at once on the same order, pos and nlen, each from its own queue. */
-enum { TOUR_WINDOW_MARGIN = TOUR_SEGMENT_MAX + 2 };
-/* The first tour (tour_initial.c): nodes per window of large instances, passes of the
- * whole-tour search. */
-enum { TOUR_WINDOW = 100000, TOUR_FIRST_PASSES = 2 };
-int64_t tour_ls_run_window(const tour_problem *tp, tour_scratch *s, int32_t *order, int32_t lo,
-                           int32_t hi);
-/* Fills s->pos and s->nlen for order (O(n) distances; constructions fill them as they go). */
-void tour_ls_prepare(const tour_problem *tp, tour_scratch *s, const int32_t *order);
-/* Empties the work list (it is empty after a search; not after a construction without one). */
-void tour_ls_clear(tour_scratch *s);
-/* Queues a node for local search (no-op if queued). */
-static inline void tour_ls_push(tour_scratch *s, int32_t node) {
-  if (s->queued[node]) return;
-  s->queued[node] = 1;
-  int32_t at = s->qhead + s->qcount;
-  if (at >= s->qcap) at -= s->qcap;
-  s->queue[at] = node;
-  s->qcount++;
-}
-ar_status tour_initial(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *out);
 
 #endif

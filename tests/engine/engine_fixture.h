@@ -10,6 +10,8 @@
 
 #include "aco_engine.h"
 #include "aco_rng.h"
+#include "tour_candidates.h"
+#include "tour_ls.h"
 #include "tour_problem.h"
 
 /* n uniform random points in [0, 1000)^2, EUC_2D. */

@@ -1,6 +1,7 @@
 /* fuzz_h5net: libFuzzer target for the network file reader. The input is the bytes of an HDF5
  * file: they are written to a temporary file and read by the real reader, as solve and inspect
- * read a network (h5u_open_read, h5net_header_check, then the kind's reader), in a serial
+ * read a network (h5u_open_read, h5net_header_read and the kind's version, then the kind's
+ * reader), in a serial
  * process (a singleton MPI_Init, MPI_COMM_SELF). Any file must either read into a consistent
  * network or fail as bad input (AR_ERR_INPUT, exit 3) with a message naming the file; never
  * crash, read out of bounds, allocate what the file cannot back, or fail as an internal, MPI or
@@ -80,10 +81,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   ar_status st = h5u_open_read(path, MPI_COMM_SELF, &file);
   if (st == AR_OK) {
     char kind[64];
-    st = h5net_header_check(file, kind, sizeof kind);
+    int64_t version = 0;
+    /* The header as src/app judges it (app_wing_network): format, kind, the kind's version. */
+    st = h5net_header_read(file, kind, sizeof kind, &version);
+    int tour = st == AR_OK && strcmp(kind, H5NET_TOUR_KIND) == 0;
+    int supply = st == AR_OK && strcmp(kind, H5NET_SUPPLY_KIND) == 0;
+    if (st == AR_OK && !tour && !supply)
+      st = ar_fail(AR_ERR_INPUT, "%s: network kind '%s' is unknown", h5u_file_name(file), kind);
+    if (st == AR_OK)
+      st = h5net_version_check(h5u_file_name(file), kind, version,
+                               tour ? H5NET_TOUR_VERSION : H5NET_SUPPLY_VERSION);
     check_failure(st);
-    if (st == AR_OK && strcmp(kind, H5NET_KIND_TOUR) == 0) read_tour(file);
-    if (st == AR_OK && strcmp(kind, H5NET_SUPPLY_KIND) == 0) read_supply(file);
+    if (st == AR_OK && tour) read_tour(file);
+    if (st == AR_OK && supply) read_supply(file);
     h5u_close(file);
   } else if (size > 0) {
     check_failure(st);

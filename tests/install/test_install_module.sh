@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # `cmake --install` into a temporary prefix installs bin/antroute, the Slurm templates and their
-# helper, the report script, the docs, the man page (generated from the option tables: every
-# option of `solve --help` is in it) and an Lmod module file. With the module loaded (Debian's
-# lmod) and the source tree hidden (a private mount over it), import, solve and report run from
-# an unrelated folder using only installed files; then one sbatch of an installed template on
-# the multi-host test cluster runs the installed program through the installed helper and gives
-# the same answer as the solve without Slurm.
+# helper, the report script and its kinds' modules, the docs, the man page (generated from the
+# option tables: every option of `solve --help` is in it) and an Lmod module file. With the module
+# loaded (Debian's lmod) and the source tree hidden (a private mount over it), import, solve and
+# report run from an unrelated folder using only installed files; then one sbatch of an installed
+# template on the multi-host test cluster runs the installed program through the installed helper
+# and gives the same answer as the solve without Slurm.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 source "$AR_SOURCE_DIR/tests/slurm/slurm_lib.sh"
 source "$AR_SOURCE_DIR/tests/slurm/hosts_lib.sh"
@@ -34,7 +34,8 @@ fi
 version=$("$ANTROUTE" --version | awk '{print $2}')
 for f in bin/antroute share/antroute/slurm/antroute-step.sh share/antroute/slurm/2node-32x3-cores.sbatch \
   share/antroute/slurm/e7-8890v4-64x3.sbatch share/antroute/slurm/e7-8890v4-32x6.sbatch \
-  share/antroute/slurm/generic.sbatch share/antroute/antroute_report.py share/doc/antroute/guide.md \
+  share/antroute/slurm/generic.sbatch share/antroute/report/antroute_report.py \
+  share/antroute/report/report_tour.py share/antroute/report/report_supply.py share/doc/antroute/guide.md \
   share/doc/antroute/slurm.md share/doc/antroute/README.md share/man/man1/antroute.1 \
   "share/modulefiles/antroute/$version.lua"; do
   [ -e "$prefix/$f" ] && pass "installed $f" || fail "not installed: $f"
@@ -66,8 +67,8 @@ expect_eq "module load antroute: ANTROUTE_SLURM" "$(sed -n 2p <<<"$out")" \
 grep -q "MANPATH=$prefix/share/man" <<<"$out" && pass "module load antroute: MANPATH" ||
   fail "module load antroute: MANPATH not set: $out"
 
-# import, solve, report with the source tree hidden (tmpfs over it: the compiled-in script path
-# and the build are gone, only the prefix is left).
+# import, solve, report with the source tree hidden (tmpfs over it: the build and its copy of the
+# report scripts are gone, only the prefix is left).
 steps='antroute import tsplib berlin52.tsp -o berlin52.h5 >import.log &&
   OMP_NUM_THREADS=1 antroute solve berlin52.h5 -o direct.h5 --iterations 30 --seed 3 --colonies 2 >solve.log &&
   antroute report direct.h5 -o pictures >report.log &&

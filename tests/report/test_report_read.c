@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "h5u.h"
-#include "report_parts.h"
+#include "report_format.h"
 #include "report_read.h"
 #include "test_util.h"
 

@@ -1,0 +1,22 @@
+/* wing_supply_bound: the month's min-cost-flow bound (every rank computes it), and --gap. */
+#ifndef AR_WING_SUPPLY_BOUND_H
+#define AR_WING_SUPPLY_BOUND_H
+
+#include "wing_supply_state.h"
+
+/* --gap needs a goal order whose second key is the cost (AR_ERR_USAGE otherwise). */
+ar_status wing_supply_bound_usable(const supply_config *cfg, const param_set *ps);
+/* The served cost (WC + TC) behind the engine's keys (unserved, second goal), or NaN when the goal
+ * order does not say it. */
+double wing_supply_bound_served_cost(const supply_config *cfg, double unserved, double second);
+/* The bound of the month into mr; collective. AR_ERR_NOMEM, AR_ERR_MPI (the same on every rank). */
+ar_status wing_supply_bound_month(supply_state *s, const solve_run *run, supply_month_result *mr);
+/* --gap G: the engine stops once the month's best is within G % of its bound. */
+void wing_supply_bound_target(const supply_state *s, const solve_run *run,
+                              const supply_month_result *mr, aco_params *par);
+/* The gap of a month's best to its bound in percent; NaN when the best leaves more orders
+ * unserved than the max flow or the goal order hides the cost. */
+double wing_supply_bound_gap(const supply_state *s, const supply_month_result *mr,
+                             const aco_cost *best);
+
+#endif

@@ -1,0 +1,22 @@
+/* wing_supply_month: one calendar month of order routing as a phase of the solve driver (the
+ * callbacks of wing_solve.h for phases; state is the kind's supply_state). */
+#ifndef AR_WING_SUPPLY_MONTH_H
+#define AR_WING_SUPPLY_MONTH_H
+
+#include "wing_supply_state.h"
+
+/* The month's scope, problem, time share and bound. AR_ERR_NOMEM, AR_ERR_MPI (the bound's
+ * agreement); the same status on every rank. */
+ar_status wing_supply_month_begin(void *state, const solve_run *run, int32_t phase, aco_params *par,
+                                  const aco_problem **problem);
+/* The month's information line on rank 0 (unless quiet). Never fails. */
+ar_status wing_supply_month_started(void *state, const solve_run *run, int32_t phase,
+                                    aco_engine *e);
+void wing_supply_month_progress(void *state, const solve_run *run, int32_t phase,
+                                const aco_engine *e, int final, char *line, size_t cap);
+/* Fixes the month's verified best plan and keeps its figures. AR_ERR_NOMEM (the convergence trace,
+ * the timings), AR_ERR_MPI. */
+ar_status wing_supply_month_end(void *state, const solve_run *run, int32_t phase, aco_engine *e);
+void wing_supply_month_free(void *state);
+
+#endif

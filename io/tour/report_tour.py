@@ -1,0 +1,81 @@
+"""report_tour: the tour kind's pictures for antroute_report.py (tools/; see its docstring).
+
+  tour.png          the best tour on the network's coordinates
+  convergence.png   best length vs time; each colony's best per epoch (the shared picture, in
+                    tour lengths, with the optimum and the lower bound)
+"""
+import numpy as np
+
+import antroute_report as ar
+from antroute_report import attr, fmt, get, note, number, plt, save, die, EXIT_DATA
+
+KIND = "tour"
+MARKER = "best/tour"  # results written before the `kind` attribute hold it
+
+
+def geo_degrees(v):
+    """TSPLIB GEO DDD.MM -> decimal degrees."""
+    deg = np.trunc(v)
+    return deg + (v - deg) * 100.0 / 60.0
+
+
+def draw_tour(f, net, outdir):
+    tour = get(f, "best/tour")
+    if tour is None:
+        note("no /best/tour in the results: no tour picture")
+        return
+    if net is None:
+        note("no network file: no tour picture (give it with --network FILE)")
+        return
+    coords = get(net, "tour/coords")
+    metric = attr(get(net, "tour"), "metric", "?")
+    if coords is None:
+        note(f"the network is {metric} (explicit weights, no coordinates): no tour picture")
+        return
+    xy = np.asarray(coords[()], dtype=float)
+    t = np.asarray(tour[()], dtype=np.int64)
+    n = len(xy)
+    if xy.ndim != 2 or xy.shape[1] != 2:
+        die(EXIT_DATA, f"{net.filename}: dataset /tour/coords has shape {xy.shape}, expected [n][2]")
+    if len(t) != n or t.min() < 0 or t.max() >= n:
+        die(EXIT_DATA, f"{f.filename}: /best/tour does not index the {n} nodes of {net.filename}")
+    if metric == "GEO":
+        x, y = geo_degrees(xy[:, 1]), geo_degrees(xy[:, 0])
+        xlabel, ylabel = "longitude (degrees)", "latitude (degrees)"
+    else:
+        x, y = xy[:, 0], xy[:, 1]
+        units = attr(coords, "units", "TSPLIB coordinate units")
+        xlabel, ylabel = f"x ({units})", f"y ({units})"
+    loop = np.append(t, t[0])
+    w, h = np.ptp(x) or 1.0, np.ptp(y) or 1.0
+    aspect = min(max(h / w, 0.5), 1.6)
+    fig, ax = plt.subplots(figsize=(8.5, 8.5 * aspect * 0.92 + 0.6))
+    lw = 1.3 if n <= 200 else 0.7 if n <= 3000 else 0.35 if n <= 30000 else 0.15
+    ax.plot(x[loop], y[loop], "-", color="#2a6db0", lw=lw, zorder=1)
+    if n <= 3000:
+        ax.scatter(x, y, s=14 if n <= 200 else 3, color="#333333", zorder=2, linewidths=0)
+    ax.scatter([x[t[0]]], [y[t[0]]], s=80, marker="*", color="#d62728", zorder=3,
+               label=f"start (node {t[0] + 1})")
+    ax.set_aspect("equal", adjustable="datalim")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    cost = number(get(f, "best"), "cost")
+    optimum = number(get(f, "best"), "optimum") or number(f, "optimum")
+    name = attr(f, "instance", "") or attr(net, "name", "tour")
+    title = f"{name}: best tour, {n:,} nodes ({metric}), length {fmt(cost)}"
+    if optimum and optimum > 0:
+        title += f"\noptimum {fmt(optimum)}, gap {100.0 * (cost - optimum) / optimum:.3f} %"
+    ax.set_title(title)
+    ax.legend(loc="upper right", fontsize=8, framealpha=0.85)
+    ax.grid(alpha=0.2)
+    fig.tight_layout()
+    save(fig, outdir, "tour.png")
+
+
+def draw(f, net, outdir):
+    draw_tour(f, net, outdir)
+    best = get(f, "best")
+    ar.draw_convergence(f, outdir, quantity="tour length", units="TSPLIB units",
+                        optimum=number(best, "optimum") or number(f, "optimum"),
+                        bound=number(best, "lower_bound"),
+                        method=attr(get(f, "best/lower_bound"), "method", "lower bound"))

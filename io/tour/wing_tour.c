@@ -1,0 +1,35 @@
+/* wing_tour: the tour kind, as every command finds it (see wing.h). Its model and search are in
+ * src/tour, its files and commands beside this file. */
+#include "wing_tour.h"
+
+#include "h5net_tour.h"
+#include "wing_tour_import.h"
+#include "wing_tour_inspect.h"
+#include "wing_tour_report.h"
+#include "wing_tour_solve.h"
+#include "wing_tour_synthetic.h"
+
+static const wing_command tour_imports[] = {
+    {"tsplib", wing_tour_import_tsplib,
+     "a TSPLIB 95 .tsp/.atsp file (optionally with its .opt.tour)", wing_tour_import_tsplib_defs},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const char *const tour_pictures[] = {"tour", "convergence", NULL};
+
+const wing wing_tour = {
+    .name = H5NET_TOUR_KIND,
+    .title = "tour networks (TSPLIB TSP and ATSP)",
+    .problem = "TSP/ATSP",
+    .network_version = H5NET_TOUR_VERSION,
+    .imports = tour_imports,
+    .synthetic = &wing_tour_synthetic,
+    .solve = wing_tour_solve_kind,
+    .inspect_network = h5net_tour_inspect,
+    .inspect_results = wing_tour_inspect_results,
+    .results_marker = "best/tour",
+    .report_summary = wing_tour_report_summary,
+    .report_network_check = wing_tour_report_network_check,
+    .report_needs_network = 1,
+    .pictures = tour_pictures,
+};

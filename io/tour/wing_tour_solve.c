@@ -1,0 +1,268 @@
+/* wing_tour_solve: tours (TSPLIB TSP/ATSP) as a problem kind of the solve driver: one phase, the
+ * tour problem of src/tour on the network, results /best/tour and the run records (h5res_tour.h).
+ */
+#include "wing_tour_solve.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ar_agree.h"
+#include "h5net_tour.h"
+#include "h5res_tour.h"
+#include "tour_estimate.h"
+#include "wing_gap.h"
+#include "wing_tour_bound.h"
+
+static const param_def tour_params[] = {
+    {"candidates", 'k', PARAM_INT, "16", NULL, 1, TOUR_MAX_CANDIDATES, "K",
+     "nearest neighbours per node that ants choose from (pheromone columns)", PARAM_SEARCH},
+    {"ls-neighbours", 0, PARAM_INT, "10", NULL, 1, TOUR_MAX_CANDIDATES, "K",
+     "nearest neighbours tried by local search", PARAM_SEARCH},
+    {"local-search", 'l', PARAM_CHOICE, "full", "none|2opt|2opt+oropt|full", 0, -1, "KIND",
+     "local search on every ant's tour (full = 2-opt + Or-opt + Or-3opt + 3-opt; ATSP never "
+     "reverses)",
+     PARAM_SEARCH},
+    {"new-edges", 0, PARAM_INT, "16", NULL, 0, 1e9, "N",
+     "ants change the source tour in about N edges (0: build whole tours)", PARAM_SEARCH},
+    {"optimum", 0, PARAM_INT, NULL, NULL, 1, 9.2e18, "N",
+     "the optimal length, for the gap (default: the network file's, if any)", 0},
+    {"no-bound", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,
+     "do not compute the lower bound when the network has none (no gap to bound, no --gap)", 0},
+};
+
+static const solve_default tour_defaults[] = {
+    {"ants", "16"}, {"epoch-iterations", "100"}, {"progress", "1"}};
+
+static const solve_note tour_notes[] = {{"gap", "the Held-Karp bound"}};
+
+typedef struct {
+  tour_net net;
+  tour_options opt;
+  tour_problem tp;
+  aco_problem problem;
+  int problem_made;
+  int bound_computed; /* the bound was computed by this solve, not read from the network */
+} tour_state;
+
+static tour_options options_from(const param_set *ps) {
+  tour_options to = tour_options_default();
+  to.candidates = (int32_t)param_int(ps, "candidates");
+  to.ls_neighbours = (int32_t)param_int(ps, "ls-neighbours");
+  to.new_edges = (int32_t)param_int(ps, "new-edges");
+  const char *ls = param_str(ps, "local-search");
+  to.ls = strcmp(ls, "none") == 0         ? TOUR_LS_NONE
+          : strcmp(ls, "2opt") == 0       ? TOUR_LS_2OPT
+          : strcmp(ls, "2opt+oropt") == 0 ? TOUR_LS_OROPT
+                                          : TOUR_LS_FULL;
+  return to;
+}
+
+static ar_status tour_open(const solve_run *run, hid_t file, void **out) {
+  *out = NULL;
+  tour_state *s = calloc(1, sizeof *s);
+  ar_status st = s ? AR_OK : ar_fail(AR_ERR_NOMEM, "out of memory");
+  if (st == AR_OK) {
+    s->net.optimum = -1;
+    st = h5net_tour_read_file(file, &s->net); /* the driver checked the header (h5net.h) */
+    if (st != AR_OK) ar_error_prefix("%s", run->input);
+  }
+  st = ar_agree(run->comm, st);
+  if (st != AR_OK) {
+    if (s) tour_net_free(&s->net);
+    free(s);
+    return st;
+  }
+  if (param_is_set(run->ps, "optimum")) {
+    /* The same judgement as for a stored optimum: it cannot be longer than any tour. */
+    s->net.optimum = param_int(run->ps, "optimum");
+    ar_status ost = tour_net_check_optimum(&s->net, "--optimum");
+    if (ost != AR_OK) {
+      ar_error_mark_shared(); /* every rank read the same network and options */
+      tour_net_free(&s->net);
+      free(s);
+      return AR_ERR_USAGE;
+    }
+  }
+  s->opt = options_from(run->ps);
+  *out = s;
+  return AR_OK;
+}
+
+/* The lower bound, after the checkpoint session is open (a restart may find it kept there). */
+static ar_status tour_prepare(void *state, const solve_run *run) {
+  tour_state *s = state;
+  return wing_tour_bound_ensure(run, &s->net, &s->bound_computed);
+}
+
+static void tour_memory(void *state, const solve_run *run, const aco_params *par,
+                        wing_memory_parts *parts) {
+  tour_state *s = state;
+  aco_problem shape;
+  int32_t width;
+  tour_problem_shape(&s->net, &s->opt, &shape, &width);
+  wing_memory_add_engine(parts, &shape, par, run->ranks, run->rank);
+  tour_estimate t;
+  tour_problem_estimate(&s->net, &s->opt, run->threads, &t);
+  wing_memory_add(parts, t.candidates, "lower --candidates and --ls-neighbours",
+                  "neighbour lists (%d x %d)", (int)s->net.n, (int)width);
+  wing_memory_add(parts, t.scratch, "lower OMP_NUM_THREADS", "scratch of %d thread%s", run->threads,
+                  run->threads == 1 ? "" : "s");
+}
+
+static int32_t tour_phases(void *state) {
+  (void)state;
+  return 1;
+}
+
+static ar_status tour_phase_begin(void *state, const solve_run *run, int32_t phase, aco_params *par,
+                                  const aco_problem **problem) {
+  (void)phase;
+  tour_state *s = state;
+  wing_tour_bound_target(run, &s->net, par);
+  ar_status st = tour_problem_create(&s->net, &s->opt, &s->tp, &s->problem);
+  s->problem_made = 1;
+  *problem = &s->problem;
+  return ar_agree(run->comm, st);
+}
+
+static ar_status tour_phase_started(void *state, const solve_run *run, int32_t phase,
+                                    aco_engine *e) {
+  (void)phase;
+  tour_state *s = state;
+  if (run->rank != 0 || run->quiet) return AR_OK;
+  aco_engine_info in;
+  aco_engine_get_info(e, &in);
+  const aco_params *par = in.par;
+  printf("%s: %d nodes, %s%s, optimum %s; %s, %d colon%s x %d ants on %d rank%s x %d thread%s, "
+         "%s\n",
+         s->net.name, s->net.n, tour_metric_name(s->net.metric), s->net.directed ? " (ATSP)" : "",
+         s->net.optimum > 0 ? "known" : "unknown", aco_algorithm_name(par->algorithm),
+         par->colonies, par->colonies == 1 ? "y" : "ies", par->ants, in.size,
+         in.size == 1 ? "" : "s", in.threads, in.threads == 1 ? "" : "s",
+         par->time_limit > 0 ? "time-limited" : "iteration-limited");
+  fflush(stdout);
+  return AR_OK;
+}
+
+static void tour_progress(void *state, const solve_run *run, int32_t phase, const aco_engine *e,
+                          int final, char *line, size_t cap) {
+  (void)run;
+  (void)phase;
+  tour_state *s = state;
+  aco_engine_info in;
+  aco_engine_get_info(e, &in);
+  /* The last epoch end of a run is reported by the final line instead (so is the one that
+   * reaches the --gap target: the engine stops right after this hook). */
+  if (!final && (in.stop_reason != ACO_STOP_NONE ||
+                 (in.par->has_target && aco_cost_compare(&in.best_cost, &in.par->target) <= 0))) {
+    line[0] = '\0';
+    return;
+  }
+  double now = aco_engine_elapsed(e), best = in.best_cost.key[0];
+  char gap[48] = "", eta[48] = "", to_bound[48];
+  if (s->net.optimum > 0)
+    snprintf(gap, sizeof gap, "  gap %.3f %%", 100.0 * (best - s->net.optimum) / s->net.optimum);
+  wing_tour_bound_gap_text(&s->net, best, to_bound, sizeof to_bound);
+  if (!final) {
+    double left = -1;
+    if (in.par->time_limit > 0) left = in.par->time_limit - now;
+    if (in.par->iterations > 0 && in.iteration > 0) {
+      double by_it = now * (double)(in.par->iterations - in.iteration) / (double)in.iteration;
+      if (left < 0 || by_it < left) left = by_it;
+    }
+    if (left >= 0) snprintf(eta, sizeof eta, "  ETA %.1f s", left);
+  }
+  snprintf(line, cap, "iteration %lld  best %.0f%s%s%s%s", (long long)in.iteration, best, gap,
+           to_bound, eta, final ? "  (final)" : "");
+}
+
+static ar_status tour_phase_end(void *state, const solve_run *run, int32_t phase, aco_engine *e) {
+  (void)state;
+  (void)run;
+  (void)phase;
+  (void)e;
+  return AR_OK; /* the engine of the only phase is the answer */
+}
+
+static void tour_phase_free(void *state) {
+  tour_state *s = state;
+  if (s->problem_made) tour_problem_free(&s->tp);
+  s->problem_made = 0;
+}
+
+static ar_status tour_write(void *state, const solve_run *run, hid_t file, const aco_engine *last) {
+  tour_state *s = state;
+  h5res_info info = {run->input, H5NET_TOUR_KIND, s->net.name, s->net.optimum};
+  ar_status st = h5res_write_run(file, last, run->ps, &info);
+  if (st == AR_OK) st = h5res_write_tour_best(file, last, &s->tp, &info);
+  if (st == AR_OK && s->net.lower.computed)
+    st = h5res_write_tour_bound(file, last, &s->net.lower, s->bound_computed);
+  return st;
+}
+
+static void tour_summary(void *state, const solve_run *run, const aco_engine *last, FILE *out) {
+  tour_state *s = state;
+  aco_engine_info in;
+  aco_engine_get_info(last, &in);
+  double secs = aco_engine_elapsed(last);
+  int64_t tours = in.iteration * in.par->ants * in.par->colonies;
+  char gap[64] = "", bound[192] = "", to_bound[96], found[64];
+  if (s->net.optimum > 0)
+    snprintf(gap, sizeof gap, " (optimum %lld, gap %.3f %%)", (long long)s->net.optimum,
+             100.0 * (in.best_cost.key[0] - s->net.optimum) / s->net.optimum);
+  wing_gap_text(to_bound, sizeof to_bound, in.best_cost.key[0], (double)s->net.lower.value, 3);
+  if (s->net.lower.computed)
+    snprintf(bound, sizeof bound, "; lower bound %lld (%s), %s", (long long)s->net.lower.value,
+             s->net.lower.method, to_bound);
+  wing_found_text(found, sizeof found, in.best_iteration, "first tours");
+  if (s->net.optimum > 0 && in.best_cost.key[0] < (double)s->net.optimum)
+    fprintf(out,
+            "warning: the best tour (%.0f) is shorter than the optimum %lld the network states: "
+            "that optimum is wrong\n",
+            in.best_cost.key[0], (long long)s->net.optimum);
+  fprintf(out,
+          "best %.0f%s%s from colony %d %s; %lld iterations in %.1f s "
+          "(%.0f iterations/s, %.0f tours/s; rank 0 used %.1f CPU s)%s -> %s\n",
+          in.best_cost.key[0], gap, bound, in.best_colony, found, (long long)in.iteration, secs,
+          in.iteration / (secs > 0 ? secs : 1), tours / (secs > 0 ? secs : 1),
+          aco_engine_cpu_seconds(last),
+          in.stop_reason == ACO_STOP_TARGET ? "; stopped within --gap of the bound" : "",
+          run->output);
+}
+
+static void tour_close(void *state) {
+  tour_state *s = state;
+  if (!s) return;
+  tour_phase_free(s);
+  tour_net_free(&s->net);
+  free(s);
+}
+
+static const solve_kind kind_tour = {
+    .params = tour_params,
+    .nparams = (int)(sizeof tour_params / sizeof tour_params[0]),
+    .defaults = tour_defaults,
+    .ndefaults = (int)(sizeof tour_defaults / sizeof tour_defaults[0]),
+    .notes = tour_notes,
+    .nnotes = (int)(sizeof tour_notes / sizeof tour_notes[0]),
+    .description = "Tour networks: the best tour.",
+    .epochs_in_results = 1,
+    .open = tour_open,
+    .prepare = tour_prepare,
+    .memory = tour_memory,
+    .phases = tour_phases,
+    .ckpt_part = NULL,
+    .resumed = NULL,
+    .phase_begin = tour_phase_begin,
+    .phase_started = tour_phase_started,
+    .progress = tour_progress,
+    .phase_end = tour_phase_end,
+    .phase_free = tour_phase_free,
+    .finish = NULL,
+    .write = tour_write,
+    .write_extra = NULL,
+    .summary = tour_summary,
+    .close = tour_close,
+};
+
+const solve_kind *wing_tour_solve_kind(void) { return &kind_tour; }

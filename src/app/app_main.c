@@ -1,0 +1,104 @@
+/* app_main: MPI start-up, command dispatch, and the one place that prints errors and exits (see
+ * app_main.h). */
+#include "app_main.h"
+
+#include <mpi.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "app_wings.h"
+#include "ar_agree.h"
+#include "ar_error.h"
+#include "ar_signal.h"
+#include "ar_version.h"
+#include "cli.h"
+#include "cli_man.h"
+#include "h5u.h"
+
+static void print_usage(FILE *out) {
+  fprintf(out, "usage: antroute <command> [options]\n"
+               "       antroute <command> --help\n"
+               "       antroute --version\n\n"
+               "Ant Colony Optimization for routes on transport networks (hybrid MPI + OpenMP,\n"
+               "parallel HDF5, checkpoint/restart).\n\ncommands:\n");
+  for (const cli_command *c = cli_command_table; c->name; c++)
+    fprintf(out, "  %-10s %s\n", c->name, c->summary);
+  fprintf(out, "\nkinds of network:\n");
+  for (int i = 0; i < app_wing_count(); i++)
+    fprintf(out, "  %-13s %s\n", app_wing_at(i)->name, app_wing_at(i)->title);
+  fprintf(out, "\n%s", cli_exit_status_text);
+}
+
+int app_main(int argc, char **argv) {
+  /* Stop signals are caught from here on (docs/cli.md, "Signals"): noted until the command says
+   * what a stop means for it. */
+  if (ar_signal_install() != AR_OK) {
+    fprintf(stderr, "antroute: %s\n", ar_error_message());
+    return AR_EXIT_FAILURE;
+  }
+  cli_parse_set_catalog(cli_catalog); /* parameter files may name every command */
+  /* Version and help need no MPI: they must work on a login node without a launcher. */
+  if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+    print_usage(argc < 2 ? stderr : stdout);
+    return argc < 2 ? AR_EXIT_USAGE : AR_EXIT_OK;
+  }
+  /* Hidden: the man page's head and the commands whose sections follow it (cmake/man_page.cmake).
+   */
+  if (strcmp(argv[1], "--help-man") == 0) {
+    cli_man_head(stdout);
+    return AR_EXIT_OK;
+  }
+  if (strcmp(argv[1], "--man-commands") == 0) {
+    cli_man_commands(stdout);
+    return AR_EXIT_OK;
+  }
+  if (strcmp(argv[1], "--version") == 0) {
+    printf("antroute %s\n", AR_VERSION_STRING);
+    return AR_EXIT_OK;
+  }
+  const cli_command *cmd = NULL;
+  for (const cli_command *c = cli_command_table; c->name; c++)
+    if (strcmp(argv[1], c->name) == 0) cmd = c;
+  if (!cmd) {
+    fprintf(stderr, "antroute: unknown command '%s' (see antroute --help)\n", argv[1]);
+    return AR_EXIT_USAGE;
+  }
+
+  /* Threads of a rank may call MPI concurrently (multi-endpoint pheromone sharing). */
+  int provided = 0;
+  if (MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS) {
+    fprintf(stderr, "antroute: MPI_Init_thread failed\n");
+    return AR_EXIT_FAILURE;
+  }
+  /* From here on an MPI failure is a status with a message (ar_mpi_check), never an abort;
+   * communicators made from MPI_COMM_WORLD inherit the handler (ar_comm.h sets it again). */
+  ar_error_clear();
+  int rank = 0;
+  /* MPI's start-up may have installed handlers of its own. solve stops at its own points (a
+   * checkpoint, status 75); the other commands have nothing to keep and stop at once. */
+  ar_status st = ar_signal_install();
+  if (st == AR_OK && cmd->run != cmd_solve) ar_signal_set_mode(AR_SIGNAL_EXIT);
+  if (st == AR_OK) st = ar_mpi_errors_return(MPI_COMM_WORLD);
+  if (st == AR_OK) st = ar_mpi_check(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
+  if (st == AR_OK) st = h5u_init();
+  if (st == AR_OK) st = cmd->run(argc - 1, argv + 1);
+  /* A checkpointed or stopped run has said so itself (rank 0). */
+  if (st != AR_OK && st != AR_ERR_RESUME && st != AR_ERR_STOPPED) {
+    const char *msg = ar_error_message();
+    if (!msg[0]) msg = ar_status_name(st);
+    /* A failure every rank agreed on is reported once, by rank 0; other ranks speak only for
+     * themselves, prefixed with their rank. */
+    if (rank == 0)
+      fprintf(stderr, "antroute %s: error: %s\n", cmd->name, msg);
+    else if (!ar_error_is_shared())
+      fprintf(stderr, "antroute %s: [rank %d] error: %s\n", cmd->name, rank, msg);
+  }
+  if (MPI_Finalize() != MPI_SUCCESS &&
+      (st == AR_OK || st == AR_ERR_RESUME || st == AR_ERR_STOPPED)) {
+    fprintf(stderr, "antroute %s: [rank %d] error: MPI_Finalize failed\n", cmd->name, rank);
+    st = AR_ERR_MPI;
+  }
+  /* Stopped by a signal with nothing kept: 128 + that signal, as a shell shows a process killed
+   * by it. */
+  return st == AR_ERR_STOPPED ? ar_signal_exit_status() : ar_exit_code(st);
+}

@@ -1,0 +1,20 @@
+/* tour_bound_options: the options of the tour bound (tour_bound.h) and the names of its methods,
+ * shared by the bound and its Held-Karp ascent (tour_hk_ascent.h). Types and names only. */
+#ifndef AR_TOUR_BOUND_OPTIONS_H
+#define AR_TOUR_BOUND_OPTIONS_H
+
+#include <stdint.h>
+
+typedef struct {
+  int32_t candidates;     /* nearest neighbours per node in the sparse graph (0: default) */
+  int32_t quadrant;       /* 2-D coordinates: also the nearest this many in each quadrant (-1:
+                             default) */
+  int32_t initial_period; /* ascent steps of the first period (0: tour_bound_period()) */
+  int64_t max_steps;      /* cap on all ascent steps (0: no cap beyond the schedule's own end) */
+} tour_bound_options;
+
+#define TOUR_BOUND_METHOD_HELD_KARP  "held-karp"
+#define TOUR_BOUND_METHOD_ASSIGNMENT "assignment"
+#define TOUR_BOUND_METHOD_HK_ATSP    "held-karp-atsp"
+
+#endif

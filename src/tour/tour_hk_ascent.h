@@ -1,0 +1,23 @@
+/* tour_hk_ascent: the Held-Karp bound by LKH's subgradient ascent (tour_bound.h describes it),
+ * on the sparse graph and 1-trees of tour_hk.h. */
+#ifndef AR_TOUR_HK_ASCENT_H
+#define AR_TOUR_HK_ASCENT_H
+
+#include <stdint.h>
+
+#include "ar_error.h"
+#include "tour_bound_options.h"
+#include "tour_net.h"
+
+/* The first period of the ascent for a graph of n nodes: 1,000 steps up to 2,000 nodes (small
+ * clustered instances such as d198 need that many), then 2 x 10^6 / n, at least 100: a step costs
+ * O(n log n), and uniform instances beyond a few thousand nodes gain less than 0.02 % from longer
+ * periods (docs/bounds.md). */
+int32_t tour_bound_period(int32_t n);
+
+/* The Held-Karp ascent on net (symmetric) or on its 2n-node transformation (directed); sets
+ * value, ascent_steps, sparse_edges and exact_checks of out. AR_ERR_NOMEM, AR_ERR_INTERNAL (a
+ * sparse graph that stays disconnected). */
+ar_status tour_hk_bound(const tour_net *net, const tour_bound_options *opt, tour_lower_bound *out);
+
+#endif

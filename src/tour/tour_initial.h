@@ -1,0 +1,15 @@
+/* tour_initial: a colony's first tour (problem.h: initial): a space-filling curve improved by
+ * the whole-tour search, window by window on large instances, made once and copied. */
+#ifndef AR_TOUR_INITIAL_H
+#define AR_TOUR_INITIAL_H
+
+#include "ar_error.h"
+#include "problem.h"
+
+/* Nodes per window of large instances, passes of the whole-tour search. */
+enum { TOUR_WINDOW = 100000, TOUR_FIRST_PASSES = 2 };
+
+/* AR_ERR_NOMEM; AR_ERR_INTERNAL when the tour fails its own check. */
+ar_status tour_initial(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *out);
+
+#endif

@@ -1,0 +1,99 @@
+/* tour_problem_types: the data the tour problem's modules share: its options, the problem (built
+ * by tour_problem.h), the index of a source tour and the per-thread scratch that the construction,
+ * the local search and the first tour (tour_construct.h, tour_ls.h, tour_initial.h) work on.
+ * Types and inline accessors only.
+ */
+#ifndef AR_TOUR_PROBLEM_TYPES_H
+#define AR_TOUR_PROBLEM_TYPES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "problem.h"
+#include "tour_net.h"
+#include "tour_pieces.h"
+
+typedef enum {
+  TOUR_LS_NONE = 0,
+  TOUR_LS_2OPT = 1,  /* 2-opt (ATSP: Or-opt, since 2-opt reverses) */
+  TOUR_LS_OROPT = 2, /* 2-opt + Or-opt */
+  TOUR_LS_FULL = 3   /* 2-opt + Or-opt + Or-3opt (segment exchange) */
+} tour_ls_kind;
+
+enum { TOUR_MAX_CANDIDATES = 64, TOUR_SEGMENT_MAX = 3 };
+
+typedef struct {
+  int32_t candidates;    /* pheromone options per node */
+  int32_t ls_neighbours; /* neighbours tried by local search */
+  tour_ls_kind ls;
+  int32_t new_edges;   /* ants stop changing the source tour after this many new edges (0: build
+                          whole tours) */
+  int32_t pieces_from; /* ants of instances of at least this many nodes keep their tours as
+                          pieces of the source (tour_pieces.h): same tours, O(change) per ant */
+} tour_options;
+
+/* Instances from this size on keep ants' tours as pieces (docs/performance.md). */
+enum { TOUR_PIECES_FROM = 50000 };
+
+typedef struct {
+  const tour_net *net;
+  tour_options opt;
+  int32_t n;
+  int32_t k;     /* candidates (pheromone options) per node */
+  int32_t kl;    /* neighbours used by local search */
+  int32_t width; /* stride of nbr/nbr_dist: max(k, kl) */
+  int symmetric; /* 0 for ATSP */
+  int32_t *nbr;  /* [n][width] nearest out-neighbours, nearest first (ties: lower index) */
+  int64_t *nbr_dist;
+  int32_t *in_nbr; /* ATSP only: [n][width] nearest in-neighbours (w(j, i) ascending) */
+  int64_t *in_dist;
+  /* Coordinates: the first tour, the same for every colony, made once by the first colony that
+   * asks (tour_initial) and copied by the others. */
+  int32_t *start;
+  aco_cost start_cost;
+  int start_ready;
+} tour_problem;
+
+/* The index of a source tour (problem.h, source_index): the length of the edge leaving each
+ * position, the prefix sums of those lengths (n + 1: the length of the source's path from
+ * position 0 to each position), then each node's position. */
+static inline const int64_t *tour_index_edge(const void *index) { return index; }
+static inline const int64_t *tour_index_prefix(const void *index, int32_t n) {
+  return (const int64_t *)index + n;
+}
+static inline const int32_t *tour_index_pos(const void *index, int32_t n) {
+  return (const int32_t *)((const int64_t *)index + 2 * (size_t)n + 1);
+}
+static inline size_t tour_index_bytes(int32_t n) {
+  return (2 * (size_t)n + 1) * sizeof(int64_t) + (size_t)n * sizeof(int32_t);
+}
+
+/* The source position of the edge a-b (the position of its first node in the source), or -1
+ * when the source has no such edge. */
+static inline int32_t tour_source_edge(int32_t n, int symmetric, const int32_t *src_pos, int32_t a,
+                                       int32_t b) {
+  int32_t d = src_pos[b] - src_pos[a];
+  if (d < 0) d += n;
+  if (d == 1) return src_pos[a];
+  if (symmetric && d == n - 1) return src_pos[b];
+  return -1;
+}
+
+/* Per-thread scratch of the tour callbacks. */
+typedef struct {
+  int32_t n;
+  int32_t *pos;   /* [n] position of each node in the tour being worked on */
+  int64_t *nlen;  /* [n] length of the edge from each node to its successor in that tour */
+  uint32_t *mark; /* [n] visit stamps (construction) */
+  uint32_t stamp;
+  int32_t *queue;  /* [qcap] local search work list (FIFO ring; qcap = n but in a window) */
+  uint8_t *queued; /* [n] */
+  int32_t qhead, qcount, qcap;
+  int32_t *unvisited; /* [n] whole-tour construction: unvisited nodes (swap-remove) */
+  int32_t *where;     /* [n] index of each node in unvisited */
+  int64_t moves;      /* local search moves applied (statistics) */
+  tour_pieces pieces; /* the ant's tour as pieces of the source (large instances; else empty) */
+  int in_pieces;      /* the last construction left its tour in pieces, not in pos and nlen */
+} tour_scratch;
+
+#endif
