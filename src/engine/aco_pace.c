@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ckpt_signal.h"
+#include "ar_signal.h"
 
 double aco_pace_seconds(void) {
   const char *s = getenv("ANTROUTE_TEST_PACE_MS");
@@ -42,7 +42,7 @@ static int pace_hold(const char *file) {
   if (fd >= 0) close(fd);
   const double until = monotonic_seconds() + AR_PACE_HOLD_SECONDS;
   const struct timespec nap = {0, 5000000};
-  while (access(file, F_OK) != 0 && !ckpt_signal_received()) {
+  while (access(file, F_OK) != 0 && !ar_signal_received()) {
     if (monotonic_seconds() > until) {
       fprintf(stderr, "antroute: ANTROUTE_TEST_HOLD: %s did not appear in %d s; going on\n", file,
               (int)AR_PACE_HOLD_SECONDS);

@@ -8,7 +8,7 @@
  * process has run N iterations (the months of order routing counted one after the other), at the
  * boundary there (the engine makes one), after the boundary's hooks (so after its checkpoint),
  * the run creates FILE.held and waits until FILE exists or a stop signal has arrived
- * (ckpt_signal_received), at most AR_PACE_HOLD_SECONDS; then it goes on and never holds again. A
+ * (ar_signal_received), at most AR_PACE_HOLD_SECONDS; then it goes on and never holds again. A
  * test waits for FILE.held, sends its signal (or kills, cancels, requeues) and then creates FILE:
  * the run cannot have ended before the signal, however fast or loaded the machine is.
  *
