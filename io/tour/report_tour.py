@@ -10,7 +10,9 @@ import antroute_report as ar
 from antroute_report import attr, fmt, get, note, number, plt, save, die, EXIT_DATA
 
 KIND = "tour"
-MARKER = "best/tour"  # results written before the `kind` attribute hold it
+# The datasets drawn, by their declared names (io/tour/h5res_tour_fields.c; see ar.PATHS).
+ar.PATHS["tour:results"] = {"best_tour": "/best/tour", "best_lower_bound": "/best/lower_bound"}
+MARKER = ar.field("tour:results", "best_tour")  # results written before `kind` hold it
 
 
 def geo_degrees(v):
@@ -20,7 +22,7 @@ def geo_degrees(v):
 
 
 def draw_tour(f, net, outdir):
-    tour = get(f, "best/tour")
+    tour = get(f, ar.field("tour:results", "best_tour"))
     if tour is None:
         note("no /best/tour in the results: no tour picture")
         return
@@ -78,4 +80,5 @@ def draw(f, net, outdir):
     ar.draw_convergence(f, outdir, quantity="tour length", units="TSPLIB units",
                         optimum=number(best, "optimum") or number(f, "optimum"),
                         bound=number(best, "lower_bound"),
-                        method=attr(get(f, "best/lower_bound"), "method", "lower bound"))
+                        method=attr(get(f, ar.field("tour:results", "best_lower_bound")),
+                                    "method", "lower bound"))
