@@ -45,8 +45,9 @@ ar_status h5field_markdown(FILE *out, const h5field_table *t) {
     fputs(" | ", out);
     if (f->flags & H5FIELD_OPTIONAL) fputs("(optional) ", out);
     md_text(out, f->meaning);
+    /* The docs' words follow the meaning as a sentence of their own, or a parenthesis. */
     if (f->doc) {
-      fputc(' ', out);
+      fputs(f->doc[0] == '(' ? " " : ". ", out);
       md_text(out, f->doc);
     }
     fputs(" |\n", out);

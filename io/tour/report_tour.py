@@ -12,6 +12,7 @@ from antroute_report import attr, fmt, get, note, number, plt, save, die, EXIT_D
 KIND = "tour"
 # The datasets drawn, by their declared names (io/tour/h5res_tour_fields.c; see ar.PATHS).
 ar.PATHS["tour:results"] = {"best_tour": "/best/tour", "best_lower_bound": "/best/lower_bound"}
+ar.PATHS["tour:network"] = {"tour_coords": "/tour/coords", "tour_metric": "/tour/metric"}
 MARKER = ar.field("tour:results", "best_tour")  # results written before `kind` hold it
 
 
@@ -29,8 +30,9 @@ def draw_tour(f, net, outdir):
     if net is None:
         note("no network file: no tour picture (give it with --network FILE)")
         return
-    coords = get(net, "tour/coords")
-    metric = attr(get(net, "tour"), "metric", "?")
+    coords = get(net, ar.field("tour:network", "tour_coords"))
+    metric_path = ar.field("tour:network", "tour_metric")  # an attribute of /tour
+    metric = attr(get(net, metric_path.rsplit("/", 1)[0]), metric_path.rsplit("/", 1)[1], "?")
     if coords is None:
         note(f"the network is {metric} (explicit weights, no coordinates): no tour picture")
         return
@@ -38,7 +40,8 @@ def draw_tour(f, net, outdir):
     t = np.asarray(tour[()], dtype=np.int64)
     n = len(xy)
     if xy.ndim != 2 or xy.shape[1] != 2:
-        die(EXIT_DATA, f"{net.filename}: dataset /tour/coords has shape {xy.shape}, expected [n][2]")
+        die(EXIT_DATA, f"{net.filename}: dataset {coords.name} has shape {xy.shape}, "
+                       "expected [n][2]")
     if len(t) != n or t.min() < 0 or t.max() >= n:
         die(EXIT_DATA, f"{f.filename}: /best/tour does not index the {n} nodes of {net.filename}")
     if metric == "GEO":

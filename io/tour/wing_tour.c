@@ -3,6 +3,7 @@
 #include "wing_tour.h"
 
 #include "h5net_tour.h"
+#include "h5net_tour_fields.h"
 #include "h5res_tour_fields.h"
 #include "wing_tour_import.h"
 #include "wing_tour_inspect.h"
@@ -18,7 +19,7 @@ static const wing_command tour_imports[] = {
 
 static const char *const tour_pictures[] = {"tour", "convergence", NULL};
 
-static const h5field_table *const tour_fields[] = {&h5res_tour_table, NULL};
+static const h5field_table *const tour_fields[] = {&h5net_tour_table, &h5res_tour_table, NULL};
 
 const wing wing_tour = {
     .name = H5NET_TOUR_KIND,

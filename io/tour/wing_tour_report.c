@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 
+#include "h5net_tour_fields.h"
 #include "h5res_fields.h"
 #include "h5res_tour_fields.h"
 #include "report_format.h"
@@ -58,7 +59,7 @@ ar_status wing_tour_report_summary(hid_t file, FILE *out, wing_report_facts *fac
 ar_status wing_tour_report_network_check(hid_t net, const wing_report_facts *facts,
                                          const char *net_path) {
   double n = -1;
-  rread_find_number(net, "tour", "n", &n);
+  rread_field_number(net, &h5net_tour_fields[H5NET_TOUR_F_N], &n);
   if (facts->nodes >= 0 && (int64_t)n != facts->nodes)
     return ar_fail(AR_ERR_INPUT,
                    "%s: the network has %.0f nodes but the best tour in %s visits %lld: not the "
