@@ -3,6 +3,7 @@
 #include "wing_supply.h"
 
 #include "h5net_supply.h"
+#include "h5net_supply_fields.h"
 #include "h5net_supply_inspect.h"
 #include "h5res_supply_fields.h"
 #include "wing_supply_evaluate.h"
@@ -21,7 +22,8 @@ static const wing_command supply_imports[] = {
 
 static const char *const supply_pictures[] = {"flows", "goals", "convergence", NULL};
 
-static const h5field_table *const supply_fields[] = {&h5res_supply_table, NULL};
+static const h5field_table *const supply_fields[] = {&h5net_supply_table, &h5res_supply_table,
+                                                     NULL};
 
 const wing wing_supply = {
     .name = H5NET_SUPPLY_KIND,

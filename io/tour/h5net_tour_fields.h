@@ -8,7 +8,7 @@
 #include "h5field.h"
 
 /* The kind's name (the root attribute `kind`) and the unit of every distance. */
-#define H5NET_TOUR_KIND "tour"
+#define H5NET_TOUR_KIND      "tour"
 #define H5NET_DISTANCE_UNITS "TSPLIB integer distance"
 
 enum {
