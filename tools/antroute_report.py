@@ -33,6 +33,7 @@ import argparse
 import errno
 import glob
 import importlib.util
+import json
 import os
 import re
 import signal
@@ -89,6 +90,49 @@ def attr(obj, name, default=None):
     if isinstance(v, np.ndarray):
         return v.reshape(-1)[0] if v.size else default
     return v
+
+
+# --- The declared layouts --------------------------------------------------------------------
+
+# The datasets this script reads, by their declared names (`antroute formats --json`: the
+# declarations of io/results/h5res_fields.c and the kinds' io/<kind>/h5res_<kind>_fields.c). The
+# build puts the schema beside this script as formats.json and the paths come from it; these
+# defaults serve a run from the source tree before a build, and the test formats_docs checks that
+# they agree with the declarations.
+PATHS = {
+    "results:run": {
+        "trace_time": "/trace/time",
+        "trace_best": "/trace/best",
+        "epochs_iteration": "/epochs/iteration",
+        "epochs_best": "/epochs/best",
+        "epochs_colony_best": "/epochs/colony_best",
+        "epochs_rank_seconds": "/epochs/rank_seconds",
+        "run_rank_seconds": "/run/rank_seconds",
+    },
+}
+_schema = None
+
+
+def schema():
+    """The declarations of formats.json beside this script ({} when it is not there)."""
+    global _schema
+    if _schema is None:
+        here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "formats.json")
+        try:
+            with open(here, encoding="utf-8") as fh:
+                _schema = json.load(fh)
+        except (OSError, ValueError):
+            _schema = {}
+    return _schema
+
+
+def field(table, name):
+    """The path of the declared field `name` of `table` ("results:run", "tour:results", ...): from
+    the schema, else from PATHS (a kind's module adds its table there)."""
+    declared = schema().get(table, {}).get("fields", {}).get(name)
+    if declared:
+        return declared["path"]
+    return PATHS[table][name]
 
 
 def get(group, path):
@@ -229,11 +273,11 @@ def draw_convergence(f, outdir, quantity="cost", units=None, optimum=None, bound
                      method="lower bound"):
     """Best cost over time (/trace) and each colony's best per epoch (/epochs), with an optimum
     and a lower bound when the kind knows them."""
-    t = array(f, "trace/time", 1)
-    b = array(f, "trace/best", 1)
-    e_it = array(f, "epochs/iteration", 1)
-    cb = array(f, "epochs/colony_best", 2)
-    e_best = array(f, "epochs/best", 1)
+    t = array(f, field("results:run", "trace_time"), 1)
+    b = array(f, field("results:run", "trace_best"), 1)
+    e_it = array(f, field("results:run", "epochs_iteration"), 1)
+    cb = array(f, field("results:run", "epochs_colony_best"), 2)
+    e_best = array(f, field("results:run", "epochs_best"), 1)
     if (t is None or b is None or len(t) == 0) and cb is None:
         note("no /trace nor /epochs in the results: no convergence picture")
         return
@@ -337,12 +381,12 @@ def phase_colour(name, k):
 
 
 def draw_bsp(f, outdir, kind_module=None):
-    d = get(f, "run/rank_seconds")
+    d = get(f, field("results:run", "run_rank_seconds"))
     per_epoch = []  # (label, [R][P] array, cols)
-    e = get(f, "epochs/rank_seconds")
+    e = get(f, field("results:run", "epochs_rank_seconds"))
     if isinstance(e, h5py.Dataset) and e.ndim == 3:
         cols = rank_seconds_columns(e, e.shape[2])
-        it = array(f, "epochs/iteration", 1)
+        it = array(f, field("results:run", "epochs_iteration"), 1)
         for k in range(e.shape[0]):
             per_epoch.append((str(int(it[k])) if it is not None and k < len(it) else str(k),
                               np.asarray(e[k], dtype=float), cols))

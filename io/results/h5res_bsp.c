@@ -7,24 +7,26 @@
 #include <string.h>
 
 #include "ar_agree.h"
+#include "h5field.h"
+#include "h5res_fields.h"
 #include "h5u.h"
 
 /* /epochs/rank_seconds [E][R][4] with its column names, as `antroute report` draws it. */
 static ar_status write_epoch_split(hid_t file, const bsp_log *b, int64_t E, int root) {
+  const h5field *f = &h5res_run_fields[H5RES_EPOCHS_RANK_SECONDS];
   hid_t g = -1;
   hsize_t dims[3] = {(hsize_t)E, (hsize_t)b->ranks, ACO_BSP_FIELDS};
   ar_status st = h5u_group_open(file, "epochs", &g);
+  if (st == AR_OK) st = h5field_write(g, f, dims, root ? b->rows : NULL);
   if (st == AR_OK)
-    st = h5u_write(g, "rank_seconds", H5T_NATIVE_DOUBLE, 3, dims, root ? b->rows : NULL, "s",
-                   "per epoch and rank: compute w, communication, waiting at the barrier, I/O");
-  if (st == AR_OK)
-    st = h5u_dataset_attr_write_str(g, "rank_seconds", "columns", "compute,communication,sync,io");
+    st = h5u_dataset_attr_write_str(g, h5field_leaf(f), "columns", "compute,communication,sync,io");
   return h5u_group_close(g, st);
 }
 
 /* Rank 0's summary of the log: per epoch w max and mean, comm, sync and io max and the
  * imbalance (col), each rank's w and wait per epoch, the rank with the largest total w, and the
  * imbalance over the run. */
+/* The columns follow the declarations H5RES_BSP_W_MAX .. H5RES_BSP_IMBALANCE. */
 enum { COL_W_MAX, COL_W_MEAN, COL_COMM, COL_SYNC, COL_IO, COL_IMBALANCE, COLS };
 typedef struct {
   double *col[COLS], *rank_w, *rank_sync;
@@ -109,31 +111,18 @@ static ar_status write_bsp_attributes(hid_t g, const bsp_log *b, int64_t E, cons
 /* The /bsp group from rank 0's summary (root: this rank holds it). */
 static ar_status write_bsp_group(hid_t file, const bsp_log *b, int64_t E, const bsp_summary *s,
                                  int root) {
-  static const char *names[COLS] = {"w_max", "w_mean", "comm", "sync", "io", "imbalance"};
-  static const char *what[COLS] = {
-      "compute seconds (construction + local search + trail update) per epoch, max over ranks",
-      "compute seconds per epoch, mean over ranks",
-      "communication seconds (best exchange + pheromone sharing) per epoch, max over ranks",
-      "seconds waiting at the epoch-end barrier per epoch, max over ranks",
-      "seconds in the epoch-end hook (progress, checkpoints) per epoch, max over ranks",
-      "w_max / w_mean - 1 per epoch: how much longer the slowest rank computed than the mean"};
+  /* The columns of the summary, in the order of the declarations. */
+  const h5field *F = h5res_bsp_fields;
   const int R = b->ranks;
   hsize_t de[1] = {(hsize_t)E}, der[2] = {(hsize_t)E, (hsize_t)R},
           drt[2] = {(hsize_t)R, TIMER_COUNT};
   hid_t g = -1;
   ar_status st = h5u_group_create(file, "bsp", &g);
   for (int i = 0; st == AR_OK && i < COLS; i++)
-    st = h5u_write(g, names[i], H5T_NATIVE_DOUBLE, 1, de, root ? s->col[i] : NULL,
-                   i == COL_IMBALANCE ? "1" : "s", what[i]);
-  if (st == AR_OK)
-    st = h5u_write(g, "rank_w", H5T_NATIVE_DOUBLE, 2, der, root ? s->rank_w : NULL, "s",
-                   "compute seconds of each rank in each epoch, [epoch][rank]");
-  if (st == AR_OK)
-    st = h5u_write(g, "rank_sync", H5T_NATIVE_DOUBLE, 2, der, root ? s->rank_sync : NULL, "s",
-                   "seconds each rank waited at the epoch-end barrier, [epoch][rank]");
-  if (st == AR_OK)
-    st = h5u_write(g, "rank_timers", H5T_NATIVE_DOUBLE, 2, drt, root ? b->timers : NULL, "s",
-                   "each rank's seconds per named timer, [rank][timer] (see timer_names)");
+    st = h5field_write(g, &F[H5RES_BSP_W_MAX + i], de, root ? s->col[i] : NULL);
+  if (st == AR_OK) st = h5field_write(g, &F[H5RES_BSP_RANK_W], der, root ? s->rank_w : NULL);
+  if (st == AR_OK) st = h5field_write(g, &F[H5RES_BSP_RANK_SYNC], der, root ? s->rank_sync : NULL);
+  if (st == AR_OK) st = h5field_write(g, &F[H5RES_BSP_RANK_TIMERS], drt, root ? b->timers : NULL);
   if (st == AR_OK) st = write_bsp_attributes(g, b, E, s);
   return h5u_group_close(g, st);
 }

@@ -6,6 +6,8 @@
 
 #include "ar_agree.h"
 #include "ar_alloc.h"
+#include "h5field.h"
+#include "h5res_fields.h"
 #include "h5u.h"
 
 enum { HOST_WIDTH = 256 }; /* POSIX HOST_NAME_MAX is 255 on Linux */
@@ -34,8 +36,8 @@ ar_status h5res_write_rank_hosts(hid_t layout, MPI_Comm comm) {
   if (st == AR_OK) {
     for (int r = 0; r < size; r++)
       names[r] = all + (size_t)r * HOST_WIDTH;
-    st = h5u_write_strings(layout, "rank_host", names, (hsize_t)size,
-                           "the host (gethostname) each MPI rank ran on");
+    hsize_t n = (hsize_t)size;
+    st = h5field_write(layout, &h5res_run_fields[H5RES_LAYOUT_RANK_HOST], &n, names);
   }
   ar_free(names);
   ar_free(all);

@@ -4,8 +4,10 @@
 
 #include "ar_agree.h"
 #include "ar_alloc.h"
+#include "h5field.h"
 #include "h5meta.h"
 #include "h5res.h"
+#include "h5res_fields.h"
 #include "h5res_hosts.h"
 #include "h5u.h"
 
@@ -61,31 +63,19 @@ static ar_status write_epochs(hid_t file, const aco_engine *e) {
     st = ar_fail(AR_ERR_MPI, "MPI_Bcast failed writing the trace");
   hid_t g = -1;
   hsize_t de[1] = {(hsize_t)E}, dec[2] = {(hsize_t)E, (hsize_t)C}, dt[1] = {(hsize_t)tcount};
+  const h5field *F = h5res_run_fields;
   if (st == AR_OK) st = h5u_group_create(file, "trace", &g);
-  if (st == AR_OK)
-    st = h5u_write(g, "time", H5T_NATIVE_DOUBLE, 1, dt, root ? t_time : NULL, "s",
-                   "seconds since the start of the search when the improved best was known");
-  if (st == AR_OK)
-    st = h5u_write(g, "iteration", H5T_NATIVE_INT64, 1, dt, root ? t_iteration : NULL, NULL,
-                   "iterations completed at that epoch end");
-  if (st == AR_OK)
-    st = h5u_write(g, "best", H5T_NATIVE_DOUBLE, 1, dt, root ? t_best : NULL, NULL,
-                   "best cost over all colonies (one entry per epoch end where it improved)");
+  if (st == AR_OK) st = h5field_write(g, &F[H5RES_TRACE_TIME], dt, root ? t_time : NULL);
+  if (st == AR_OK) st = h5field_write(g, &F[H5RES_TRACE_ITERATION], dt, root ? t_iteration : NULL);
+  if (st == AR_OK) st = h5field_write(g, &F[H5RES_TRACE_BEST], dt, root ? t_best : NULL);
   st = h5u_group_close(g, st);
   g = -1;
   if (st == AR_OK) st = h5u_group_create(file, "epochs", &g);
+  if (st == AR_OK) st = h5field_write(g, &F[H5RES_EPOCHS_ITERATION], de, root ? iteration : NULL);
+  if (st == AR_OK) st = h5field_write(g, &F[H5RES_EPOCHS_TIME], de, root ? time : NULL);
+  if (st == AR_OK) st = h5field_write(g, &F[H5RES_EPOCHS_BEST], de, root ? best : NULL);
   if (st == AR_OK)
-    st = h5u_write(g, "iteration", H5T_NATIVE_INT64, 1, de, root ? iteration : NULL, NULL,
-                   "iterations completed at each epoch end");
-  if (st == AR_OK)
-    st = h5u_write(g, "time", H5T_NATIVE_DOUBLE, 1, de, root ? time : NULL, "s",
-                   "seconds since the start of the search at each epoch end");
-  if (st == AR_OK)
-    st = h5u_write(g, "best", H5T_NATIVE_DOUBLE, 1, de, root ? best : NULL, NULL,
-                   "global best cost at each epoch end");
-  if (st == AR_OK)
-    st = h5u_write(g, "colony_best", H5T_NATIVE_DOUBLE, 2, dec, root ? colony_best : NULL, NULL,
-                   "each colony's best cost at each epoch end, [epoch][colony]");
+    st = h5field_write(g, &F[H5RES_EPOCHS_COLONY_BEST], dec, root ? colony_best : NULL);
   st = h5u_group_close(g, st);
   ar_free(iteration);
   ar_free(t_iteration);
@@ -102,9 +92,10 @@ static ar_status write_layout(hid_t file, const aco_engine *e) {
   aco_engine_get_info(e, &in);
   hid_t g = -1;
   ar_status st = h5u_group_create(file, "layout", &g);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "ranks", in.size);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "threads_per_rank", in.threads);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "colonies", in.par->colonies);
+  const h5field *F = h5res_run_fields;
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_LAYOUT_RANKS], in.size);
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_LAYOUT_THREADS], in.threads);
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_LAYOUT_COLONIES], in.par->colonies);
   int32_t *owner = NULL;
   if (st == AR_OK && in.rank == 0) {
     owner = ar_alloc_array((size_t)in.par->colonies, sizeof(int32_t));
@@ -115,8 +106,7 @@ static ar_status write_layout(hid_t file, const aco_engine *e) {
   if (st == AR_OK) st = ar_agree(in.comm, in.rank == 0 && !owner ? AR_ERR_NOMEM : AR_OK);
   hsize_t dc[1] = {(hsize_t)in.par->colonies};
   if (st == AR_OK)
-    st = h5u_write(g, "colony_rank", H5T_NATIVE_INT32, 1, dc, in.rank == 0 ? owner : NULL, NULL,
-                   "the MPI rank that ran each colony (contiguous blocks)");
+    st = h5field_write(g, &F[H5RES_LAYOUT_COLONY_RANK], dc, in.rank == 0 ? owner : NULL);
   if (st == AR_OK) st = h5res_write_rank_hosts(g, in.comm);
   ar_free(owner);
   st = h5u_group_close(g, st);
@@ -132,7 +122,9 @@ static ar_status write_run(hid_t file, const aco_engine *e, const run_times *rt,
   ar_status st = h5u_group_create(file, "run", &g);
   int64_t tours = in.iteration * par->ants * par->colonies;
   double secs = rt->elapsed > 0 ? rt->elapsed : 1e-9;
-  if (st == AR_OK) st = h5u_attr_write_str(g, "algorithm", aco_algorithm_name(par->algorithm));
+  const h5field *F = h5res_run_fields;
+  if (st == AR_OK)
+    st = h5field_attr_str(g, &F[H5RES_RUN_ATTRIBUTES], aco_algorithm_name(par->algorithm));
   if (st == AR_OK) st = h5u_attr_write_i64(g, "colonies", par->colonies);
   if (st == AR_OK) st = h5u_attr_write_i64(g, "ants", par->ants);
   if (st == AR_OK) st = h5u_attr_write_f64(g, "alpha", par->alpha);
@@ -152,16 +144,15 @@ static ar_status write_run(hid_t file, const aco_engine *e, const run_times *rt,
   if (st == AR_OK) st = h5u_attr_write_f64(g, "seconds", rt->elapsed);
   if (st == AR_OK) st = h5u_attr_write_f64(g, "iterations_per_second", in.iteration / secs);
   if (st == AR_OK) st = h5u_attr_write_f64(g, "tours_per_second", tours / secs);
-  if (st == AR_OK) st = h5u_attr_write_str(g, "stopped_by", aco_stop_reason_name(in.stop_reason));
+  if (st == AR_OK)
+    st = h5field_attr_str(g, &F[H5RES_RUN_STOPPED_BY], aco_stop_reason_name(in.stop_reason));
   if (st == AR_OK) st = h5u_attr_write_f64(g, "cpu_seconds", rt->cpu_total);
   hsize_t dr[2] = {(hsize_t)in.size, 5};
-  if (st == AR_OK)
-    st = h5u_write(g, "rank_seconds", H5T_NATIVE_DOUBLE, 2, dr, rank_seconds, "s",
-                   "per rank: seconds building ants, updating trails, exchanging, in total; "
-                   "CPU seconds of the process (all threads)");
+  if (st == AR_OK) st = h5field_write(g, &F[H5RES_RUN_RANK_SECONDS], dr, rank_seconds);
   /* Readers (antroute report) name the columns from this attribute. */
   if (st == AR_OK)
-    st = h5u_dataset_attr_write_str(g, "rank_seconds", "columns",
+    st = h5u_dataset_attr_write_str(g, h5field_leaf(&F[H5RES_RUN_RANK_SECONDS]),
+                                    h5field_leaf(&F[H5RES_RUN_RANK_SECONDS_COLUMNS]),
                                     "construct,update,exchange,total,cpu");
   st = h5u_group_close(g, st);
   return st;
@@ -188,10 +179,11 @@ ar_status h5res_write_run(hid_t file, const aco_engine *e, const param_set *ps,
     return ar_fail(AR_ERR_MPI, "MPI_Gather of the run times failed");
   }
   st = h5meta_write(file, H5META_RESULTS, H5RES_FORMAT_VERSION, ps);
-  if (st == AR_OK) st = h5u_attr_write_str(file, "kind", info->kind);
-  if (st == AR_OK) st = h5u_attr_write_str(file, "input", info->input);
-  if (st == AR_OK) st = h5u_attr_write_str(file, "instance", info->instance);
-  if (st == AR_OK) st = h5u_attr_write_i64(file, "optimum", info->optimum);
+  const h5field *F = h5res_run_fields;
+  if (st == AR_OK) st = h5field_attr_str(file, &F[H5RES_KIND], info->kind);
+  if (st == AR_OK) st = h5field_attr_str(file, &F[H5RES_INPUT], info->input);
+  if (st == AR_OK) st = h5field_attr_str(file, &F[H5RES_INSTANCE], info->instance);
+  if (st == AR_OK) st = h5field_attr_i64(file, &F[H5RES_OPTIMUM], info->optimum);
   if (st == AR_OK) st = write_epochs(file, e);
   if (st == AR_OK) st = write_layout(file, e);
   if (st == AR_OK) st = write_run(file, e, &rt, rank_seconds);

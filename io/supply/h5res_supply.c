@@ -8,21 +8,18 @@
 #include <string.h>
 
 #include "ar_agree.h"
+#include "h5field.h"
 #include "h5meta.h"
+#include "h5res_fields.h"
 #include "h5res_hosts.h"
+#include "h5res_supply_fields.h"
 #include "h5u.h"
 #include "supply_bound.h"
 #include "supply_params.h"
 #include "supply_plan.h"
 
 enum { H5RES_SUPPLY_VERSION = 1 };
-static const char *const reason_codes = "0 served, 1 no route, 2 plant capacity, 3 lane weight "
-                                        "cap, 4 not chosen (it fits, the goals leave it out)";
-
-static ar_status write_1d(hid_t loc, const char *name, hid_t type, hsize_t n, const void *data,
-                          const char *units, const char *description) {
-  return h5u_write(loc, name, type, 1, &n, data, units, description);
-}
+static const h5field *const F = h5res_supply_fields;
 
 /* Column of the plan table (allocated here, filled from the results). */
 typedef struct {
@@ -94,16 +91,11 @@ static ar_status plan_cols_fill(const supply_model *m, const supply_result *r, p
 
 static ar_status write_codes(hid_t file, const supply_net *net) {
   hid_t g = -1;
+  hsize_t np = (hsize_t)net->plants.n, nq = (hsize_t)net->ports.n, nc = (hsize_t)net->carriers.n;
   ar_status st = h5u_group_create(file, "codes", &g);
-  if (st == AR_OK)
-    st = h5u_write_strings(g, "plants", (const char *const *)net->plants.code,
-                           (hsize_t)net->plants.n, "plant codes (/plan/plant indexes them)");
-  if (st == AR_OK)
-    st = h5u_write_strings(g, "ports", (const char *const *)net->ports.code, (hsize_t)net->ports.n,
-                           "port codes (/plan/port indexes them)");
-  if (st == AR_OK)
-    st = h5u_write_strings(g, "carriers", (const char *const *)net->carriers.code,
-                           (hsize_t)net->carriers.n, "carrier codes (/plan/carrier indexes them)");
+  if (st == AR_OK) st = h5field_write(g, &F[H5RES_SUPPLY_CODES_PLANTS], &np, net->plants.code);
+  if (st == AR_OK) st = h5field_write(g, &F[H5RES_SUPPLY_CODES_PORTS], &nq, net->ports.code);
+  if (st == AR_OK) st = h5field_write(g, &F[H5RES_SUPPLY_CODES_CARRIERS], &nc, net->carriers.code);
   st = h5u_group_close(g, st);
   return st;
 }
@@ -112,28 +104,15 @@ static ar_status write_plan(hid_t file, const supply_model *m, const plan_cols *
   hsize_t d[1] = {(hsize_t)m->net->n_orders};
   hid_t g = -1;
   ar_status st = h5u_group_create(file, "plan", &g);
-#define W(name, type, data, units, desc)                                                           \
-  if (st == AR_OK) st = h5u_write(g, name, type, 1, d, (const void *)(data), units, desc)
-  W("order_id", H5T_NATIVE_INT64, c->order_id, NULL, "Order_ID, in the network's order");
-  W("month", H5T_NATIVE_INT32, c->month, NULL, "row of /months the order belongs to");
-  W("served", H5T_NATIVE_INT8, c->served, NULL, "1 served, 0 unserved");
-  W("plant", H5T_NATIVE_INT32, c->plant, NULL, "index into /codes/plants, -1 when unserved");
-  W("port", H5T_NATIVE_INT32, c->port, NULL, "origin port, index into /codes/ports, -1");
-  W("lane", H5T_NATIVE_INT32, c->lane, NULL,
-    "lane index of the network (/supply/lanes), -1 for CRF and unserved orders");
-  W("carrier", H5T_NATIVE_INT32, c->carrier, NULL, "index into /codes/carriers, -1 without lane");
-  W("service", H5T_NATIVE_INT8, c->service, NULL,
-    "service level: 0 DTD, 1 DTP, 2 CRF (the lane's, else the order's)");
-  W("mode", H5T_NATIVE_INT8, c->mode, NULL, "0 AIR, 1 GROUND, -1 without lane");
-  W("tpt_days", H5T_NATIVE_INT32, c->tpt, "days", "the lane's transit days, -1 without lane");
-  W("ship_day", H5T_NATIVE_INT32, c->day, "days since 1970-01-01", "ship day, -1 when unserved");
-  W("wc", H5T_NATIVE_DOUBLE, c->wc, "USD", "warehouse cost (units x plant rate)");
-  W("tc", H5T_NATIVE_DOUBLE, c->tc, "USD", "transport cost (the order's share of its lane-day)");
-  W("time", H5T_NATIVE_DOUBLE, c->time, "day kg", "transit days x weight");
-  W("co2", H5T_NATIVE_DOUBLE, c->co2, "kg CO2e", "emission estimate (docs/model.md)");
-  W("reason", H5T_NATIVE_INT8, c->reason, NULL, reason_codes);
-#undef W
-  if (st == AR_OK) st = h5u_attr_write_str(g, "reason_codes", reason_codes);
+  /* The columns in the order of their declarations, H5RES_SUPPLY_PLAN_ORDER_ID on. */
+  const void *cols[] = {c->order_id, c->month,   c->served, c->plant, c->port, c->lane,
+                        c->carrier,  c->service, c->mode,   c->tpt,   c->day,  c->wc,
+                        c->tc,       c->time,    c->co2,    c->reason};
+  for (int j = 0; st == AR_OK && j < (int)(sizeof cols / sizeof cols[0]); j++)
+    st = h5field_write(g, &F[H5RES_SUPPLY_PLAN_ORDER_ID + j], d, cols[j]);
+  if (st == AR_OK)
+    st = h5field_attr_str(g, &F[H5RES_SUPPLY_PLAN_REASON_CODES],
+                          F[H5RES_SUPPLY_PLAN_REASON_CODES].meaning);
   st = h5u_group_close(g, st);
   return st;
 }
@@ -158,10 +137,9 @@ static ar_status write_unserved(hid_t file, const supply_model *m, const supply_
   hsize_t d[1] = {(hsize_t)u};
   hid_t g = -1;
   if (st == AR_OK) st = h5u_group_create(file, "unserved", &g);
-  if (st == AR_OK)
-    st = write_1d(g, "order_id", H5T_NATIVE_INT64, d[0], id, NULL, "the unserved orders");
-  if (st == AR_OK) st = write_1d(g, "month", H5T_NATIVE_INT32, d[0], month, NULL, "row of /months");
-  if (st == AR_OK) st = write_1d(g, "reason", H5T_NATIVE_INT8, d[0], reason, NULL, reason_codes);
+  if (st == AR_OK) st = h5field_write(g, &F[H5RES_SUPPLY_UNSERVED_ORDER_ID], d, id);
+  if (st == AR_OK) st = h5field_write(g, &F[H5RES_SUPPLY_UNSERVED_MONTH], d, month);
+  if (st == AR_OK) st = h5field_write(g, &F[H5RES_SUPPLY_UNSERVED_REASON], d, reason);
   st = h5u_group_close(g, st);
   free(id);
   free(month);
@@ -228,34 +206,14 @@ static ar_status month_cols_fill(const supply_model *m, const supply_result *r, 
 static ar_status write_month_table(hid_t g, hsize_t months, const month_cols *c) {
   hsize_t d[1] = {months};
   ar_status st = AR_OK;
-#define W(name, type, data, units, desc)                                                           \
-  if (st == AR_OK) st = h5u_write(g, name, type, 1, d, (const void *)(data), units, desc)
-  W("year", H5T_NATIVE_INT32, c->i32[0], NULL, "calendar year of the month");
-  W("month", H5T_NATIVE_INT32, c->i32[1], NULL, "calendar month, 1..12");
-  W("orders", H5T_NATIVE_INT32, c->i32[2], NULL, "orders dated in the month");
-  W("best_colony", H5T_NATIVE_INT32, c->i32[3], NULL, "colony that found the month's best plan");
-  W("min_unserved", H5T_NATIVE_INT64, c->i64[0], NULL,
-    "lower bound on unserved orders (max flow over orders, plants and ship days)");
-  W("served", H5T_NATIVE_INT64, c->i64[1], NULL, "orders served");
-  W("unserved", H5T_NATIVE_INT64, c->i64[2], NULL, "orders left unserved");
-  W("iterations", H5T_NATIVE_INT64, c->i64[3], NULL, "engine iterations run for the month");
-  W("epochs", H5T_NATIVE_INT64, c->i64[4], NULL, "epochs (colony meetings) in the month");
-  W("best_iteration", H5T_NATIVE_INT64, c->i64[5], NULL,
-    "iteration that found the best plan (-1: the initial plan)");
-  W("wc", H5T_NATIVE_DOUBLE, c->f64[0], "USD", "warehouse cost of the month's orders");
-  W("tc", H5T_NATIVE_DOUBLE, c->f64[1], "USD", "transport cost of the month's orders");
-  W("time", H5T_NATIVE_DOUBLE, c->f64[2], "day kg", "transit days x weight");
-  W("co2", H5T_NATIVE_DOUBLE, c->f64[3], "kg CO2e", "emission estimate");
-  W("lower_wc", H5T_NATIVE_DOUBLE, c->f64[4], "USD",
-    "lower bound on WC if every order were served");
-  W("lower_cost", H5T_NATIVE_DOUBLE, c->f64[5], "USD",
-    "lower bound on WC + TC if every order were served");
-  W("seconds", H5T_NATIVE_DOUBLE, c->f64[6], "s", "wall time of the month");
-  W("penalty", H5T_NATIVE_DOUBLE, c->f64[7], "USD", "unserved penalty");
-  W("cost", H5T_NATIVE_DOUBLE, c->f64[8], "USD", "wc + tc + penalty");
-  W("lower_served_cost", H5T_NATIVE_DOUBLE, c->f64[9], "USD",
-    "lower bound on wc + tc for as many served orders, within capacity (-inf: not computed)");
-#undef W
+  /* The columns follow their declarations: int32 from YEAR, int64 from MIN_UNSERVED, float64
+   * from WC. */
+  for (int j = 0; st == AR_OK && j < MONTH_I32; j++)
+    st = h5field_write(g, &F[H5RES_SUPPLY_MONTHS_YEAR + j], d, c->i32[j]);
+  for (int j = 0; st == AR_OK && j < MONTH_I64 - 1; j++)
+    st = h5field_write(g, &F[H5RES_SUPPLY_MONTHS_MIN_UNSERVED + j], d, c->i64[j]);
+  for (int j = 0; st == AR_OK && j < MONTH_F64; j++)
+    st = h5field_write(g, &F[H5RES_SUPPLY_MONTHS_WC + j], d, c->f64[j]);
   return st;
 }
 
@@ -264,18 +222,17 @@ static ar_status write_month_trace(hid_t gm, const supply_model *m, const supply
   hid_t gt = -1;
   ar_status st = h5u_group_create(gm, "trace", &gt);
   hsize_t n = (hsize_t)mr->n_trace;
+  if (st == AR_OK) st = h5field_write(gt, &F[H5RES_SUPPLY_MONTH_TRACE_TIME], &n, mr->trace_time);
   if (st == AR_OK)
-    st = write_1d(gt, "time", H5T_NATIVE_DOUBLE, n, mr->trace_time, "s",
-                  "seconds since the month's search started (initial plans excluded)");
-  if (st == AR_OK)
-    st = write_1d(gt, "iteration", H5T_NATIVE_INT64, n, mr->trace_iteration, NULL,
-                  "iterations completed");
+    st = h5field_write(gt, &F[H5RES_SUPPLY_MONTH_TRACE_ITERATION], &n, mr->trace_iteration);
   for (int j = 0; j < 2 && st == AR_OK; j++) {
-    char kname[8], desc[96];
-    snprintf(kname, sizeof kname, "key%d", j);
+    /* The meaning names the run's goal. */
+    h5field key = F[H5RES_SUPPLY_MONTH_TRACE_KEY0 + j];
+    char desc[96];
     snprintf(desc, sizeof desc, "best value of goal %d (%s)", j + 1,
              j < m->cfg.n_keys ? supply_goal_name(m->cfg.key[j]) : "none");
-    st = write_1d(gt, kname, H5T_NATIVE_DOUBLE, n, mr->trace_key[j], NULL, desc);
+    key.meaning = desc;
+    st = h5field_write(gt, &key, &n, mr->trace_key[j]);
   }
   return h5u_group_close(gt, st);
 }
@@ -286,15 +243,14 @@ static ar_status write_month_group(hid_t g, const supply_model *m, const supply_
   snprintf(name, sizeof name, "%04d-%02d", (int)mr->year, (int)mr->month);
   hid_t gm = -1;
   ar_status st = h5u_group_create(g, name, &gm);
-  if (st == AR_OK) st = h5u_attr_write_str(gm, "stopped_by", mr->stopped_by);
+  if (st == AR_OK) st = h5field_attr_str(gm, &F[H5RES_SUPPLY_MONTH_STOPPED_BY], mr->stopped_by);
   if (st == AR_OK) st = write_month_trace(gm, m, mr);
   hsize_t dr[2] = {(hsize_t)mr->ranks, 4};
   if (st == AR_OK && mr->ranks > 0)
-    st = h5u_write(gm, "rank_seconds", H5T_NATIVE_DOUBLE, 2, dr, mr->rank_seconds, "s",
-                   "per rank: seconds building ants, updating trails, exchanging at epoch "
-                   "ends, and in total (the search; initial plans excluded)");
+    st = h5field_write(gm, &F[H5RES_SUPPLY_MONTH_RANK_SECONDS], dr, mr->rank_seconds);
   if (st == AR_OK && mr->ranks > 0)
-    st = h5u_dataset_attr_write_str(gm, "rank_seconds", "columns",
+    st = h5u_dataset_attr_write_str(gm, h5field_leaf(&F[H5RES_SUPPLY_MONTH_RANK_SECONDS]),
+                                    h5field_leaf(&h5res_run_fields[H5RES_RUN_RANK_SECONDS_COLUMNS]),
                                     "construct,update,exchange,total");
   return h5u_group_close(gm, st);
 }
@@ -320,15 +276,15 @@ static ar_status write_totals(hid_t file, const supply_model *m, const supply_re
   double penalty = m->cfg.penalty * (double)t->unserved;
   hid_t g = -1;
   ar_status st = h5u_group_create(file, "totals", &g);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "served", t->served);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "unserved", t->unserved);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "min_unserved", bound);
-  if (st == AR_OK) st = h5u_attr_write_f64(g, "wc", t->wc);
-  if (st == AR_OK) st = h5u_attr_write_f64(g, "tc", t->tc);
-  if (st == AR_OK) st = h5u_attr_write_f64(g, "penalty", penalty);
-  if (st == AR_OK) st = h5u_attr_write_f64(g, "cost", t->wc + t->tc + penalty);
-  if (st == AR_OK) st = h5u_attr_write_f64(g, "time", t->time);
-  if (st == AR_OK) st = h5u_attr_write_f64(g, "co2", t->co2);
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_SUPPLY_TOTALS_SERVED], t->served);
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_SUPPLY_TOTALS_UNSERVED], t->unserved);
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_SUPPLY_TOTALS_MIN_UNSERVED], bound);
+  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_SUPPLY_TOTALS_WC], t->wc);
+  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_SUPPLY_TOTALS_TC], t->tc);
+  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_SUPPLY_TOTALS_PENALTY], penalty);
+  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_SUPPLY_TOTALS_COST], t->wc + t->tc + penalty);
+  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_SUPPLY_TOTALS_TIME], t->time);
+  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_SUPPLY_TOTALS_CO2], t->co2);
   double key[ROUTE_KEYS_MAX];
   supply_objective(&m->cfg, t, key);
   char names[128] = "";
@@ -337,7 +293,7 @@ static ar_status write_totals(hid_t file, const supply_model *m, const supply_re
     snprintf(names + len, sizeof names - len, "%s%s", i ? "," : "",
              supply_goal_name(m->cfg.key[i]));
   }
-  if (st == AR_OK) st = h5u_attr_write_str(g, "goal_order", names);
+  if (st == AR_OK) st = h5field_attr_str(g, &F[H5RES_SUPPLY_TOTALS_GOAL_ORDER], names);
   for (int i = 0; i < m->cfg.n_keys && st == AR_OK; i++) {
     char name[32];
     snprintf(name, sizeof name, "goal%d", i + 1);
@@ -355,10 +311,10 @@ static double month_gap(const supply_month_result *mr) {
   return served > 0 ? 100.0 * (served - mr->lower_bound) / served : NAN;
 }
 
-static ar_status bound_method(hid_t loc, const char *name) {
-  hid_t d = H5Dopen2(loc, name, H5P_DEFAULT);
-  if (d < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot reopen %s", h5u_file_name(loc), name);
-  ar_status st = h5u_attr_write_str(d, "method", SUPPLY_BOUND_METHOD);
+static ar_status bound_method(hid_t loc, const h5field *bound) {
+  hid_t d = H5Dopen2(loc, bound->path, H5P_DEFAULT);
+  if (d < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot reopen %s", h5u_file_name(loc), bound->path);
+  ar_status st = h5field_attr_str(d, &F[H5RES_SUPPLY_BOUND_METHOD], SUPPLY_BOUND_METHOD);
   H5Dclose(d);
   return st;
 }
@@ -393,25 +349,13 @@ static ar_status write_bounds(hid_t file, const supply_result *r) {
   hid_t g = H5Gopen2(file, "months", H5P_DEFAULT), b = -1;
   ar_status st =
       g >= 0 ? AR_OK : ar_fail(AR_ERR_HDF5, "%s: cannot open /months", h5u_file_name(file));
-  if (st == AR_OK)
-    st = h5u_write(g, "lower_bound", H5T_NATIVE_DOUBLE, 1, d, bound, "USD",
-                   "min-cost-flow lower bound on wc + tc of any plan of the month serving "
-                   "max-flow many orders (-inf: not computed)");
-  if (st == AR_OK) st = bound_method(g, "lower_bound");
-  if (st == AR_OK)
-    st = h5u_write(g, "gap_to_bound", H5T_NATIVE_DOUBLE, 1, d, gap, "percent",
-                   "100 (wc + tc - lower_bound) / (wc + tc); NaN when the month leaves more "
-                   "orders unserved than min_unserved");
+  if (st == AR_OK) st = h5field_write(g, &F[H5RES_SUPPLY_MONTHS_LOWER_BOUND], d, bound);
+  if (st == AR_OK) st = bound_method(g, &F[H5RES_SUPPLY_MONTHS_LOWER_BOUND]);
+  if (st == AR_OK) st = h5field_write(g, &F[H5RES_SUPPLY_MONTHS_GAP_TO_BOUND], d, gap);
   if (st == AR_OK) st = h5u_group_create(file, "best", &b);
-  if (st == AR_OK)
-    st = h5u_write(b, "lower_bound", H5T_NATIVE_DOUBLE, 0, NULL, &total, "USD",
-                   "the months' lower bounds added up: no plan serving as many orders costs less "
-                   "(wc + tc)");
-  if (st == AR_OK) st = bound_method(b, "lower_bound");
-  if (st == AR_OK)
-    st = h5u_write(b, "gap_to_bound", H5T_NATIVE_DOUBLE, 0, NULL, &whole, "percent",
-                   "100 (wc + tc - lower_bound) / (wc + tc) of the whole plan (NaN: see "
-                   "/months/gap_to_bound)");
+  if (st == AR_OK) st = h5field_write(b, &F[H5RES_SUPPLY_BEST_LOWER_BOUND], NULL, &total);
+  if (st == AR_OK) st = bound_method(b, &F[H5RES_SUPPLY_BEST_LOWER_BOUND]);
+  if (st == AR_OK) st = h5field_write(b, &F[H5RES_SUPPLY_BEST_GAP_TO_BOUND], NULL, &whole);
   if (b >= 0) H5Gclose(b);
   if (g >= 0) H5Gclose(g);
   free(bound);
@@ -436,18 +380,20 @@ static ar_status write_run(hid_t file, const supply_result *r) {
   }
   hid_t g = -1;
   ar_status st = h5u_group_create(file, "run", &g);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "iterations", iterations);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "epochs", epochs);
-  if (st == AR_OK) st = h5u_attr_write_f64(g, "seconds", seconds);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "months", r->n_months);
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_SUPPLY_RUN_ITERATIONS], iterations);
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_SUPPLY_RUN_EPOCHS], epochs);
+  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_SUPPLY_RUN_SECONDS], seconds);
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_SUPPLY_RUN_MONTHS], r->n_months);
+  /* The kind-free /run/rank_seconds, without the CPU column, summed over the months. */
+  h5field split = h5res_run_fields[H5RES_RUN_RANK_SECONDS];
+  split.meaning = "per rank, summed over the months: seconds building ants, updating trails, "
+                  "exchanging at epoch ends, and in total";
   hsize_t dr[2] = {(hsize_t)R, 4};
+  if (st == AR_OK && R > 0) st = h5field_write(g, &split, dr, sum);
   if (st == AR_OK && R > 0)
-    st = h5u_write(g, "rank_seconds", H5T_NATIVE_DOUBLE, 2, dr, sum, "s",
-                   "per rank, summed over the months: seconds building ants, updating trails, "
-                   "exchanging at epoch ends, and in total");
-  if (st == AR_OK && R > 0)
-    st =
-        h5u_dataset_attr_write_str(g, "rank_seconds", "columns", "construct,update,exchange,total");
+    st = h5u_dataset_attr_write_str(g, h5field_leaf(&split),
+                                    h5field_leaf(&h5res_run_fields[H5RES_RUN_RANK_SECONDS_COLUMNS]),
+                                    "construct,update,exchange,total");
   st = h5u_group_close(g, st);
   free(sum);
   return st;
@@ -459,9 +405,10 @@ ar_status h5res_supply_write(hid_t file, const supply_model *m, const supply_res
   const char *base = strrchr(info->input, '/');
   ar_status st = ar_mpi_check(MPI_Comm_size(MPI_COMM_WORLD, &ranks), "MPI_Comm_size");
   if (st == AR_OK) st = h5meta_write(file, H5META_RESULTS, H5RES_SUPPLY_VERSION, ps);
-  if (st == AR_OK) st = h5u_attr_write_str(file, "kind", "supply-chain");
-  if (st == AR_OK) st = h5u_attr_write_str(file, "input", info->input);
-  if (st == AR_OK) st = h5u_attr_write_str(file, "instance", base ? base + 1 : info->input);
+  const h5field *R = h5res_run_fields;
+  if (st == AR_OK) st = h5field_attr_str(file, &R[H5RES_KIND], "supply-chain");
+  if (st == AR_OK) st = h5field_attr_str(file, &R[H5RES_INPUT], info->input);
+  if (st == AR_OK) st = h5field_attr_str(file, &R[H5RES_INSTANCE], base ? base + 1 : info->input);
   plan_cols c;
   if (st == AR_OK) st = plan_cols_fill(m, r, &c);
   if (st == AR_OK) {
@@ -476,9 +423,9 @@ ar_status h5res_supply_write(hid_t file, const supply_model *m, const supply_res
   if (st == AR_OK) st = write_run(file, r);
   hid_t g = -1;
   if (st == AR_OK) st = h5u_group_create(file, "layout", &g);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "ranks", ranks);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "threads_per_rank", info->threads);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "colonies", info->colonies);
+  if (st == AR_OK) st = h5field_attr_i64(g, &R[H5RES_LAYOUT_RANKS], ranks);
+  if (st == AR_OK) st = h5field_attr_i64(g, &R[H5RES_LAYOUT_THREADS], info->threads);
+  if (st == AR_OK) st = h5field_attr_i64(g, &R[H5RES_LAYOUT_COLONIES], info->colonies);
   if (st == AR_OK) st = h5res_write_rank_hosts(g, MPI_COMM_WORLD);
   st = h5u_group_close(g, st);
   return st;
@@ -502,14 +449,16 @@ void h5res_supply_plan_free(h5res_supply_plan *p) {
   memset(p, 0, sizeof *p);
 }
 
-static ar_status read_column(hid_t file, const char *path, hid_t type, int64_t *n, void **data) {
+static ar_status read_column(hid_t file, int field, int64_t *n, void **data) {
   hsize_t d[2];
-  ar_status st = h5u_read(file, path, type, 1, d, 200000000ULL, data);
+  const char *path = F[field].path;
+  ar_status st = h5field_read(file, &F[field], d, 200000000ULL, data);
   if (st != AR_OK) return st;
   if (*n < 0) *n = (int64_t)d[0];
   if ((int64_t)d[0] != *n)
-    return ar_fail(AR_ERR_INPUT, "%s: dataset %s has %llu rows, /plan/order_id has %lld",
-                   h5u_file_name(file), path, (unsigned long long)d[0], (long long)*n);
+    return ar_fail(AR_ERR_INPUT, "%s: dataset %s has %llu rows, %s has %lld", h5u_file_name(file),
+                   path, (unsigned long long)d[0], F[H5RES_SUPPLY_PLAN_ORDER_ID].path,
+                   (long long)*n);
   return AR_OK;
 }
 
@@ -538,43 +487,50 @@ ar_status h5res_supply_read_plan(const char *path, h5res_supply_plan *p) {
     st = ar_fail(AR_ERR_INPUT, "%s: not the results of a supply-chain network (kind '%s')", path,
                  kind);
   int64_t n = -1;
+  /* The columns export needs, each with its destination. */
+  const struct {
+    int field;
+    void **data;
+  } cols[] = {{H5RES_SUPPLY_PLAN_ORDER_ID, (void **)&p->order_id},
+              {H5RES_SUPPLY_PLAN_SERVED, (void **)&p->served},
+              {H5RES_SUPPLY_PLAN_SERVICE, (void **)&p->service},
+              {H5RES_SUPPLY_PLAN_MODE, (void **)&p->mode},
+              {H5RES_SUPPLY_PLAN_PLANT, (void **)&p->plant},
+              {H5RES_SUPPLY_PLAN_PORT, (void **)&p->port},
+              {H5RES_SUPPLY_PLAN_CARRIER, (void **)&p->carrier},
+              {H5RES_SUPPLY_PLAN_TPT_DAYS, (void **)&p->tpt_days},
+              {H5RES_SUPPLY_PLAN_SHIP_DAY, (void **)&p->ship_day}};
+  for (size_t j = 0; st == AR_OK && j < sizeof cols / sizeof cols[0]; j++)
+    st = read_column(file, cols[j].field, &n, cols[j].data);
   if (st == AR_OK)
-    st = read_column(file, "plan/order_id", H5T_NATIVE_INT64, &n, (void **)&p->order_id);
-  if (st == AR_OK) st = read_column(file, "plan/served", H5T_NATIVE_INT8, &n, (void **)&p->served);
+    st = h5field_read_strings(file, &F[H5RES_SUPPLY_CODES_PLANTS], 1000000, &p->n_plants,
+                              &p->plants);
   if (st == AR_OK)
-    st = read_column(file, "plan/service", H5T_NATIVE_INT8, &n, (void **)&p->service);
-  if (st == AR_OK) st = read_column(file, "plan/mode", H5T_NATIVE_INT8, &n, (void **)&p->mode);
-  if (st == AR_OK) st = read_column(file, "plan/plant", H5T_NATIVE_INT32, &n, (void **)&p->plant);
-  if (st == AR_OK) st = read_column(file, "plan/port", H5T_NATIVE_INT32, &n, (void **)&p->port);
+    st = h5field_read_strings(file, &F[H5RES_SUPPLY_CODES_PORTS], 1000000, &p->n_ports, &p->ports);
   if (st == AR_OK)
-    st = read_column(file, "plan/carrier", H5T_NATIVE_INT32, &n, (void **)&p->carrier);
-  if (st == AR_OK)
-    st = read_column(file, "plan/tpt_days", H5T_NATIVE_INT32, &n, (void **)&p->tpt_days);
-  if (st == AR_OK)
-    st = read_column(file, "plan/ship_day", H5T_NATIVE_INT32, &n, (void **)&p->ship_day);
-  if (st == AR_OK) st = h5u_read_strings(file, "codes/plants", 1000000, &p->n_plants, &p->plants);
-  if (st == AR_OK) st = h5u_read_strings(file, "codes/ports", 1000000, &p->n_ports, &p->ports);
-  if (st == AR_OK)
-    st = h5u_read_strings(file, "codes/carriers", 1000000, &p->n_carriers, &p->carriers);
+    st = h5field_read_strings(file, &F[H5RES_SUPPLY_CODES_CARRIERS], 1000000, &p->n_carriers,
+                              &p->carriers);
   p->n = n < 0 ? 0 : n;
   for (int64_t i = 0; st == AR_OK && i < p->n; i++) {
     if (p->served[i] != 0 && p->served[i] != 1)
-      st = ar_fail(AR_ERR_INPUT, "%s: dataset /plan/served row %lld: %d is not 0 or 1", path,
-                   (long long)i, (int)p->served[i]);
+      st = ar_fail(AR_ERR_INPUT, "%s: dataset %s row %lld: %d is not 0 or 1", path,
+                   F[H5RES_SUPPLY_PLAN_SERVED].path, (long long)i, (int)p->served[i]);
     else if (p->service[i] < 0 || p->service[i] >= SC_SERVICE_COUNT)
-      st = ar_fail(AR_ERR_INPUT, "%s: dataset /plan/service row %lld: %d is not a service level",
-                   path, (long long)i, (int)p->service[i]);
+      st = ar_fail(AR_ERR_INPUT, "%s: dataset %s row %lld: %d is not a service level", path,
+                   F[H5RES_SUPPLY_PLAN_SERVICE].path, (long long)i, (int)p->service[i]);
     else if (p->mode[i] < -1 || p->mode[i] >= SC_MODE_COUNT)
-      st = ar_fail(AR_ERR_INPUT, "%s: dataset /plan/mode row %lld: %d is not a mode", path,
-                   (long long)i, (int)p->mode[i]);
+      st = ar_fail(AR_ERR_INPUT, "%s: dataset %s row %lld: %d is not a mode", path,
+                   F[H5RES_SUPPLY_PLAN_MODE].path, (long long)i, (int)p->mode[i]);
   }
   if (st == AR_OK)
-    st = check_index(file, "/plan/plant", p->plant, p->n, -1, (int64_t)p->n_plants, p->served, 1);
+    st = check_index(file, F[H5RES_SUPPLY_PLAN_PLANT].path, p->plant, p->n, -1,
+                     (int64_t)p->n_plants, p->served, 1);
   if (st == AR_OK)
-    st = check_index(file, "/plan/port", p->port, p->n, -1, (int64_t)p->n_ports, p->served, 1);
+    st = check_index(file, F[H5RES_SUPPLY_PLAN_PORT].path, p->port, p->n, -1, (int64_t)p->n_ports,
+                     p->served, 1);
   if (st == AR_OK)
-    st = check_index(file, "/plan/carrier", p->carrier, p->n, -1, (int64_t)p->n_carriers, p->served,
-                     0);
+    st = check_index(file, F[H5RES_SUPPLY_PLAN_CARRIER].path, p->carrier, p->n, -1,
+                     (int64_t)p->n_carriers, p->served, 0);
   h5u_close(file);
   if (st != AR_OK) h5res_supply_plan_free(p);
   return st;

@@ -3,7 +3,9 @@
 #include "wing_supply.h"
 
 #include "h5net_supply.h"
+#include "h5net_supply_fields.h"
 #include "h5net_supply_inspect.h"
+#include "h5res_supply_fields.h"
 #include "wing_supply_evaluate.h"
 #include "wing_supply_export.h"
 #include "wing_supply_import.h"
@@ -19,6 +21,9 @@ static const wing_command supply_imports[] = {
 };
 
 static const char *const supply_pictures[] = {"flows", "goals", "convergence", NULL};
+
+static const h5field_table *const supply_fields[] = {&h5net_supply_table, &h5res_supply_table,
+                                                     NULL};
 
 const wing wing_supply = {
     .name = H5NET_SUPPLY_KIND,
@@ -36,4 +41,5 @@ const wing wing_supply = {
     .pictures = supply_pictures,
     .exports = wing_supply_exports,
     .evaluate = &wing_supply_evaluate,
+    .fields = supply_fields,
 };

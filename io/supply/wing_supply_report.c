@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "h5res_supply_fields.h"
 #include "h5u.h"
 #include "report_format.h"
 #include "report_read.h"
@@ -122,11 +123,13 @@ static ar_status read_column(hid_t file, month_table *m, int i) {
 /* The month table: rows of /months/{year,month,...}. No /months/month column: no months. */
 static ar_status months_read(hid_t file, month_table *m) {
   memset(m, 0, sizeof *m);
-  int64_t n = rread_count(file, "months/month");
+  const h5field *F = h5res_supply_fields;
+  const char *month_path = F[H5RES_SUPPLY_MONTHS_MONTH].path;
+  int64_t n = rread_count(file, month_path);
   if (n <= 0) return AR_OK;
   if (n > MONTHS_MAX)
-    return ar_fail(AR_ERR_INPUT, "%s: /months/month has %lld rows, more than %d months",
-                   h5u_file_name(file), (long long)n, MONTHS_MAX);
+    return ar_fail(AR_ERR_INPUT, "%s: %s has %lld rows, more than %d months", h5u_file_name(file),
+                   month_path, (long long)n, MONTHS_MAX);
   m->n = (int)n;
   m->label = calloc((size_t)n, sizeof *m->label);
   m->row = calloc((size_t)n, sizeof *m->row);
@@ -136,9 +139,10 @@ static ar_status months_read(hid_t file, month_table *m) {
   }
   hsize_t dims[1];
   double *month = NULL, *year = NULL;
-  ar_status st = rread_doubles(file, "months/month", 1, dims, MONTHS_MAX, &month);
-  if (st == AR_OK && rread_count(file, "months/year") == n)
-    st = rread_doubles(file, "months/year", 1, dims, MONTHS_MAX, &year);
+  const char *year_path = F[H5RES_SUPPLY_MONTHS_YEAR].path;
+  ar_status st = rread_doubles(file, month_path, 1, dims, MONTHS_MAX, &month);
+  if (st == AR_OK && rread_count(file, year_path) == n)
+    st = rread_doubles(file, year_path, 1, dims, MONTHS_MAX, &year);
   for (int r = 0; st == AR_OK && r < m->n; r++) {
     if (year)
       snprintf(m->label[r], sizeof m->label[r], "%04d-%02d", (int)year[r], (int)month[r]);
@@ -340,14 +344,15 @@ ar_status wing_supply_report_summary(hid_t file, FILE *out, wing_report_facts *f
   if (st != AR_OK) return st;
   add_up_months(&t, &m);
   /* No count of unserved orders: count the listed ones. */
-  int64_t listed = rread_count(file, "unserved/order_id");
+  const h5field *F = h5res_supply_fields;
+  int64_t listed = rread_count(file, F[H5RES_SUPPLY_UNSERVED_ORDER_ID].path);
   if (listed < 0) listed = rread_count(file, "unserved/order");
   if (!t.has[NGOALS + C_UNSERVED] && listed >= 0) {
     t.v[NGOALS + C_UNSERVED] = (double)listed;
     t.has[NGOALS + C_UNSERVED] = 1;
   }
   reason_tally why = {{NULL}, {0}, 0, 0};
-  st = tally_reasons(file, "unserved/reason", &why);
+  st = tally_reasons(file, F[H5RES_SUPPLY_UNSERVED_REASON].path, &why);
   if (st == AR_OK) {
     if (m.n > 0) fprintf(out, "months: %d\n", m.n);
     print_orders(out, &t);

@@ -6,9 +6,13 @@
 #include <string.h>
 
 #include "ar_agree.h"
+#include "h5field.h"
 #include "h5meta.h"
+#include "h5net_tour_fields.h"
 #include "h5u.h"
 #include "tsplib_parse.h"
+
+static const h5field *const F = h5net_tour_fields;
 
 /* --- Writing ---------------------------------------------------------------------------------- */
 
@@ -26,71 +30,77 @@ static ar_status check_before_write(const tour_net *t, const char *path) {
 
 static ar_status write_coords(hid_t group, const tour_net *t) {
   double *xy = malloc((size_t)t->n * 2 * sizeof *xy);
-  if (!xy) return ar_fail(AR_ERR_NOMEM, "out of memory writing /tour/coords (%d nodes)", t->n);
+  if (!xy)
+    return ar_fail(AR_ERR_NOMEM, "out of memory writing %s (%d nodes)", F[H5NET_TOUR_F_COORDS].path,
+                   t->n);
   for (int32_t i = 0; i < t->n; i++) {
     xy[2 * i] = t->x[i];
     xy[2 * i + 1] = t->y[i];
   }
   hsize_t dims[2] = {(hsize_t)t->n, 2};
-  const char *units = t->metric == TOUR_METRIC_GEO
-                          ? "TSPLIB GEO DDD.MM (degrees.minutes): x = latitude, y = longitude"
-                          : "TSPLIB coordinate units";
-  ar_status st = h5u_write(group, "coords", H5T_NATIVE_DOUBLE, 2, dims, xy, units,
-                           "node coordinates, row i = node i+1 of the TSPLIB file: (x, y)");
+  /* GEO coordinates are degrees.minutes: their unit says so. */
+  h5field coords = F[H5NET_TOUR_F_COORDS];
+  if (t->metric == TOUR_METRIC_GEO)
+    coords.unit = "TSPLIB GEO DDD.MM (degrees.minutes): x = latitude, y = longitude";
+  ar_status st = h5field_write(group, &coords, dims, xy);
   free(xy);
   return st;
 }
 
 static ar_status write_known_tour(hid_t group, const tour_net *t, const char *tour_source) {
   hsize_t dims[1] = {(hsize_t)t->n};
-  ar_status st = h5u_write(group, "known_tour", H5T_NATIVE_INT32, 1, dims, t->known_tour,
-                           "0-based node index", "a known tour (node order, closed)");
+  const h5field *f = &F[H5NET_TOUR_F_KNOWN_TOUR];
+  ar_status st = h5field_write(group, f, dims, t->known_tour);
   if (st != AR_OK) return st;
-  hid_t dset = H5Dopen2(group, "known_tour", H5P_DEFAULT);
-  if (dset < 0)
-    return ar_fail(AR_ERR_HDF5, "%s: cannot reopen /tour/known_tour", h5u_file_name(group));
-  st = h5u_attr_write_i64(dset, "length", tour_length(t, t->known_tour));
-  if (st == AR_OK) st = h5u_attr_write_str(dset, "source", tour_source ? tour_source : "");
+  hid_t dset = H5Dopen2(group, f->path, H5P_DEFAULT);
+  if (dset < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot reopen %s", h5u_file_name(group), f->path);
+  st = h5field_attr_i64(dset, &F[H5NET_TOUR_F_KNOWN_LENGTH], tour_length(t, t->known_tour));
+  if (st == AR_OK)
+    st = h5field_attr_str(dset, &F[H5NET_TOUR_F_KNOWN_SOURCE], tour_source ? tour_source : "");
   return h5u_dataset_close(dset, st);
 }
 
 static ar_status write_lower_bound(hid_t group, const tour_lower_bound *b) {
   hsize_t dims[1] = {1};
-  ar_status st = h5u_write(group, "lower_bound", H5T_NATIVE_INT64, 1, dims, &b->value,
-                           H5NET_DISTANCE_UNITS, "proven lower bound on every tour's length");
+  const h5field *f = &F[H5NET_TOUR_F_LOWER_BOUND];
+  ar_status st = h5field_write(group, f, dims, &b->value);
   if (st != AR_OK) return st;
-  hid_t dset = H5Dopen2(group, "lower_bound", H5P_DEFAULT);
-  if (dset < 0)
-    return ar_fail(AR_ERR_HDF5, "%s: cannot reopen /tour/lower_bound", h5u_file_name(group));
-  st = h5u_attr_write_str(dset, "method", b->method);
-  if (st == AR_OK) st = h5u_attr_write_i64(dset, "ascent_steps", b->ascent_steps);
-  if (st == AR_OK) st = h5u_attr_write_i64(dset, "exact_checks", b->exact_checks);
-  if (st == AR_OK) st = h5u_attr_write_i64(dset, "sparse_edges", b->sparse_edges);
-  if (st == AR_OK) st = h5u_attr_write_f64(dset, "seconds", b->seconds);
+  hid_t dset = H5Dopen2(group, f->path, H5P_DEFAULT);
+  if (dset < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot reopen %s", h5u_file_name(group), f->path);
+  st = h5field_attr_str(dset, &F[H5NET_TOUR_F_BOUND_METHOD], b->method);
+  if (st == AR_OK)
+    st = h5field_attr_i64(dset, &F[H5NET_TOUR_F_BOUND_ASCENT_STEPS], b->ascent_steps);
+  if (st == AR_OK)
+    st = h5field_attr_i64(dset, &F[H5NET_TOUR_F_BOUND_EXACT_CHECKS], b->exact_checks);
+  if (st == AR_OK)
+    st = h5field_attr_i64(dset, &F[H5NET_TOUR_F_BOUND_SPARSE_EDGES], b->sparse_edges);
+  if (st == AR_OK) st = h5field_attr_f64(dset, &F[H5NET_TOUR_F_BOUND_SECONDS], b->seconds);
   return h5u_dataset_close(dset, st);
 }
 
 static ar_status write_contents(hid_t file, const tour_net *t, const param_set *ps,
                                 const char *source, const char *tour_source) {
   ar_status st = h5meta_write(file, H5META_NETWORK, H5NET_TOUR_VERSION, ps);
-  if (st == AR_OK) st = h5u_attr_write_str(file, "kind", H5NET_TOUR_KIND);
-  if (st == AR_OK) st = h5u_attr_write_str(file, "name", t->name);
-  if (st == AR_OK) st = h5u_attr_write_str(file, "source", source ? source : "");
-  if (st == AR_OK) st = h5u_attr_write_str(file, "comment", t->comment);
+  if (st == AR_OK) st = h5field_attr_str(file, &F[H5NET_TOUR_F_KIND], H5NET_TOUR_KIND);
+  if (st == AR_OK) st = h5field_attr_str(file, &F[H5NET_TOUR_F_NAME], t->name);
+  if (st == AR_OK) st = h5field_attr_str(file, &F[H5NET_TOUR_F_SOURCE], source ? source : "");
+  if (st == AR_OK) st = h5field_attr_str(file, &F[H5NET_TOUR_F_COMMENT], t->comment);
   if (st != AR_OK) return st;
   hid_t group;
   st = h5u_group_create(file, "tour", &group);
   if (st != AR_OK) return st;
-  st = h5u_attr_write_i64(group, "n", t->n);
-  if (st == AR_OK) st = h5u_attr_write_str(group, "metric", tour_metric_name(t->metric));
-  if (st == AR_OK) st = h5u_attr_write_i64(group, "directed", t->directed ? 1 : 0);
-  if (st == AR_OK) st = h5u_attr_write_i64(group, "optimum", t->optimum >= 0 ? t->optimum : -1);
-  if (st == AR_OK) st = h5u_attr_write_str(group, "distance_units", H5NET_DISTANCE_UNITS);
+  st = h5field_attr_i64(group, &F[H5NET_TOUR_F_N], t->n);
+  if (st == AR_OK)
+    st = h5field_attr_str(group, &F[H5NET_TOUR_F_METRIC], tour_metric_name(t->metric));
+  if (st == AR_OK) st = h5field_attr_i64(group, &F[H5NET_TOUR_F_DIRECTED], t->directed ? 1 : 0);
+  if (st == AR_OK)
+    st = h5field_attr_i64(group, &F[H5NET_TOUR_F_OPTIMUM], t->optimum >= 0 ? t->optimum : -1);
+  if (st == AR_OK)
+    st = h5field_attr_str(group, &F[H5NET_TOUR_F_DISTANCE_UNITS], H5NET_DISTANCE_UNITS);
   if (st == AR_OK && t->metric != TOUR_METRIC_EXPLICIT) st = write_coords(group, t);
   if (st == AR_OK && t->metric == TOUR_METRIC_EXPLICIT) {
     hsize_t dims[2] = {(hsize_t)t->n, (hsize_t)t->n};
-    st = h5u_write(group, "weights", H5T_NATIVE_INT32, 2, dims, t->weights, H5NET_DISTANCE_UNITS,
-                   "weights[i][j] = cost of going from node i+1 to node j+1");
+    st = h5field_write(group, &F[H5NET_TOUR_F_WEIGHTS], dims, t->weights);
   }
   if (st == AR_OK && t->known_tour) st = write_known_tour(group, t, tour_source);
   if (st == AR_OK && t->lower.computed) st = write_lower_bound(group, &t->lower);
@@ -143,21 +153,24 @@ static int peek_dims(hid_t file, const char *path, int rank, hsize_t *dims) {
 static ar_status read_header(hid_t file, tour_net *t) {
   const char *name = h5u_file_name(file);
   char kind[64], metric[64];
-  ar_status st = h5u_attr_read_str(file, "kind", kind, sizeof kind);
+  ar_status st = h5u_attr_read_str(file, h5field_leaf(&F[H5NET_TOUR_F_KIND]), kind, sizeof kind);
   if (st != AR_OK) return st;
   if (strcmp(kind, H5NET_TOUR_KIND) != 0)
     return ar_fail(AR_ERR_INPUT, "%s: is a '%s' network, not a tour network", name, kind);
-  if (h5u_attr_exists(file, "name")) st = h5u_attr_read_str(file, "name", t->name, sizeof t->name);
-  if (st == AR_OK && h5u_attr_exists(file, "comment"))
-    st = h5u_attr_read_str(file, "comment", t->comment, sizeof t->comment);
+  if (h5field_exists(file, &F[H5NET_TOUR_F_NAME]))
+    st = h5field_attr_read_str(file, &F[H5NET_TOUR_F_NAME], t->name, sizeof t->name);
+  if (st == AR_OK && h5field_exists(file, &F[H5NET_TOUR_F_COMMENT]))
+    st = h5field_attr_read_str(file, &F[H5NET_TOUR_F_COMMENT], t->comment, sizeof t->comment);
   hid_t group;
   if (st == AR_OK) st = h5u_group_open(file, "/tour", &group);
   if (st != AR_OK) return st;
   int64_t n = 0, directed = 0, optimum = -1;
-  st = h5u_attr_read_i64(group, "n", &n);
-  if (st == AR_OK) st = h5u_attr_read_str(group, "metric", metric, sizeof metric);
-  if (st == AR_OK) st = h5u_attr_read_i64(group, "directed", &directed);
-  if (st == AR_OK) st = h5u_attr_read_i64(group, "optimum", &optimum);
+  st = h5u_attr_read_i64(group, h5field_leaf(&F[H5NET_TOUR_F_N]), &n);
+  if (st == AR_OK)
+    st = h5u_attr_read_str(group, h5field_leaf(&F[H5NET_TOUR_F_METRIC]), metric, sizeof metric);
+  if (st == AR_OK)
+    st = h5u_attr_read_i64(group, h5field_leaf(&F[H5NET_TOUR_F_DIRECTED]), &directed);
+  if (st == AR_OK) st = h5u_attr_read_i64(group, h5field_leaf(&F[H5NET_TOUR_F_OPTIMUM]), &optimum);
   H5Gclose(group);
   if (st != AR_OK) return error_on(st, "group /tour");
   if (n < 3 || n > TOUR_MAX_N)
@@ -200,7 +213,7 @@ static ar_status shape_error(hid_t file, const char *dset, const hsize_t *dims, 
 }
 
 static ar_status read_coords(hid_t file, tour_net *t) {
-  const char *dset = "/tour/coords";
+  const char *dset = F[H5NET_TOUR_F_COORDS].path;
   hsize_t dims[2];
   char want[64];
   snprintf(want, sizeof want, "[%d][2] (n = %d)", t->n, t->n);
@@ -244,7 +257,7 @@ static ar_status read_coords(hid_t file, tour_net *t) {
 }
 
 static ar_status read_weights(hid_t file, tour_net *t) {
-  const char *dset = "/tour/weights";
+  const char *dset = F[H5NET_TOUR_F_WEIGHTS].path;
   hsize_t dims[2];
   uint64_t n = (uint64_t)t->n;
   char want[64];
@@ -275,7 +288,7 @@ static ar_status read_weights(hid_t file, tour_net *t) {
 }
 
 static ar_status read_known_tour(hid_t file, tour_net *t) {
-  const char *dset = "/tour/known_tour";
+  const char *dset = F[H5NET_TOUR_F_KNOWN_TOUR].path;
   const char *name = h5u_file_name(file);
   hsize_t dims[1];
   char want[32];
@@ -309,7 +322,7 @@ static ar_status read_known_tour(hid_t file, tour_net *t) {
   hid_t d = H5Dopen2(file, dset, H5P_DEFAULT);
   if (d < 0) return ar_fail(AR_ERR_INPUT, "%s: cannot reopen %s", name, dset);
   int64_t stored = 0;
-  st = h5u_attr_read_i64(d, "length", &stored);
+  st = h5u_attr_read_i64(d, h5field_leaf(&F[H5NET_TOUR_F_KNOWN_LENGTH]), &stored);
   H5Dclose(d);
   if (st != AR_OK) return error_on(st, dset);
   int64_t measured = tour_length(t, t->known_tour);
@@ -326,7 +339,7 @@ static ar_status read_known_tour(hid_t file, tour_net *t) {
 
 /* The stored bound, checked against what is known: never above the optimum or a known tour. */
 static ar_status read_lower_bound(hid_t file, tour_net *t) {
-  const char *dset = "/tour/lower_bound", *name = h5u_file_name(file);
+  const char *dset = F[H5NET_TOUR_F_LOWER_BOUND].path, *name = h5u_file_name(file);
   hsize_t dims[1];
   if (peek_dims(file, dset, 1, dims) && dims[0] != 1)
     return shape_error(file, dset, dims, 1, "[1]");
@@ -338,11 +351,17 @@ static ar_status read_lower_bound(hid_t file, tour_net *t) {
   free(data);
   hid_t d = H5Dopen2(file, dset, H5P_DEFAULT);
   if (d < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot reopen %s", name, dset);
-  st = h5u_attr_read_str(d, "method", b->method, sizeof b->method);
-  if (st == AR_OK) st = h5u_attr_read_i64(d, "ascent_steps", &b->ascent_steps);
-  if (st == AR_OK) st = h5u_attr_read_i64(d, "exact_checks", &b->exact_checks);
-  if (st == AR_OK) st = h5u_attr_read_i64(d, "sparse_edges", &b->sparse_edges);
-  if (st == AR_OK) st = h5u_attr_read_f64(d, "seconds", &b->seconds);
+  /* Read through the dataset: one open for the five attributes. */
+  st = h5u_attr_read_str(d, h5field_leaf(&F[H5NET_TOUR_F_BOUND_METHOD]), b->method,
+                         sizeof b->method);
+  if (st == AR_OK)
+    st = h5u_attr_read_i64(d, h5field_leaf(&F[H5NET_TOUR_F_BOUND_ASCENT_STEPS]), &b->ascent_steps);
+  if (st == AR_OK)
+    st = h5u_attr_read_i64(d, h5field_leaf(&F[H5NET_TOUR_F_BOUND_EXACT_CHECKS]), &b->exact_checks);
+  if (st == AR_OK)
+    st = h5u_attr_read_i64(d, h5field_leaf(&F[H5NET_TOUR_F_BOUND_SPARSE_EDGES]), &b->sparse_edges);
+  if (st == AR_OK)
+    st = h5u_attr_read_f64(d, h5field_leaf(&F[H5NET_TOUR_F_BOUND_SECONDS]), &b->seconds);
   H5Dclose(d);
   if (st != AR_OK) return error_on(st, dset);
   if (t->optimum >= 0 && b->value > t->optimum)
@@ -365,8 +384,10 @@ ar_status h5net_tour_read_file(hid_t file, tour_net *t) {
     else
       st = read_coords(file, t);
   }
-  if (st == AR_OK && h5u_link_exists(file, "/tour/known_tour")) st = read_known_tour(file, t);
-  if (st == AR_OK && h5u_link_exists(file, "/tour/lower_bound")) st = read_lower_bound(file, t);
+  if (st == AR_OK && h5field_exists(file, &F[H5NET_TOUR_F_KNOWN_TOUR]))
+    st = read_known_tour(file, t);
+  if (st == AR_OK && h5field_exists(file, &F[H5NET_TOUR_F_LOWER_BOUND]))
+    st = read_lower_bound(file, t);
   if (st == AR_OK) st = tour_net_check_optimum(t, h5u_file_name(file));
   if (st != AR_OK) {
     tour_net_free(t);

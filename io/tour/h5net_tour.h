@@ -30,13 +30,13 @@
 
 #include "ar_error.h"
 #include "h5net.h"
+#include "h5net_tour_fields.h"
 #include "param.h"
 #include "tour_net.h"
 
-/* The kind, and the newest version of the format this module writes and reads. */
-#define H5NET_TOUR_KIND "tour"
+/* The newest version of the format this module writes and reads (the kind's name and the unit of
+ * distances are in h5net_tour_fields.h, beside the declarations that use them). */
 enum { H5NET_TOUR_VERSION = 1 };
-#define H5NET_DISTANCE_UNITS "TSPLIB integer distance"
 
 /* Writes t to path atomically (path.tmp, renamed when complete; an existing file survives any
  * failure). One process writes (MPI_COMM_SELF). The root `source` attribute is ps's first

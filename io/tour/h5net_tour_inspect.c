@@ -3,7 +3,9 @@
 #include <float.h>
 #include <stdio.h>
 
+#include "h5field.h"
 #include "h5net_tour.h"
+#include "h5net_tour_fields.h"
 #include "h5u.h"
 
 static void print_coordinate_box(const tour_net *t, FILE *out) {
@@ -50,16 +52,12 @@ ar_status h5net_tour_inspect(hid_t file, FILE *out) {
   ar_status st = h5net_tour_read_file(file, &t);
   if (st != AR_OK) return st;
   char source[1024] = "", tour_source[1024] = "";
-  if (h5u_attr_exists(file, "source"))
-    st = h5u_attr_read_str(file, "source", source, sizeof source);
-  if (st == AR_OK && t.known_tour) {
-    hid_t d = H5Dopen2(file, "/tour/known_tour", H5P_DEFAULT);
-    st = d < 0 ? ar_fail(AR_ERR_HDF5, "%s: cannot reopen /tour/known_tour", h5u_file_name(file))
-               : AR_OK;
-    if (st == AR_OK && h5u_attr_exists(d, "source"))
-      st = h5u_attr_read_str(d, "source", tour_source, sizeof tour_source);
-    if (d >= 0) H5Dclose(d); /* only read */
-  }
+  const h5field *F = h5net_tour_fields;
+  if (h5field_exists(file, &F[H5NET_TOUR_F_SOURCE]))
+    st = h5field_attr_read_str(file, &F[H5NET_TOUR_F_SOURCE], source, sizeof source);
+  if (st == AR_OK && t.known_tour && h5field_exists(file, &F[H5NET_TOUR_F_KNOWN_SOURCE]))
+    st =
+        h5field_attr_read_str(file, &F[H5NET_TOUR_F_KNOWN_SOURCE], tour_source, sizeof tour_source);
   if (st != AR_OK) {
     tour_net_free(&t);
     return st;

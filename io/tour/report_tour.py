@@ -10,7 +10,10 @@ import antroute_report as ar
 from antroute_report import attr, fmt, get, note, number, plt, save, die, EXIT_DATA
 
 KIND = "tour"
-MARKER = "best/tour"  # results written before the `kind` attribute hold it
+# The datasets drawn, by their declared names (io/tour/h5res_tour_fields.c; see ar.PATHS).
+ar.PATHS["tour:results"] = {"best_tour": "/best/tour", "best_lower_bound": "/best/lower_bound"}
+ar.PATHS["tour:network"] = {"tour_coords": "/tour/coords", "tour_metric": "/tour/metric"}
+MARKER = ar.field("tour:results", "best_tour")  # results written before `kind` hold it
 
 
 def geo_degrees(v):
@@ -20,15 +23,16 @@ def geo_degrees(v):
 
 
 def draw_tour(f, net, outdir):
-    tour = get(f, "best/tour")
+    tour = get(f, ar.field("tour:results", "best_tour"))
     if tour is None:
         note("no /best/tour in the results: no tour picture")
         return
     if net is None:
         note("no network file: no tour picture (give it with --network FILE)")
         return
-    coords = get(net, "tour/coords")
-    metric = attr(get(net, "tour"), "metric", "?")
+    coords = get(net, ar.field("tour:network", "tour_coords"))
+    metric_path = ar.field("tour:network", "tour_metric")  # an attribute of /tour
+    metric = attr(get(net, metric_path.rsplit("/", 1)[0]), metric_path.rsplit("/", 1)[1], "?")
     if coords is None:
         note(f"the network is {metric} (explicit weights, no coordinates): no tour picture")
         return
@@ -36,7 +40,8 @@ def draw_tour(f, net, outdir):
     t = np.asarray(tour[()], dtype=np.int64)
     n = len(xy)
     if xy.ndim != 2 or xy.shape[1] != 2:
-        die(EXIT_DATA, f"{net.filename}: dataset /tour/coords has shape {xy.shape}, expected [n][2]")
+        die(EXIT_DATA, f"{net.filename}: dataset {coords.name} has shape {xy.shape}, "
+                       "expected [n][2]")
     if len(t) != n or t.min() < 0 or t.max() >= n:
         die(EXIT_DATA, f"{f.filename}: /best/tour does not index the {n} nodes of {net.filename}")
     if metric == "GEO":
@@ -78,4 +83,5 @@ def draw(f, net, outdir):
     ar.draw_convergence(f, outdir, quantity="tour length", units="TSPLIB units",
                         optimum=number(best, "optimum") or number(f, "optimum"),
                         bound=number(best, "lower_bound"),
-                        method=attr(get(f, "best/lower_bound"), "method", "lower bound"))
+                        method=attr(get(f, ar.field("tour:results", "best_lower_bound")),
+                                    "method", "lower bound"))

@@ -3,6 +3,8 @@
 #include "wing_tour.h"
 
 #include "h5net_tour.h"
+#include "h5net_tour_fields.h"
+#include "h5res_tour_fields.h"
 #include "wing_tour_import.h"
 #include "wing_tour_inspect.h"
 #include "wing_tour_report.h"
@@ -17,6 +19,8 @@ static const wing_command tour_imports[] = {
 
 static const char *const tour_pictures[] = {"tour", "convergence", NULL};
 
+static const h5field_table *const tour_fields[] = {&h5net_tour_table, &h5res_tour_table, NULL};
+
 const wing wing_tour = {
     .name = H5NET_TOUR_KIND,
     .title = "tour networks (TSPLIB TSP and ATSP)",
@@ -27,9 +31,10 @@ const wing wing_tour = {
     .solve = wing_tour_solve_kind,
     .inspect_network = h5net_tour_inspect,
     .inspect_results = wing_tour_inspect_results,
-    .results_marker = "best/tour",
+    .results_marker = H5RES_TOUR_TOUR_PATH,
     .report_summary = wing_tour_report_summary,
     .report_network_check = wing_tour_report_network_check,
     .report_needs_network = 1,
     .pictures = tour_pictures,
+    .fields = tour_fields,
 };

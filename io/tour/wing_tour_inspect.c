@@ -2,6 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "h5field.h"
+#include "h5res_fields.h"
+#include "h5res_tour_fields.h"
 #include "h5u.h"
 #include "inspect_scalar.h"
 #include "tour_net.h"
@@ -13,10 +16,12 @@ ar_status wing_tour_inspect_results(hid_t file, FILE *out) {
   int64_t optimum = -1, colonies = 0, ants = 0, iterations = 0, epochs = 0, ranks = 0, threads = 0,
           epoch_it = 0;
   double seconds = 0, ips = 0, tps = 0;
-  ar_status st = h5u_attr_read_str(file, "kind", kind, sizeof kind);
-  if (st == AR_OK) st = h5u_attr_read_str(file, "instance", instance, sizeof instance);
-  if (st == AR_OK) st = h5u_attr_read_str(file, "input", input, sizeof input);
-  if (st == AR_OK) st = h5u_attr_read_i64(file, "optimum", &optimum);
+  const h5field *R = h5res_run_fields, *F = h5res_tour_fields;
+  ar_status st = h5u_attr_read_str(file, h5field_leaf(&R[H5RES_KIND]), kind, sizeof kind);
+  if (st == AR_OK)
+    st = h5u_attr_read_str(file, h5field_leaf(&R[H5RES_INSTANCE]), instance, sizeof instance);
+  if (st == AR_OK) st = h5u_attr_read_str(file, h5field_leaf(&R[H5RES_INPUT]), input, sizeof input);
+  if (st == AR_OK) st = h5u_attr_read_i64(file, h5field_leaf(&R[H5RES_OPTIMUM]), &optimum);
   if (st != AR_OK) return st;
   hid_t run = -1, layout = -1;
   st = h5u_group_open(file, "run", &run);
@@ -35,10 +40,10 @@ ar_status wing_tour_inspect_results(hid_t file, FILE *out) {
   if (st == AR_OK) st = h5u_attr_read_i64(layout, "ranks", &ranks);
   if (st == AR_OK) st = h5u_attr_read_i64(layout, "threads_per_rank", &threads);
   if (layout >= 0) H5Gclose(layout);
-  int64_t cost = inspect_scalar_i64(file, "best/cost", &st);
-  int64_t colony = inspect_scalar_i64(file, "best/colony", &st);
-  int64_t found = inspect_scalar_i64(file, "best/iteration", &st);
-  double when = inspect_scalar_f64(file, "best/time", &st);
+  int64_t cost = inspect_scalar_i64(file, F[H5RES_TOUR_COST].path, &st);
+  int64_t colony = inspect_scalar_i64(file, F[H5RES_TOUR_COLONY].path, &st);
+  int64_t found = inspect_scalar_i64(file, F[H5RES_TOUR_ITERATION].path, &st);
+  double when = inspect_scalar_f64(file, F[H5RES_TOUR_TIME].path, &st);
   if (st != AR_OK) return st;
 
   fprintf(out, "kind: %s\ninstance: %s\ninput: %s\n", kind, instance, input);
@@ -47,13 +52,16 @@ ar_status wing_tour_inspect_results(hid_t file, FILE *out) {
             (long long)optimum, 100.0 * (double)(cost - optimum) / (double)optimum);
   else
     fprintf(out, "best cost: %lld (optimum unknown)\n", (long long)cost);
-  if (h5u_link_exists(file, "best/lower_bound")) {
-    int64_t bound = inspect_scalar_i64(file, "best/lower_bound", &st);
+  const h5field *lb = &F[H5RES_TOUR_LOWER_BOUND];
+  if (h5field_exists(file, lb)) {
+    int64_t bound = inspect_scalar_i64(file, lb->path, &st);
     char method[64] = "?", by[32] = "?";
-    hid_t d = st == AR_OK ? H5Dopen2(file, "best/lower_bound", H5P_DEFAULT) : -1;
+    const char *m = h5field_leaf(&F[H5RES_TOUR_BOUND_METHOD]);
+    const char *c = h5field_leaf(&F[H5RES_TOUR_BOUND_COMPUTED_BY]);
+    hid_t d = st == AR_OK ? H5Dopen2(file, lb->path, H5P_DEFAULT) : -1;
     if (d >= 0) {
-      if (h5u_attr_exists(d, "method")) h5u_attr_read_str(d, "method", method, sizeof method);
-      if (h5u_attr_exists(d, "computed_by")) h5u_attr_read_str(d, "computed_by", by, sizeof by);
+      if (h5u_attr_exists(d, m)) h5u_attr_read_str(d, m, method, sizeof method);
+      if (h5u_attr_exists(d, c)) h5u_attr_read_str(d, c, by, sizeof by);
       H5Dclose(d);
     }
     if (st != AR_OK) return st;
@@ -76,13 +84,14 @@ ar_status wing_tour_inspect_results(hid_t file, FILE *out) {
 
   hsize_t dims[1];
   void *tour = NULL;
-  st = h5u_read(file, "best/tour", H5T_NATIVE_INT32, 1, dims, TOUR_MAX_N, &tour);
+  st = h5field_read(file, &F[H5RES_TOUR_TOUR], dims, TOUR_MAX_N, &tour);
   if (st == AR_OK) {
     int perm = tour_is_permutation(tour, (int32_t)dims[0]);
     fprintf(out, "tour: %llu nodes, %s\n", (unsigned long long)dims[0],
             perm == 1 ? "a permutation of 0..n-1" : "NOT a permutation");
     if (perm == 0)
-      st = ar_fail(AR_ERR_INPUT, "%s: /best/tour is not a permutation", h5u_file_name(file));
+      st = ar_fail(AR_ERR_INPUT, "%s: %s is not a permutation", h5u_file_name(file),
+                   F[H5RES_TOUR_TOUR].path);
   }
   free(tour);
   return st;

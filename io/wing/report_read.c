@@ -56,6 +56,14 @@ int rread_find_number(hid_t loc, const char *obj, const char *name, double *valu
   return found;
 }
 
+int rread_field_number(hid_t loc, const h5field *f, double *value) {
+  const char *leaf = h5field_leaf(f);
+  size_t len = (size_t)(leaf - f->path);
+  char obj[512] = ".";
+  if (len > 1) snprintf(obj, sizeof obj, "%.*s", (int)len - 1, f->path);
+  return rread_find_number(loc, obj, leaf, value);
+}
+
 int rread_find_string(hid_t loc, const char *obj, const char *name, char *buf, size_t cap) {
   if (!rread_exists(loc, obj)) return 0;
   if (H5Aexists_by_name(loc, obj, name, H5P_DEFAULT) <= 0) return 0;

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "ar_error.h"
+#include "h5field.h"
 
 /* 1 when the link path (relative to loc, any depth) exists. */
 int rread_exists(hid_t loc, const char *path);
@@ -22,6 +23,10 @@ int rread_exists(hid_t loc, const char *path);
 /* A number stored either as a scalar (or one-element) dataset `obj/name` or as an attribute
  * `name` on object `obj` ("." for loc itself), integers and floats alike. */
 int rread_find_number(hid_t loc, const char *obj, const char *name, double *value);
+
+/* The number of a declared field (h5field.h): a scalar dataset at its path, or the attribute its
+ * path names (either, as rread_find_number). */
+int rread_field_number(hid_t loc, const h5field *f, double *value);
 
 /* A string attribute `name` on object `obj` ("." for loc). */
 int rread_find_string(hid_t loc, const char *obj, const char *name, char *buf, size_t cap);

@@ -21,6 +21,7 @@
 
 #include "ar_error.h"
 #include "cli_parse.h"
+#include "h5field.h"
 #include "param.h"
 #include "wing_report.h"
 #include "wing_solve.h"
@@ -106,6 +107,10 @@ struct wing {
 
   const wing_export *exports;    /* ended by an entry whose write is NULL (NULL: none) */
   const wing_evaluate *evaluate; /* NULL: none */
+
+  /* The declarations of its files (h5field.h): `antroute formats` prints them, docs/formats.md
+   * holds them, the report script reads them. Ended by NULL (NULL: none). */
+  const h5field_table *const *fields;
 };
 
 /* AR_ERR_INPUT naming the file when a network's format version is outside 1..w's newest: the

@@ -15,6 +15,7 @@ static const param_command fixed[] = {
     {"inspect", cmd_inspect_defs},
     {"report", cmd_report_defs},
     {"advise", cmd_advise_defs},
+    {"formats", cmd_formats_defs},
 };
 enum { FIXED = (int)(sizeof fixed / sizeof fixed[0]), CATALOG_MAX = 64, SECTION_MAX = 64 };
 

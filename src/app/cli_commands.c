@@ -14,5 +14,7 @@ const cli_command cli_command_table[] = {
     {"report", cmd_report, "summarise a results file; with -o DIR, draw its pictures"},
     {"advise", cmd_advise,
      "recommend or judge ranks x threads for a node; print #SBATCH, srun, mpirun, OMP_* lines"},
+    {"formats", cmd_formats,
+     "list the datasets of every file as declared (Markdown for docs/formats.md, JSON schema)"},
     {NULL, NULL, NULL},
 };

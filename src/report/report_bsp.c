@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "h5res_fields.h"
 #include "h5u.h"
 #include "report_bsp.h"
 #include "report_read.h"
@@ -28,7 +29,9 @@ static void bsp_column_names(hid_t file, int ncols, bsp_columns *c) {
   c->total = -1;
   for (int j = 0; j < ncols; j++)
     snprintf(c->name[j], sizeof c->name[j], "phase %d", j);
-  if (rread_find_string(file, "run/rank_seconds", "columns", list, sizeof list)) {
+  if (rread_find_string(file, h5res_run_fields[H5RES_RUN_RANK_SECONDS].path,
+                        h5field_leaf(&h5res_run_fields[H5RES_RUN_RANK_SECONDS_COLUMNS]), list,
+                        sizeof list)) {
     int j = 0;
     char *save = NULL;
     for (char *tok = strtok_r(list, ", ", &save); tok && j < ncols;
@@ -69,13 +72,14 @@ static void print_row(FILE *out, const char *name, const double *v, int ranks) {
 }
 
 ar_status report_print_bsp(hid_t file, FILE *out) {
-  if (!rread_exists(file, "run/rank_seconds")) {
+  const char *path = h5res_run_fields[H5RES_RUN_RANK_SECONDS].path;
+  if (!rread_exists(file, path)) {
     fprintf(out, "BSP time split: not recorded in this file\n");
     return AR_OK;
   }
   hsize_t dims[2];
   double *t = NULL;
-  ar_status st = rread_doubles(file, "run/rank_seconds", 2, dims, BSP_MAX_RANKS, &t);
+  ar_status st = rread_doubles(file, path, 2, dims, BSP_MAX_RANKS, &t);
   if (st != AR_OK) return st;
   int ranks = (int)dims[0], ncols = (int)dims[1];
   if (ranks < 1 || ncols < 1 || ncols > BSP_MAX_PHASES) {
@@ -137,8 +141,9 @@ ar_status report_print_bsp(hid_t file, FILE *out) {
               "imbalance: computation (%s) max/mean %.2f; slowest rank %d (%.3f s, mean %.3f s)\n",
               compute_names, max / mean, slowest, max, mean);
   }
-  if (rread_exists(file, "epochs/rank_seconds"))
-    fprintf(out, "  (the split per epoch is in /epochs/rank_seconds; report -o draws it)\n");
+  const char *epochs = h5res_run_fields[H5RES_EPOCHS_RANK_SECONDS].path;
+  if (rread_exists(file, epochs))
+    fprintf(out, "  (the split per epoch is in %s; report -o draws it)\n", epochs);
   free(col);
   free(t);
   return AR_OK;

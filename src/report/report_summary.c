@@ -5,6 +5,7 @@
 
 #include "h5meta.h"
 #include "h5res.h"
+#include "h5res_fields.h"
 #include "h5u.h"
 #include "report.h"
 #include "report_bsp.h"
@@ -101,21 +102,22 @@ static ar_status print_parameters(hid_t file, FILE *out) {
 
 static ar_status print_layout(hid_t file, FILE *out) {
   double ranks, threads, colonies;
-  if (!rread_find_number(file, "layout", "ranks", &ranks)) {
+  if (!rread_field_number(file, &h5res_run_fields[H5RES_LAYOUT_RANKS], &ranks)) {
     fprintf(out, "layout: not recorded in this file\n");
     return AR_OK;
   }
   fprintf(out, "layout: %.0f rank%s x ", ranks, ranks == 1 ? "" : "s");
-  if (rread_find_number(file, "layout", "threads_per_rank", &threads))
+  if (rread_field_number(file, &h5res_run_fields[H5RES_LAYOUT_THREADS], &threads))
     fprintf(out, "%.0f thread%s", threads, threads == 1 ? "" : "s");
   else
     fprintf(out, "? threads");
-  if (rread_find_number(file, "layout", "colonies", &colonies))
+  if (rread_field_number(file, &h5res_run_fields[H5RES_LAYOUT_COLONIES], &colonies))
     fprintf(out, ", %.0f colon%s", colonies, colonies == 1 ? "y" : "ies");
-  if (rread_exists(file, "layout/colony_rank") && ranks > 1) {
+  const char *colony_rank = h5res_run_fields[H5RES_LAYOUT_COLONY_RANK].path;
+  if (rread_exists(file, colony_rank) && ranks > 1) {
     hsize_t dims[1];
     double *owner = NULL;
-    ar_status st = rread_doubles(file, "layout/colony_rank", 1, dims, LAYOUT_MAX_COLONIES, &owner);
+    ar_status st = rread_doubles(file, colony_rank, 1, dims, LAYOUT_MAX_COLONIES, &owner);
     if (st != AR_OK) return st;
     /* Colonies per rank, as a range: shows an uneven split at a glance. */
     int nr = (int)ranks;

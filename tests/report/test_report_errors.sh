@@ -87,5 +87,5 @@ cp run/r.h5 damaged.h5
 import h5py
 with h5py.File("damaged.h5", "a") as f:
     del f["run/rank_seconds"]; f["run/rank_seconds"] = [1.0, 2.0, 3.0]' 2>/dev/null &&
-  expect_error 3 "damaged.h5: dataset run/rank_seconds has 1 dimensions, expected 2" - -- "$ANTROUTE" report damaged.h5
+  expect_error 3 "damaged.h5: dataset /run/rank_seconds has 1 dimensions, expected 2" - -- "$ANTROUTE" report damaged.h5
 finish
