@@ -51,8 +51,6 @@ static const param_def shared_params[] = {
     {"cpu-time", 0, PARAM_REAL, NULL, NULL, 0, 1e9, "SECONDS",
      "tuning aid: stop once rank 0 used this many CPU seconds in the search (load-free budget)",
      PARAM_HIDDEN},
-    {"fault-corrupt-best", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,
-     "test switch: swap two values of the best solution before the final self-check", PARAM_HIDDEN},
     CKPT_PARAM_DEFS,
     SOLVE_PARALLEL_PARAMS,
     SOLVE_MEMORY_PARAMS,

@@ -11,7 +11,7 @@
  *          --input TEXT --search TEXT --force --iterations N --per-month N --sleep-ms MS
  *          --every N --seconds S --max-hours H --pid-dir DIR
  * `loop` writes DIR/pid.RANK once its signal handlers are installed (--pid-dir) and honours
- * ANTROUTE_TEST_HOLD after every iteration, as solve does (src/engine/aco_pace.h).
+ * ANTROUTE_TEST_HOLD after every iteration, as solve does (tests/hooks/test_hooks.h).
  * Prints on rank 0; exits with antroute's exit codes (ar_exit_code).
  */
 #include <mpi.h>
@@ -21,7 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "aco_pace.h"
+#include "ar_hooks.h"
 #include "ar_signal.h"
 #include "ckpt.h"
 #include "ckpt_testdata.h"
@@ -229,7 +229,7 @@ static ar_status cmd_loop(const char *dir, const tool_args *a, MPI_Comm comm) {
       fflush(stdout);
       st = AR_ERR_RESUME;
     }
-    if (st == AR_OK) aco_pace_boundary(1); /* ANTROUTE_TEST_HOLD, as in solve */
+    if (st == AR_OK) ar_hook_boundary(1); /* ANTROUTE_TEST_HOLD, as in solve */
   }
   if (st == AR_OK && rank == 0) printf("finished at iteration %lld\n", (long long)done);
   testdata_free(&t);
