@@ -11,6 +11,18 @@
 #include "ar_memory.h"
 #include "h5u.h"
 
+const param_def solve_memory_param_defs[] = {
+    {.name = "max-memory",
+     .type = PARAM_STRING,
+     .min = PARAM_UNBOUNDED_MIN,
+     .max = PARAM_UNBOUNDED_MAX,
+     .arg_name = "SIZE",
+     .help = "stop (exit 5) before the search if a rank would need more than SIZE (4G, 512M; a "
+             "bare number is MB); the free memory of the node, the cgroup and Slurm limit it too"},
+};
+const int solve_memory_ndefs =
+    (int)(sizeof solve_memory_param_defs / sizeof solve_memory_param_defs[0]);
+
 static const wing_memory_part *largest(const wing_memory_parts *ps) {
   const wing_memory_part *big = NULL;
   for (int i = 0; i < ps->n; i++)
