@@ -109,9 +109,10 @@ static ar_status write_root(hid_t file, const ckpt_state *state, int64_t seq, in
     const ckpt_scalar *s = ckpt_state_scalar(state, i);
     int64_t i64 = s->i64;
     double f64 = s->f64;
-    if (MPI_Bcast(&i64, 1, MPI_INT64_T, 0, comm) != MPI_SUCCESS ||
-        MPI_Bcast(&f64, 1, MPI_DOUBLE, 0, comm) != MPI_SUCCESS)
-      st = ar_fail(AR_ERR_MPI, "MPI_Bcast of checkpoint attribute %s failed", s->name);
+    st = ar_mpi_check(MPI_Bcast(&i64, 1, MPI_INT64_T, 0, comm), "MPI_Bcast of a checkpoint scalar");
+    if (st == AR_OK)
+      st =
+          ar_mpi_check(MPI_Bcast(&f64, 1, MPI_DOUBLE, 0, comm), "MPI_Bcast of a checkpoint scalar");
     if (st == AR_OK)
       st = s->kind == CKPT_SCALAR_I64 ? h5u_attr_write_i64(file, s->name, i64)
                                       : h5u_attr_write_f64(file, s->name, f64);
@@ -125,8 +126,9 @@ static ar_status write_digest(hid_t file, const char *path, MPI_Comm comm) {
   uint32_t crc = 0;
   ar_status st = ar_agree(comm, ckpt_digest(file, path, &crc));
   long long value = crc;
-  if (st == AR_OK && MPI_Bcast(&value, 1, MPI_LONG_LONG, 0, comm) != MPI_SUCCESS)
-    st = ar_fail(AR_ERR_MPI, "MPI_Bcast of the header checksum failed");
+  if (st == AR_OK)
+    st = ar_mpi_check(MPI_Bcast(&value, 1, MPI_LONG_LONG, 0, comm),
+                      "MPI_Bcast of the header checksum");
   if (st == AR_OK) st = h5u_attr_write_i64(file, CKPT_DIGEST_ATTRIBUTE, value);
   return ar_agree(comm, st);
 }

@@ -107,9 +107,10 @@ ar_status aco_engine_create(const aco_problem *problem, const aco_params *par, M
                             aco_engine **out) {
   *out = NULL;
   int rank = 0, size = 1;
-  if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &size) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Comm_rank/size failed");
-  ar_status st = aco_params_check(par);
+  ar_status st = ar_mpi_check(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank of the engine");
+  if (st == AR_OK) st = ar_mpi_check(MPI_Comm_size(comm, &size), "MPI_Comm_size of the engine");
+  if (st != AR_OK) return st;
+  st = aco_params_check(par);
   if (st != AR_OK) return st;
   if (size > par->colonies)
     return ar_fail(AR_ERR_USAGE,
