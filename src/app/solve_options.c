@@ -189,13 +189,13 @@ ar_status solve_options_for_kind(param_set *ps, const wing *w, const char *input
 ar_status solve_options_engine(const param_set *ps, aco_params *par) {
   *par = aco_params_default();
   par->algorithm = strcmp(param_str(ps, "algorithm"), "acs") == 0 ? ACO_ACS : ACO_MMAS;
-  int acs = par->algorithm == ACO_ACS;
+  const aco_algorithm_defaults d = aco_algorithm_default(par->algorithm);
   par->colonies = (int32_t)param_int(ps, "colonies");
   par->ants = (int32_t)param_int(ps, "ants");
   par->alpha = param_real(ps, "alpha");
-  par->beta = param_is_set(ps, "beta") ? param_real(ps, "beta") : (acs ? 8.0 : 2.0);
-  par->rho = param_is_set(ps, "rho") ? param_real(ps, "rho") : (acs ? 0.1 : 0.2);
-  par->q0 = param_is_set(ps, "q0") ? param_real(ps, "q0") : (acs ? 0.9 : 0.0);
+  par->beta = param_is_set(ps, "beta") ? param_real(ps, "beta") : d.beta;
+  par->rho = param_is_set(ps, "rho") ? param_real(ps, "rho") : d.rho;
+  par->q0 = param_is_set(ps, "q0") ? param_real(ps, "q0") : d.q0;
   par->xi = param_real(ps, "xi");
   par->p_best = param_real(ps, "p-best");
   par->p_gbest = param_real(ps, "p-gbest");
