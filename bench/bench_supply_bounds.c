@@ -21,8 +21,8 @@
 #include "supply_check.h"
 #include "supply_lane_bound.h"
 #include "supply_month.h"
-#include "supply_params.h"
 #include "supply_plan_csv.h"
+#include "wing_supply_params.h"
 
 /* Per lane: the plan's transport charges against the least charges of the same orders. */
 static ar_status lane_table(const supply_model *m, const supply_scope *sc, const char *path) {
@@ -66,7 +66,7 @@ static ar_status lane_table(const supply_model *m, const supply_scope *sc, const
 
 static ar_status run(const param_set *ps) {
   supply_config cfg;
-  ar_status st = supply_config_from_params(ps, &cfg);
+  ar_status st = wing_supply_config_from_params(ps, &cfg);
   supply_net net;
   if (st == AR_OK) st = h5net_supply_read(ps->positional[0], MPI_COMM_SELF, &net);
   if (st != AR_OK) return st;
@@ -107,7 +107,7 @@ int main(int argc, char **argv) {
   static const param_def own[] = {
       {"plan", 0, PARAM_STRING, NULL, NULL, 1, 0, "PLAN.csv",
        "a plan to compare the bound's transport charges with, lane by lane", 0}};
-  int ndefs = supply_params_merge(defs, PARAM_MAX, own, 1);
+  int ndefs = wing_supply_params_merge(defs, PARAM_MAX, own, 1);
   param_set ps = {.command = "bench_supply_bounds",
                   .usage = "bench_supply_bounds NET.h5 [model options]",
                   .description = "Lower bounds of every month of a supply-chain network.",

@@ -1,7 +1,7 @@
 #!/bin/bash
 # bench/bsp_model.sh [BUILD_DIR]: the BSP cost model of a run on a 4-socket x 24-core x 2-thread
 # node (Xeon E7-8890 v4) for 192x1, 96x2, 64x3 and 32x6, from measurements here: the quiet runs
-# of bench/scaling.sh (made first with STRAY=0 when OUT has none), the month-end exchange at 64
+# of bench/scaling.sh (made first with STRAY=0 when OUT has none), the epoch-end exchange at 64
 # colonies, and the allreduce latency l and inverse bandwidth g on 1/2/4 ranks. Prints markdown
 # tables (docs/parallel.md, "The model").
 #
@@ -25,7 +25,7 @@ echo "# antroute BSP model, $(date -u '+%Y-%m-%d %H:%M UTC'); load: $(cut -d' ' 
 # Peak memory of one rank (KiB), for the model's per-socket footprint.
 OMP_NUM_THREADS=1 /usr/bin/time -f %M -o "$OUT/rss.txt" "$ANTROUTE" solve "$NET" -o "$OUT/rss.h5" \
   -q --no-bound -c 4 -m 8 -i 10 -e 50 >/dev/null
-# The month-end exchange at 64 colonies (2 ranks x 1 thread, 2 epochs).
+# The epoch-end exchange at 64 colonies (2 ranks x 1 thread, 2 epochs).
 OMP_NUM_THREADS=1 "${MPIRUN[@]}" -np 2 "$ANTROUTE" solve "$NET" -o "$OUT/c64.h5" -q -c 64 -m 4 \
   --no-bound -i 100 -e 50 >/dev/null
 # l and g from an allreduce micro-benchmark on 1, 2 and 4 ranks.
@@ -127,5 +127,5 @@ for R, T in ((192, 1), (96, 2), (64, 3), (32, 6)):
     print(f"| {R}x{T} | {w:.3f} | {cm * 1e6:.1f} us | {sy * 1e6:.1f} us | {eff:.3f} | {eff_s:.3f} | "
           f"{ws:.1f}{flag}; RSS {rss_mb * R / 4:.0f} |")
 w, cm, sy, _ = predict(64, 3, 64)
-print(f"\nPredicted month-end exchange share at 64 colonies on 64x3: {100 * cm / (w + cm + sy):.4f} %")
+print(f"\nPredicted epoch-end exchange share at 64 colonies on 64x3: {100 * cm / (w + cm + sy):.4f} %")
 PYEOF

@@ -23,7 +23,6 @@
 #include "ckpt_deadline.h"
 #include "ckpt_digest.h"
 #include "ckpt_dir.h"
-#include "ckpt_fault.h"
 #include "ckpt_field.h"
 #include "ckpt_find.h"
 #include "ckpt_header.h"

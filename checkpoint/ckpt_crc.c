@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <zlib.h>
 
+#include "ar_agree.h"
 #include "ckpt_crc_x86.h"
 
 /* Below this size threads cost more than they save. */
@@ -98,20 +99,22 @@ static int block_cmp(const void *a, const void *b) {
 ar_status ckpt_crc_combine_blocks(uint64_t offset, uint64_t len, uint32_t crc, uint64_t total,
                                   MPI_Comm comm, const char *what, uint32_t *whole) {
   int size = 1;
-  if (MPI_Comm_size(comm, &size) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "%s: MPI_Comm_size failed", what);
+  ar_status st = ar_mpi_check(MPI_Comm_size(comm, &size), "MPI_Comm_size for the checksums");
+  if (st != AR_OK) return ar_fail(st, "%s: %s", what, ar_error_message());
   crc_block mine = {offset, len, crc};
   crc_block *all = malloc((size_t)size * sizeof *all);
   if (!all) return ar_fail(AR_ERR_NOMEM, "%s: out of memory combining checksums", what);
   /* Every rank combines the same list, so no second message is needed to share the result. */
-  if (MPI_Allgather(&mine, 3, MPI_UINT64_T, all, 3, MPI_UINT64_T, comm) != MPI_SUCCESS) {
+  st = ar_mpi_check(MPI_Allgather(&mine, 3, MPI_UINT64_T, all, 3, MPI_UINT64_T, comm),
+                    "MPI_Allgather of checksums");
+  if (st != AR_OK) {
     free(all);
-    return ar_fail(AR_ERR_MPI, "%s: MPI_Allgather of checksums failed", what);
+    return ar_fail(st, "%s: %s", what, ar_error_message());
   }
   qsort(all, (size_t)size, sizeof *all, block_cmp);
   uint32_t acc = (uint32_t)crc32(0L, Z_NULL, 0);
   uint64_t next = 0;
-  ar_status st = AR_OK;
+  st = AR_OK;
   for (int i = 0; i < size && st == AR_OK; i++) {
     if (all[i].len == 0) continue;
     if (all[i].offset != next)

@@ -24,8 +24,11 @@
 /* Format version 2 (antroute 0.2): the root attribute `month` became `epoch` (epochs completed).
  * Version 3: /supply/month_real gained the lower_bound column. Version 4: the root attribute
  * header_crc32 (ckpt_digest.h) covers every attribute, type and shape, and the file is in HDF5's
- * latest format (checksummed metadata). Older versions are refused with a message saying so. */
-enum { CKPT_MAX_RANK = 3, CKPT_FORMAT_VERSION = 4 };
+ * latest format (checksummed metadata). Version 5: state written field by field (ckpt_members.h):
+ * /colonies/state_int and state_real, /global/epochs and /supply/month_int and month_real, packed
+ * by position, became one dataset per named member. Older versions are refused with a message
+ * naming the file, its version and this one (exit status 3). */
+enum { CKPT_MAX_RANK = 3, CKPT_FORMAT_VERSION = 5 };
 
 typedef struct {
   const char *path;            /* dataset path: "/colonies/pheromone" (groups are created) */

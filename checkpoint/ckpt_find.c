@@ -40,15 +40,16 @@ ar_status ckpt_find_candidates(const char *dir, MPI_Comm comm, FILE *report, int
   }
   ckpt_dir_list_free(&list);
   st = ar_agree(comm, st);
-  if (st == AR_OK && MPI_Bcast(&count, 1, MPI_INT, 0, comm) != MPI_SUCCESS)
-    st = ar_fail(AR_ERR_MPI, "MPI_Bcast of the checkpoint list failed");
+  if (st == AR_OK)
+    st = ar_mpi_check(MPI_Bcast(&count, 1, MPI_INT, 0, comm), "MPI_Bcast of the checkpoint list");
   if (st == AR_OK && rank != 0) {
     found = malloc((size_t)(count ? count : 1) * sizeof *found);
     if (!found) st = ar_fail(AR_ERR_NOMEM, "out of memory listing %s", dir);
   }
   st = ar_agree(comm, st);
-  if (st == AR_OK && count > 0 && MPI_Bcast(found, count, MPI_INT64_T, 0, comm) != MPI_SUCCESS)
-    st = ar_fail(AR_ERR_MPI, "MPI_Bcast of the checkpoint list failed");
+  if (st == AR_OK && count > 0)
+    st = ar_mpi_check(MPI_Bcast(found, count, MPI_INT64_T, 0, comm),
+                      "MPI_Bcast of the checkpoint list");
   if (st != AR_OK) {
     free(found);
     return st;

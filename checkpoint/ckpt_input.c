@@ -53,8 +53,9 @@ ar_status ckpt_input_checksum(const char *path, MPI_Comm comm, char *out, size_t
   if (st == AR_OK && rank == 0) st = file_checksum(path, text, sizeof text);
   st = ar_agree(comm, st);
   if (st != AR_OK) return st;
-  if (MPI_Bcast(text, (int)sizeof text, MPI_CHAR, 0, comm) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Bcast of the input checksum failed");
+  st = ar_mpi_check(MPI_Bcast(text, (int)sizeof text, MPI_CHAR, 0, comm),
+                    "MPI_Bcast of the input checksum");
+  if (st != AR_OK) return st;
   snprintf(out, cap, "%s", text);
   return AR_OK;
 }

@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ar_test_hook.h"
+#include "ar_hooks.h"
 
 typedef struct {
   char host[256], job[64], since[32];
@@ -114,7 +114,7 @@ static ar_status take_by_file(ckpt_lock *l, const char *dir, const holder *me, F
 
 /* An fcntl write lock on the whole file: 1 taken, 0 held by another process, -1 no locks here. */
 static int kernel_lock(int fd) {
-  if (ar_test_no_flock()) return -1;
+  if (ar_hook_no_flock()) return -1;
   struct flock fl;
   memset(&fl, 0, sizeof fl);
   fl.l_type = F_WRLCK;

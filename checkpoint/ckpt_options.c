@@ -3,6 +3,57 @@
 
 #include <string.h>
 
+const param_def ckpt_param_defs[] = {
+    {.name = "checkpoint-dir",
+     .type = PARAM_STRING,
+     .min = PARAM_UNBOUNDED_MIN,
+     .max = PARAM_UNBOUNDED_MAX,
+     .arg_name = "DIR",
+     .help = "write checkpoints into DIR (at every epoch end; none when not given)"},
+    {.name = "checkpoint-every",
+     .type = PARAM_INT,
+     .default_value = "0",
+     .min = 0,
+     .max = 1e12,
+     .arg_name = "N",
+     .help = "also checkpoint every N iterations (0: off)"},
+    {.name = "checkpoint-seconds",
+     .type = PARAM_REAL,
+     .default_value = "0",
+     .min = 0,
+     .max = 1e9,
+     .arg_name = "S",
+     .help = "also checkpoint when S seconds have passed since the last one (0: off)"},
+    {.name = "keep",
+     .type = PARAM_INT,
+     .default_value = "2",
+     .min = 1,
+     .max = 1000000,
+     .arg_name = "N",
+     .help = "keep the N newest checkpoints"},
+    {.name = "resume",
+     .type = PARAM_STRING,
+     .min = PARAM_UNBOUNDED_MIN,
+     .max = PARAM_UNBOUNDED_MAX,
+     .arg_name = "auto|FILE",
+     .help = "continue from the newest sound checkpoint of --checkpoint-dir (auto: start fresh if "
+             "there is none) or from FILE"},
+    {.name = "resume-force",
+     .type = PARAM_FLAG,
+     .min = PARAM_UNBOUNDED_MIN,
+     .max = PARAM_UNBOUNDED_MAX,
+     .help = "resume even if the input file or the search parameters differ from the checkpoint's"},
+    {.name = "max-hours",
+     .type = PARAM_REAL,
+     .default_value = "0",
+     .min = 0,
+     .max = 1e6,
+     .arg_name = "H",
+     .help = "checkpoint and exit with status 75 before H hours have passed (and before "
+             "SLURM_JOB_END_TIME under Slurm; 0: no limit)"},
+};
+const int ckpt_param_ndefs = (int)(sizeof ckpt_param_defs / sizeof ckpt_param_defs[0]);
+
 ar_status ckpt_options_get(const param_set *ps, ckpt_options *opt) {
   opt->dir = param_str(ps, "checkpoint-dir");
   opt->every_iterations = param_int(ps, "checkpoint-every");

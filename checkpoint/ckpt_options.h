@@ -1,6 +1,6 @@
 /* ckpt_options: the checkpoint options of `antroute solve`.
  *
- * solve's parameter table includes them with CKPT_PARAM_DEFS (none is PARAM_SEARCH: they may
+ * solve's parameter table appends ckpt_param_defs (none is PARAM_SEARCH: they may
  * change between a run and its restart), and reads them with ckpt_options_get().
  */
 #ifndef AR_CKPT_OPTIONS_H
@@ -11,25 +11,9 @@
 #include "ar_error.h"
 #include "param.h"
 
-/* Entries for a param_def table (append to solve's table). */
-/* clang-format off */
-#define CKPT_PARAM_DEFS                                                                            \
-  {"checkpoint-dir", 0, PARAM_STRING, NULL, NULL, 1, 0, "DIR",                                     \
-   "write checkpoints into DIR (at every epoch end; none when not given)", 0},                     \
-  {"checkpoint-every", 0, PARAM_INT, "0", NULL, 0, 1e12, "N",                                      \
-   "also checkpoint every N iterations (0: off)", 0},                                              \
-  {"checkpoint-seconds", 0, PARAM_REAL, "0", NULL, 0, 1e9, "S",                                    \
-   "also checkpoint when S seconds have passed since the last one (0: off)", 0},                   \
-  {"keep", 0, PARAM_INT, "2", NULL, 1, 1000000, "N", "keep the N newest checkpoints", 0},          \
-  {"resume", 0, PARAM_STRING, NULL, NULL, 1, 0, "auto|FILE",                                       \
-   "continue from the newest sound checkpoint of --checkpoint-dir (auto: start fresh if there "    \
-   "is none) or from FILE", 0},                                                                    \
-  {"resume-force", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,                                          \
-   "resume even if the input file or the search parameters differ from the checkpoint's", 0},     \
-  {"max-hours", 0, PARAM_REAL, "0", NULL, 0, 1e6, "H",                                             \
-   "checkpoint and exit with status 75 before H hours have passed (and before "                    \
-   "SLURM_JOB_END_TIME under Slurm; 0: no limit)", 0}
-/* clang-format on */
+/* The checkpoint options, declared once here (solve's table appends them). */
+extern const param_def ckpt_param_defs[];
+extern const int ckpt_param_ndefs;
 
 typedef struct {
   const char *dir;          /* NULL: no checkpoints */
@@ -41,7 +25,7 @@ typedef struct {
   double max_hours; /* 0: none */
 } ckpt_options;
 
-/* Reads the options from a parsed parameter set whose table includes CKPT_PARAM_DEFS.
+/* Reads the options from a parsed parameter set whose table includes ckpt_param_defs.
  * AR_ERR_USAGE for contradictions (--resume auto, --checkpoint-every, --checkpoint-seconds or
  * --max-hours without --checkpoint-dir). --resume FILE alone reads FILE and writes no
  * checkpoint (so that resuming from an old checkpoint never rotates newer ones away). */

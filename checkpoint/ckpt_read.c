@@ -89,9 +89,11 @@ static ar_status read_field(hid_t file, const char *path, ckpt_state *state, con
   int npieces = ckpt_field_npieces(state, f, rank, 1);
   hid_t dset;
   ar_status st = open_field(file, path, f, &dset, problem);
-  if (st == AR_OK && MPI_Allreduce(&npieces, &rounds, 1, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS)
-    st = fail_as(problem, CKPT_PROBLEM_OTHER,
-                 ar_fail(AR_ERR_MPI, "MPI_Allreduce of the number of transfers failed"));
+  if (st == AR_OK) {
+    st = ar_mpi_check(MPI_Allreduce(&npieces, &rounds, 1, MPI_INT, MPI_MAX, comm),
+                      "MPI_Allreduce of the number of transfers");
+    if (st != AR_OK) *problem = CKPT_PROBLEM_OTHER;
+  }
   st = agree_problem(st, problem, comm);
   if (st != AR_OK) {
     if (dset >= 0) H5Dclose(dset);

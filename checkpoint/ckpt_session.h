@@ -1,7 +1,7 @@
 /* ckpt_session: checkpoints of one run, from its options to its last checkpoint
  * (docs/checkpoint.md).
  *
- * The driver opens a session from the parsed options (CKPT_PARAM_DEFS), asks it which checkpoint
+ * The driver opens a session from the parsed options (ckpt_param_defs), asks it which checkpoint
  * to continue from (ckpt_session_pick), reads the parts it needs from that file
  * (ckpt_session_read: a problem kind's part first, then the engine's, once the engine is made),
  * attaches the parts that the checkpoints written from now on hold, and calls
@@ -54,7 +54,7 @@ typedef struct {
   char last_path[H5U_PATH_MAX];
 } ckpt_session;
 
-/* Collective, first thing of a run. Reads the checkpoint options from ps (CKPT_PARAM_DEFS); with
+/* Collective, first thing of a run. Reads the checkpoint options from ps (ckpt_param_defs); with
  * --checkpoint-dir: proves that the folder can be written (ckpt_dir_probe), takes its lock (rank
  * 0, ckpt_lock.h: one run per folder), and starts the deadline and the schedule. AR_ERR_USAGE for
  * contradictory options (the same on every rank) and for a folder another run holds (its holder

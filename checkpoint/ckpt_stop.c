@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ar_agree.h"
 #include "ar_signal.h"
 
 ar_status ckpt_stop_requested(const ckpt_deadline *deadline, MPI_Comm comm, int *reasons,
@@ -12,8 +13,9 @@ ar_status ckpt_stop_requested(const ckpt_deadline *deadline, MPI_Comm comm, int 
   int all[2] = {0, 0};
   *reasons = CKPT_STOP_NONE;
   if (signal) *signal = 0;
-  if (MPI_Allreduce(local, all, 2, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Allreduce of the stop flags failed");
+  ar_status st = ar_mpi_check(MPI_Allreduce(local, all, 2, MPI_INT, MPI_MAX, comm),
+                              "MPI_Allreduce of the stop flags");
+  if (st != AR_OK) return st;
   if (all[0]) *reasons |= CKPT_STOP_SIGNAL;
   if (all[1]) *reasons |= CKPT_STOP_DEADLINE;
   if (signal) *signal = all[0];

@@ -153,10 +153,9 @@ ar_status ckpt_verify(const char *path, MPI_Comm comm, ckpt_problem *problem, in
     *problem = CKPT_PROBLEM_DAMAGED;
     st = ar_fail(AR_ERR_INPUT, "%s: cannot close (%s)", path, h5u_error_detail());
   }
-  int p = (int)*problem, worst = 0;
-  ar_status mpi = ar_mpi_check(MPI_Allreduce(&p, &worst, 1, MPI_INT, MPI_MAX, comm),
-                               "MPI_Allreduce of the worst checkpoint problem");
-  if (mpi != AR_OK) return mpi;
-  *problem = (ckpt_problem)worst;
-  return ar_agree(comm, st);
+  /* The one agreement: the lowest failing rank's status, message and kind of problem. */
+  int tag = (int)*problem;
+  st = ar_agree_tagged(comm, st, &tag);
+  *problem = (ckpt_problem)tag;
+  return st;
 }

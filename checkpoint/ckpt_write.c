@@ -9,10 +9,10 @@
 
 #include "ar_agree.h"
 #include "ar_comm.h"
+#include "ar_hooks.h"
 #include "ckpt_crc.h"
 #include "ckpt_digest.h"
 #include "ckpt_dir.h"
-#include "ckpt_fault.h"
 #include "ckpt_identity.h"
 #include "h5meta.h"
 
@@ -49,12 +49,12 @@ static ar_status write_field(hid_t file, const ckpt_state *state, const ckpt_fie
     return st;
   }
 
-  if (first_distributed && ckpt_fault_hit("ckpt-mid-dataset", comm)) {
+  if (first_distributed && ar_hook_fault(AR_FAULT_CKPT_MID_DATASET, comm)) {
     /* Half of this rank's first piece reaches the file (the write is collective: it matches
      * the other ranks' writes), then the process dies before any other collective call. */
     ckpt_piece p = ckpt_field_piece(state, f, rank, 0, 0);
     (void)h5u_write_rows(dset, f->type, p.first, p.count / 2, p.data); /* the process dies next */
-    ckpt_fault_exit_if("ckpt-mid-dataset", comm);
+    ar_hook_fault_exit(AR_FAULT_CKPT_MID_DATASET, comm);
   }
   /* One collective transfer per round (a rank out of pieces takes part with nothing). The
    * checksum of each piece is computed by the rank's other threads during its write; the pieces
@@ -73,9 +73,8 @@ static ar_status write_field(hid_t file, const ckpt_state *state, const ckpt_fie
     local = ckpt_crc32_combine(local, crc, bytes);
     block_len += bytes;
   }
-  if (st == AR_OK && first_distributed && ckpt_fault_hit("ckpt-enospc", comm))
-    st = ar_fail(AR_ERR_IO, "%s: cannot write dataset %s: %s (injected by ANTROUTE_FAULT)", path,
-                 f->path, strerror(ENOSPC));
+  if (st == AR_OK && first_distributed && ar_hook_fault(AR_FAULT_CKPT_ENOSPC, comm))
+    st = ar_fail(AR_ERR_IO, "%s: cannot write dataset %s: %s", path, f->path, strerror(ENOSPC));
 
   ar_status cst = ckpt_crc_combine_blocks(block_offset, block_len, local, ckpt_field_bytes(f), comm,
                                           f->path, &whole);
@@ -110,9 +109,10 @@ static ar_status write_root(hid_t file, const ckpt_state *state, int64_t seq, in
     const ckpt_scalar *s = ckpt_state_scalar(state, i);
     int64_t i64 = s->i64;
     double f64 = s->f64;
-    if (MPI_Bcast(&i64, 1, MPI_INT64_T, 0, comm) != MPI_SUCCESS ||
-        MPI_Bcast(&f64, 1, MPI_DOUBLE, 0, comm) != MPI_SUCCESS)
-      st = ar_fail(AR_ERR_MPI, "MPI_Bcast of checkpoint attribute %s failed", s->name);
+    st = ar_mpi_check(MPI_Bcast(&i64, 1, MPI_INT64_T, 0, comm), "MPI_Bcast of a checkpoint scalar");
+    if (st == AR_OK)
+      st =
+          ar_mpi_check(MPI_Bcast(&f64, 1, MPI_DOUBLE, 0, comm), "MPI_Bcast of a checkpoint scalar");
     if (st == AR_OK)
       st = s->kind == CKPT_SCALAR_I64 ? h5u_attr_write_i64(file, s->name, i64)
                                       : h5u_attr_write_f64(file, s->name, f64);
@@ -126,8 +126,9 @@ static ar_status write_digest(hid_t file, const char *path, MPI_Comm comm) {
   uint32_t crc = 0;
   ar_status st = ar_agree(comm, ckpt_digest(file, path, &crc));
   long long value = crc;
-  if (st == AR_OK && MPI_Bcast(&value, 1, MPI_LONG_LONG, 0, comm) != MPI_SUCCESS)
-    st = ar_fail(AR_ERR_MPI, "MPI_Bcast of the header checksum failed");
+  if (st == AR_OK)
+    st = ar_mpi_check(MPI_Bcast(&value, 1, MPI_LONG_LONG, 0, comm),
+                      "MPI_Bcast of the header checksum");
   if (st == AR_OK) st = h5u_attr_write_i64(file, CKPT_DIGEST_ATTRIBUTE, value);
   return ar_agree(comm, st);
 }
@@ -194,7 +195,7 @@ ar_status ckpt_write(const char *dir, int keep, const ckpt_state *state, MPI_Com
   ar_status st = ar_mpi_check(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
   if (st == AR_OK) st = ar_mpi_check(MPI_Comm_size(comm, &nranks), "MPI_Comm_size");
   if (st != AR_OK) return st;
-  ckpt_fault_new_write();
+  ar_hook_new_write();
   st = ar_agree(comm, ckpt_state_check(state));
   if (st == AR_OK) st = ckpt_dir_prepare(dir, comm);
   int64_t seq = 0;
@@ -209,7 +210,8 @@ ar_status ckpt_write(const char *dir, int keep, const ckpt_state *state, MPI_Com
   /* The datasets, and HDF5's metadata: 1 % plus 32 KiB (measured: 11 KB for 10 datasets). A test
    * switch skips the check, so that a real ENOSPC inside MPI-IO can be provoked. */
   const uint64_t need = ckpt_state_bytes(state) + ckpt_state_bytes(state) / 100 + (32u << 10);
-  if (!ckpt_fault_hit("ckpt-no-room-check", comm)) st = make_room(dir, keep, need, own, path, comm);
+  if (!ar_hook_fault(AR_FAULT_CKPT_NO_ROOM_CHECK, comm))
+    st = make_room(dir, keep, need, own, path, comm);
   if (st != AR_OK) return st;
 
   h5u_output out;
@@ -241,7 +243,7 @@ ar_status ckpt_write(const char *dir, int keep, const ckpt_state *state, MPI_Com
   st = h5u_output_close(&out);
   if (st != AR_OK) disk_hint(dir, need);
   if (st == AR_OK) {
-    ckpt_fault_exit_if("ckpt-before-rename", comm);
+    ar_hook_fault_exit(AR_FAULT_CKPT_BEFORE_RENAME, comm);
     st = h5u_output_publish(&out);
   }
   if (st != AR_OK) return st;

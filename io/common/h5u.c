@@ -2,9 +2,9 @@
 #include "h5u.h"
 
 #include "ar_agree.h"
+#include "ar_hooks.h"
 #include "ar_path.h"
 #include "ar_signal.h"
-#include "ar_test_hook.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -194,7 +194,7 @@ static ar_status output_create(h5u_output *out, const char *path, const char *tm
     out->tmp_slot = -1;
     return ar_fail(AR_ERR_IO, "cannot create %s (%s)", out->tmp_path, h5u_error_detail());
   }
-  ar_test_pause("output");
+  ar_hook_pause(AR_PAUSE_OUTPUT);
   return AR_OK;
 }
 

@@ -2,21 +2,47 @@
  * current month's engine (docs/checkpoint.md): the plan of the finished months (per order), each
  * finished month's figures, and the index of the current month (root attribute supply_month). */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "aco_engine.h"
 #include "supply_check.h"
 #include "wing_supply_ckpt.h"
 
-static const char *const stopped_names[] = {"none", "iterations", "time", "requested", "gap"};
-enum { STOPPED_NAMES = 5 };
+#define MEMBER(NAME, TYPE, MEANING)                                                                \
+  {                                                                                                \
+    .name = #NAME, .type = TYPE, .offset = offsetof(supply_month_figures, NAME),                   \
+    .meaning = MEANING                                                                             \
+  }
 
-/* Before a write: the index of the month whose engine the checkpoint holds. */
+/* Each month's figures, one dataset /supply/months/NAME [M] per member (zero for the months not
+ * finished yet). stopped_by's description is made from aco_stop_reason_name() at run time. */
+static const ckpt_member month_members[] = {
+    MEMBER(min_unserved, CKPT_MEMBER_I64, "max-flow bound on the orders left unserved"),
+    MEMBER(iterations, CKPT_MEMBER_I64, "engine iterations run for the month"),
+    MEMBER(epochs, CKPT_MEMBER_I64, "engine epochs run for the month"),
+    MEMBER(best_colony, CKPT_MEMBER_I32, "the colony that found the month's plan"),
+    MEMBER(best_iteration, CKPT_MEMBER_I64, "iteration of the month's best (-1: initial)"),
+    MEMBER(stopped_by, CKPT_MEMBER_I8, "why the month's search stopped"),
+    MEMBER(lower_wc, CKPT_MEMBER_F64, "WC lower bound if every order were served"),
+    MEMBER(lower_cost, CKPT_MEMBER_F64, "cost lower bound if every order were served"),
+    MEMBER(lower_served_cost, CKPT_MEMBER_F64, "Lagrangian bound on WC + TC (-inf: none)"),
+    MEMBER(seconds, CKPT_MEMBER_F64, "wall time of the month"),
+    MEMBER(lower_bound, CKPT_MEMBER_F64, "min-cost-flow bound (docs/bounds.md; -inf: none)"),
+};
+_Static_assert(sizeof month_members / sizeof month_members[0] == SUPPLY_MONTH_MEMBERS,
+               "SUPPLY_MONTH_MEMBERS counts month_members");
+enum { STOPPED_BY_MEMBER = 5 };
+
+/* Before a write: the figures of the finished months, and the index of the month whose engine
+ * the checkpoint holds. */
 static ar_status stage(void *owner, ckpt_state *st) {
   (void)st;
   supply_state *s = owner;
   s->month_scalar.i64 = s->month;
+  ckpt_members_pack(&s->months, s->figures);
   return AR_OK;
 }
 
@@ -25,20 +51,19 @@ static ar_status stage(void *owner, ckpt_state *st) {
 static ar_status restore_months(supply_state *s, int32_t first) {
   for (int32_t t = 0; t < first; t++) {
     supply_month_result *mr = &s->res.months[t];
-    const int64_t *mi = s->month_int + (size_t)t * SUPPLY_MONTH_INT;
-    const double *mf = s->month_real + (size_t)t * SUPPLY_MONTH_REAL;
-    mr->min_unserved = mi[0];
-    mr->iterations = mi[1];
-    mr->epochs = mi[2];
-    mr->best_colony = (int32_t)mi[3];
-    mr->best_iteration = mi[4];
+    const supply_month_figures *fg = &s->figures[t];
+    mr->min_unserved = fg->min_unserved;
+    mr->iterations = fg->iterations;
+    mr->epochs = fg->epochs;
+    mr->best_colony = fg->best_colony;
+    mr->best_iteration = fg->best_iteration;
     snprintf(mr->stopped_by, sizeof mr->stopped_by, "%s",
-             stopped_names[mi[5] >= 0 && mi[5] < STOPPED_NAMES ? mi[5] : 0]);
-    mr->lower_wc = mf[0];
-    mr->lower_cost = mf[1];
-    mr->lower_served_cost = mf[2];
-    mr->seconds = mf[3];
-    mr->lower_bound = mf[4];
+             aco_stop_reason_name((aco_stop_reason)fg->stopped_by));
+    mr->lower_wc = fg->lower_wc;
+    mr->lower_cost = fg->lower_cost;
+    mr->lower_served_cost = fg->lower_served_cost;
+    mr->seconds = fg->seconds;
+    mr->lower_bound = fg->lower_bound;
     mr->n_trace = 0;
     mr->trace_time = malloc(sizeof(double));
     mr->trace_iteration = malloc(sizeof(int64_t));
@@ -51,6 +76,19 @@ static ar_status restore_months(supply_state *s, int32_t first) {
       return ar_fail(AR_ERR_NOMEM, "out of memory restoring month %d", (int)t);
   }
   return AR_OK;
+}
+
+/* A finished month's figures in range; a later month's all zero. */
+static int figures_hold(const supply_state *s, int32_t t, int32_t month) {
+  const supply_month_figures *f = &s->figures[t];
+  if (t < month)
+    return f->min_unserved >= 0 && f->min_unserved <= s->res.months[t].orders &&
+           f->iterations >= 0 && f->epochs >= 0 && f->best_colony >= -1 &&
+           f->best_iteration >= -1 && f->stopped_by >= 0 && f->stopped_by < ACO_STOP_REASONS &&
+           isfinite(f->seconds) && f->seconds >= 0;
+  return !f->min_unserved && !f->iterations && !f->epochs && !f->best_colony &&
+         !f->best_iteration && !f->stopped_by && !f->lower_wc && !f->lower_cost &&
+         !f->lower_served_cost && !f->seconds;
 }
 
 /* One order's entry of the plan read: in range, and set only for the finished months. */
@@ -76,17 +114,9 @@ static ar_status months_hold(supply_state *s, int32_t month) {
                      "checkpoint: the plan of order %lld (month %d of the %d finished) is not one "
                      "this network allows",
                      (long long)s->net.order_id[k], (int)s->res.month_of[k], (int)month);
-  for (int32_t t = 0; t < s->res.n_months; t++) {
-    const int64_t *mi = s->month_int + (size_t)t * SUPPLY_MONTH_INT;
-    const double *mf = s->month_real + (size_t)t * SUPPLY_MONTH_REAL;
-    int ok = t < month ? mi[0] >= 0 && mi[0] <= s->res.months[t].orders && mi[1] >= 0 &&
-                             mi[2] >= 0 && mi[3] >= -1 && mi[4] >= -1 && mi[5] >= 0 && mi[5] <= 3 &&
-                             isfinite(mf[3]) && mf[3] >= 0
-                       : !mi[0] && !mi[1] && !mi[2] && !mi[3] && !mi[4] && !mi[5] && !mf[0] &&
-                             !mf[1] && !mf[2] && !mf[3];
-    if (!ok)
+  for (int32_t t = 0; t < s->res.n_months; t++)
+    if (!figures_hold(s, t, month))
       return ar_fail(AR_ERR_INPUT, "checkpoint: the figures of month %d are out of range", (int)t);
-  }
   supply_check_result r = {0};
   ar_status st = supply_check(&s->m, &s->res.plan, 0, &r);
   if (st == AR_OK && r.nv > 0)
@@ -106,22 +136,26 @@ static ar_status restore(void *owner, const ckpt_state *st) {
     return ar_fail(AR_ERR_INPUT, "supply_month %lld is not a month of this network (0..%d)",
                    (long long)m, (int)s->res.n_months - 1);
   s->month = (int32_t)m;
+  ckpt_members_unpack(&s->months, s->figures);
   ar_status e = months_hold(s, s->month);
   if (e != AR_OK) return e;
-  e = restore_months(s, s->month);
-  if (e != AR_OK) return e;
-  for (int32_t t = 0; t < s->month; t++)
-    wing_supply_ckpt_stage_month(s, t);
-  return AR_OK;
+  return restore_months(s, s->month);
+}
+
+/* "why the month's search stopped: 0 none, 1 iterations, ..." from the one table of names. */
+static void stop_meaning(supply_state *s) {
+  size_t cap = sizeof s->stop_meaning;
+  int n = snprintf(s->stop_meaning, cap, "why the month's search stopped:");
+  for (int k = 0; k < ACO_STOP_REASONS && n > 0 && (size_t)n < cap; k++)
+    n += snprintf(s->stop_meaning + n, cap - (size_t)n, "%s %d %s", k ? "," : "", k,
+                  aco_stop_reason_name((aco_stop_reason)k));
 }
 
 ar_status wing_supply_ckpt_init(supply_state *s) {
   supply_result *res = &s->res;
   hsize_t N = (hsize_t)res->plan.n, M = (hsize_t)res->n_months;
-  s->month_int = calloc((size_t)(M ? M : 1) * SUPPLY_MONTH_INT, sizeof(int64_t));
-  s->month_real = calloc((size_t)(M ? M : 1) * SUPPLY_MONTH_REAL, sizeof(double));
-  if (!s->month_int || !s->month_real)
-    return ar_fail(AR_ERR_NOMEM, "out of memory preparing checkpoints");
+  s->figures = calloc((size_t)(M ? M : 1), sizeof *s->figures);
+  if (!s->figures) return ar_fail(AR_ERR_NOMEM, "out of memory preparing checkpoints");
   ckpt_field *f = s->fields;
   f[0] = ckpt_field_make("/supply/served", H5T_NATIVE_INT8, 1, N, 0, 0, 0, res->plan.served, NULL,
                          "per order: 1 served (finished months; the current month's orders as "
@@ -136,15 +170,12 @@ ar_status wing_supply_ckpt_init(supply_state *s) {
                          "per order: ship day (days since 1970-01-01)");
   f[5] = ckpt_field_make("/supply/reason", H5T_NATIVE_INT8, 1, N, 0, 0, 0, res->reason, NULL,
                          "per order: why unserved (0: served)");
-  f[6] = ckpt_field_make("/supply/month_int", H5T_NATIVE_INT64, 2, M, SUPPLY_MONTH_INT, 0, 0,
-                         s->month_int, NULL,
-                         "per finished month: min_unserved, iterations, epochs, best_colony, "
-                         "best_iteration, stopped_by (0 none, 1 iterations, 2 time, 3 requested, "
-                         "4 gap)");
-  f[7] = ckpt_field_make("/supply/month_real", H5T_NATIVE_DOUBLE, 2, M, SUPPLY_MONTH_REAL, 0, 0,
-                         s->month_real, NULL,
-                         "per finished month: lower_wc, lower_cost, lower_served_cost, "
-                         "seconds, lower_bound");
+  ar_status st =
+      ckpt_members_init(&s->months, "/supply/months", month_members, SUPPLY_MONTH_MEMBERS,
+                        sizeof(supply_month_figures), 0, f + SUPPLY_PLAN_FIELDS, (size_t)M, M);
+  if (st != AR_OK) return st;
+  stop_meaning(s);
+  f[SUPPLY_PLAN_FIELDS + STOPPED_BY_MEMBER].description = s->stop_meaning;
   s->month_scalar = (ckpt_scalar){"supply_month", CKPT_SCALAR_I64, 0, 0};
   s->part = (ckpt_part){"supply", s->fields, SUPPLY_CKPT_FIELDS, &s->month_scalar, 1, s, stage,
                         NULL,     restore};
@@ -152,29 +183,28 @@ ar_status wing_supply_ckpt_init(supply_state *s) {
 }
 
 void wing_supply_ckpt_free(supply_state *s) {
-  free(s->month_int);
-  free(s->month_real);
-  s->month_int = NULL;
-  s->month_real = NULL;
+  ckpt_members_free(&s->months);
+  free(s->figures);
+  s->figures = NULL;
 }
 
 void wing_supply_ckpt_stage_month(supply_state *s, int32_t t) {
   const supply_month_result *mr = &s->res.months[t];
-  int64_t *mi = s->month_int + (size_t)t * SUPPLY_MONTH_INT;
-  double *mf = s->month_real + (size_t)t * SUPPLY_MONTH_REAL;
-  mi[0] = mr->min_unserved;
-  mi[1] = mr->iterations;
-  mi[2] = mr->epochs;
-  mi[3] = mr->best_colony;
-  mi[4] = mr->best_iteration;
-  mi[5] = 0;
-  for (int k = 0; k < STOPPED_NAMES; k++)
-    if (strcmp(mr->stopped_by, stopped_names[k]) == 0) mi[5] = k;
-  mf[0] = mr->lower_wc;
-  mf[1] = mr->lower_cost;
-  mf[2] = mr->lower_served_cost;
-  mf[3] = mr->seconds;
-  mf[4] = mr->lower_bound;
+  supply_month_figures *fg = &s->figures[t];
+  fg->min_unserved = mr->min_unserved;
+  fg->iterations = mr->iterations;
+  fg->epochs = mr->epochs;
+  fg->best_colony = mr->best_colony;
+  fg->best_iteration = mr->best_iteration;
+  fg->stopped_by = ACO_STOP_NONE;
+  for (int k = 0; k < ACO_STOP_REASONS; k++)
+    if (strcmp(mr->stopped_by, aco_stop_reason_name((aco_stop_reason)k)) == 0)
+      fg->stopped_by = (int8_t)k;
+  fg->lower_wc = mr->lower_wc;
+  fg->lower_cost = mr->lower_cost;
+  fg->lower_served_cost = mr->lower_served_cost;
+  fg->seconds = mr->seconds;
+  fg->lower_bound = mr->lower_bound;
 }
 
 ckpt_part *wing_supply_ckpt_part(void *state) { return &((supply_state *)state)->part; }

@@ -7,10 +7,10 @@
 #include "h5net_supply.h"
 #include "param.h"
 #include "supply_check.h"
-#include "supply_params.h"
 #include "supply_plan_csv.h"
 #include "supply_report.h"
 #include "wing_supply_evaluate.h"
+#include "wing_supply_params.h"
 
 static const param_def evaluate_own_params[] = {
     {"historical", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,
@@ -37,7 +37,7 @@ static ar_status evaluate_work(const param_set *ps) {
   ar_status st = ar_outputs_check(inputs, 3, &output, 1);
   if (st != AR_OK) return st;
   supply_config cfg;
-  st = supply_config_from_params(ps, &cfg);
+  st = wing_supply_config_from_params(ps, &cfg);
   if (st != AR_OK) return st;
   supply_net net = {0};
   st = h5net_supply_read(net_path, MPI_COMM_SELF, &net);
@@ -78,8 +78,9 @@ static ar_status evaluate_work(const param_set *ps) {
 }
 
 static int evaluate_params(param_def *defs, int cap) {
-  return supply_params_merge(defs, cap, evaluate_own_params,
-                             (int)(sizeof evaluate_own_params / sizeof evaluate_own_params[0]));
+  return wing_supply_params_merge(
+      defs, cap, evaluate_own_params,
+      (int)(sizeof evaluate_own_params / sizeof evaluate_own_params[0]));
 }
 
 const wing_evaluate wing_supply_evaluate = {

@@ -24,6 +24,7 @@
 #include "wing_supply_bound.h"
 #include "wing_supply_ckpt.h"
 #include "wing_supply_month.h"
+#include "wing_supply_params.h"
 #include "wing_supply_state.h"
 
 enum { SUPPLY_OWN_PARAMS = 4 };
@@ -85,7 +86,7 @@ static ar_status supply_open(const solve_run *run, hid_t file, void **out) {
   if (!s) return ar_agree(run->comm, ar_fail(AR_ERR_NOMEM, "out of memory"));
   s->ranks = run->ranks;
   s->total_seconds = run->time;
-  ar_status st = supply_config_from_params(run->ps, &s->cfg);
+  ar_status st = wing_supply_config_from_params(run->ps, &s->cfg);
   if (st == AR_OK) st = wing_supply_bound_usable(&s->cfg, run->ps);
   if (st != AR_OK) ar_error_mark_shared(); /* every rank parsed the same options */
   if (st == AR_OK) st = supply_read(run, file, s);
@@ -219,9 +220,9 @@ static void supply_close(void *state) {
 /* The table of options: filled once, before the driver reads it. */
 static const param_def *supply_param_table(void) {
   if (supply_nparams == 0)
-    supply_nparams =
-        supply_params_merge(supply_params, (int)(sizeof supply_params / sizeof supply_params[0]),
-                            supply_own_params, SUPPLY_OWN_PARAMS);
+    supply_nparams = wing_supply_params_merge(supply_params,
+                                              (int)(sizeof supply_params / sizeof supply_params[0]),
+                                              supply_own_params, SUPPLY_OWN_PARAMS);
   return supply_params;
 }
 

@@ -5,6 +5,7 @@
 #define AR_WING_SUPPLY_STATE_H
 
 #include "ckpt_field.h"
+#include "ckpt_members.h"
 #include "supply_model.h"
 #include "supply_month.h"
 #include "supply_net.h"
@@ -13,7 +14,19 @@
 #include "supply_result.h"
 #include "wing_solve.h"
 
-enum { SUPPLY_CKPT_FIELDS = 8, SUPPLY_MONTH_INT = 6, SUPPLY_MONTH_REAL = 5 };
+/* The plan's six per-order fields, then one field per member of supply_month_figures. */
+enum { SUPPLY_PLAN_FIELDS = 6, SUPPLY_MONTH_MEMBERS = 11 };
+enum { SUPPLY_CKPT_FIELDS = SUPPLY_PLAN_FIELDS + SUPPLY_MONTH_MEMBERS };
+
+/* What a checkpoint keeps of a finished month (supply_month_result without its traces and
+ * timings per rank), written member by member under /supply/months (wing_supply_ckpt.c). */
+typedef struct {
+  int64_t min_unserved, iterations, epochs;
+  int32_t best_colony;
+  int64_t best_iteration;
+  int8_t stopped_by; /* aco_stop_reason: the names are aco_stop_reason_name()'s */
+  double lower_wc, lower_cost, lower_served_cost, seconds, lower_bound;
+} supply_month_figures;
 
 typedef struct {
   supply_config cfg;
@@ -37,11 +50,9 @@ typedef struct {
   ckpt_part part;
   ckpt_field fields[SUPPLY_CKPT_FIELDS];
   ckpt_scalar month_scalar;
-  int64_t *month_int; /* [months][6]: min_unserved, iterations, epochs, best_colony,
-                         best_iteration, stopped_by (0 none, 1 iterations, 2 time, 3 requested,
-                         4 gap) */
-  double *month_real; /* [months][5]: lower_wc, lower_cost, lower_served_cost, seconds,
-                         lower_bound */
+  ckpt_members months;           /* of figures, replicated */
+  supply_month_figures *figures; /* [months]: set as each month finishes, or read */
+  char stop_meaning[128];        /* the description of /supply/months/stopped_by */
   int ranks;
 } supply_state;
 

@@ -24,7 +24,7 @@ static const param_def tour_params[] = {
      PARAM_SEARCH},
     {"new-edges", 0, PARAM_INT, "16", NULL, 0, 1e9, "N",
      "ants change the source tour in about N edges (0: build whole tours)", PARAM_SEARCH},
-    {"optimum", 0, PARAM_INT, NULL, NULL, 1, 9.2e18, "N",
+    {"optimum", 0, PARAM_INT, NULL, NULL, 1, PARAM_INT64_MAX, "N",
      "the optimal length, for the gap (default: the network file's, if any)", 0},
     {"no-bound", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,
      "do not compute the lower bound when the network has none (no gap to bound, no --gap)", 0},

@@ -19,7 +19,7 @@
 #include "app_wing_check.h"
 #include "ar_agree.h"
 #include "ar_comm.h"
-#include "ar_test_hook.h"
+#include "ar_hooks.h"
 #include "bsp_log.h"
 #include "ckpt_session.h"
 #include "cli.h"
@@ -118,7 +118,7 @@ static ar_status verify_best(solve_driver *d) {
   ar_status st = copy ? AR_OK : ar_fail(AR_ERR_NOMEM, "out of memory for the self-check");
   if (st == AR_OK) {
     memcpy(copy, in.best, len * sizeof *copy);
-    if (param_flag(d->ps, "fault-corrupt-best") && len > 1) { /* test switch */
+    if (ar_hook_fault(AR_FAULT_CORRUPT_BEST, d->run.comm) && len > 1) { /* tests only */
       int32_t t = copy[0];
       copy[0] = copy[len / 2];
       copy[len / 2] = t;
@@ -246,7 +246,7 @@ static ar_status prepare_kind(solve_driver *d) {
     return st == AR_OK ? stopped(d, where, -1) : st;
   }
   if (st != AR_OK) return st;
-  ar_test_pause("prepared");
+  ar_hook_pause(AR_PAUSE_PREPARED);
   return stop_point(d, " before the search");
 }
 

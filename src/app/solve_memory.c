@@ -11,6 +11,18 @@
 #include "ar_memory.h"
 #include "h5u.h"
 
+const param_def solve_memory_param_defs[] = {
+    {.name = "max-memory",
+     .type = PARAM_STRING,
+     .min = PARAM_UNBOUNDED_MIN,
+     .max = PARAM_UNBOUNDED_MAX,
+     .arg_name = "SIZE",
+     .help = "stop (exit 5) before the search if a rank would need more than SIZE (4G, 512M; a "
+             "bare number is MB); the free memory of the node, the cgroup and Slurm limit it too"},
+};
+const int solve_memory_ndefs =
+    (int)(sizeof solve_memory_param_defs / sizeof solve_memory_param_defs[0]);
+
 static const wing_memory_part *largest(const wing_memory_parts *ps) {
   const wing_memory_part *big = NULL;
   for (int i = 0; i < ps->n; i++)
@@ -46,8 +58,9 @@ ar_status solve_memory_check(const param_set *ps, const wing_memory_parts *pt, i
   uint64_t resident = ar_memory_resident();
   mem->need = aco_estimate_add(resident, wing_memory_total(pt));
   unsigned long long mine[2] = {mem->need, UINT64_MAX - lim.bytes}, all[2];
-  if (MPI_Allreduce(mine, all, 2, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm) != MPI_SUCCESS)
-    return ar_agree(comm, ar_fail(AR_ERR_MPI, "MPI_Allreduce of the memory estimates failed"));
+  st = ar_mpi_check(MPI_Allreduce(mine, all, 2, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm),
+                    "MPI_Allreduce of the memory estimates");
+  if (st != AR_OK) return ar_agree(comm, st);
   mem->need_max = all[0];
   mem->limit_min = UINT64_MAX - all[1];
   snprintf(mem->limit_source, sizeof mem->limit_source, "%s", lim.source);
@@ -76,15 +89,18 @@ ar_status solve_memory_check(const param_set *ps, const wing_memory_parts *pt, i
 
 ar_status solve_memory_record(hid_t results, const solve_memory *mem, MPI_Comm comm) {
   unsigned long long peak = ar_memory_peak(), peak_max = peak;
-  if (MPI_Allreduce(&peak, &peak_max, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Allreduce of the peak memory failed");
+  ar_status st =
+      ar_mpi_check(MPI_Allreduce(&peak, &peak_max, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm),
+                   "MPI_Allreduce of the peak memory");
+  if (st != AR_OK) return st;
   /* Attributes of a parallel file take the same value on every rank: rank 0's description. */
   char source[sizeof mem->limit_source];
   snprintf(source, sizeof source, "%s", mem->limit_source);
-  if (MPI_Bcast(source, (int)sizeof source, MPI_CHAR, 0, comm) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Bcast of the memory limit failed");
+  st = ar_mpi_check(MPI_Bcast(source, (int)sizeof source, MPI_CHAR, 0, comm),
+                    "MPI_Bcast of the memory limit");
+  if (st != AR_OK) return st;
   hid_t run;
-  ar_status st = h5u_group_open(results, "/run", &run);
+  st = h5u_group_open(results, "/run", &run);
   if (st != AR_OK) return st;
   st = h5u_attr_write_i64(run, "memory_estimate_bytes", (int64_t)mem->need_max);
   if (st == AR_OK)

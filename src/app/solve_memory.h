@@ -20,14 +20,9 @@
 #include "param.h"
 #include "wing_memory.h"
 
-/* Entry for solve's option table. */
-#define SOLVE_MEMORY_PARAMS                                                                        \
-  {                                                                                                \
-    "max-memory", 0, PARAM_STRING, NULL, NULL, 1, 0, "SIZE",                                       \
-        "stop (exit 5) before the search if a rank would need more than SIZE (4G, 512M; a bare "   \
-        "number is MB); the free memory of the node, the cgroup and Slurm limit it too",           \
-        0                                                                                          \
-  }
+/* The memory option, declared once in solve_memory.c (solve's table appends it). */
+extern const param_def solve_memory_param_defs[];
+extern const int solve_memory_ndefs;
 
 typedef struct {
   uint64_t need;      /* this rank's estimate, bytes */

@@ -18,7 +18,7 @@ static const param_def shared_params[] = {
     {"iterations", 'i', PARAM_INT, "0", NULL, 0, 1e15, "N",
      "stop after N iterations (0: no limit); with no --time the answer is reproducible", 0},
     WING_GAP_PARAM,
-    {"seed", 's', PARAM_INT, "1", NULL, 0, 9.2e18, "N", "random seed", PARAM_SEARCH},
+    {"seed", 's', PARAM_INT, "1", NULL, 0, PARAM_INT64_MAX, "N", "random seed", PARAM_SEARCH},
     {"colonies", 'c', PARAM_INT, "1", NULL, 1, 1e6, "C",
      "independent colonies, spread in blocks over the MPI ranks (at least one per rank)",
      PARAM_SEARCH},
@@ -51,12 +51,18 @@ static const param_def shared_params[] = {
     {"cpu-time", 0, PARAM_REAL, NULL, NULL, 0, 1e9, "SECONDS",
      "tuning aid: stop once rank 0 used this many CPU seconds in the search (load-free budget)",
      PARAM_HIDDEN},
-    {"fault-corrupt-best", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,
-     "test switch: swap two values of the best solution before the final self-check", PARAM_HIDDEN},
-    CKPT_PARAM_DEFS,
-    SOLVE_PARALLEL_PARAMS,
-    SOLVE_MEMORY_PARAMS,
 };
+
+/* The shared options by owner, in --help's order: each owner declares its own table once. */
+typedef struct {
+  const param_def *defs;
+  const int *n;
+} option_owner;
+static const int shared_ndefs = (int)(sizeof shared_params / sizeof shared_params[0]);
+static const option_owner owners[] = {{shared_params, &shared_ndefs},
+                                      {ckpt_param_defs, &ckpt_param_ndefs},
+                                      {solve_parallel_param_defs, &solve_parallel_ndefs},
+                                      {solve_memory_param_defs, &solve_memory_ndefs}};
 
 static int table_has(const solve_option_table *t, const char *name) {
   for (int i = 0; i < t->ndefs; i++)
@@ -128,12 +134,14 @@ static const char solve_description_tail[] =
 ar_status solve_options_table(solve_option_table *t) {
   memset(t, 0, sizeof *t);
   ar_status st = AR_OK;
-  for (size_t i = 0; i < sizeof shared_params / sizeof shared_params[0] && st == AR_OK; i++) {
-    st = table_add(t, &shared_params[i], NULL);
-    if (st != AR_OK) break;
-    shared_help(&shared_params[i], t->help[t->ndefs - 1], SOLVE_HELP_TEXT);
-    t->defs[t->ndefs - 1].help = t->help[t->ndefs - 1];
-  }
+  for (size_t o = 0; o < sizeof owners / sizeof owners[0] && st == AR_OK; o++)
+    for (int i = 0; i < *owners[o].n && st == AR_OK; i++) {
+      const param_def *d = &owners[o].defs[i];
+      st = table_add(t, d, NULL);
+      if (st != AR_OK) break;
+      shared_help(d, t->help[t->ndefs - 1], SOLVE_HELP_TEXT);
+      t->defs[t->ndefs - 1].help = t->help[t->ndefs - 1];
+    }
   append(t->description, sizeof t->description, solve_description_head);
   for (int k = 0; k < app_wing_count() && st == AR_OK; k++) {
     const solve_kind *kind = kind_at(k);
@@ -181,13 +189,13 @@ ar_status solve_options_for_kind(param_set *ps, const wing *w, const char *input
 ar_status solve_options_engine(const param_set *ps, aco_params *par) {
   *par = aco_params_default();
   par->algorithm = strcmp(param_str(ps, "algorithm"), "acs") == 0 ? ACO_ACS : ACO_MMAS;
-  int acs = par->algorithm == ACO_ACS;
+  const aco_algorithm_defaults d = aco_algorithm_default(par->algorithm);
   par->colonies = (int32_t)param_int(ps, "colonies");
   par->ants = (int32_t)param_int(ps, "ants");
   par->alpha = param_real(ps, "alpha");
-  par->beta = param_is_set(ps, "beta") ? param_real(ps, "beta") : (acs ? 8.0 : 2.0);
-  par->rho = param_is_set(ps, "rho") ? param_real(ps, "rho") : (acs ? 0.1 : 0.2);
-  par->q0 = param_is_set(ps, "q0") ? param_real(ps, "q0") : (acs ? 0.9 : 0.0);
+  par->beta = param_is_set(ps, "beta") ? param_real(ps, "beta") : d.beta;
+  par->rho = param_is_set(ps, "rho") ? param_real(ps, "rho") : d.rho;
+  par->q0 = param_is_set(ps, "q0") ? param_real(ps, "q0") : d.q0;
   par->xi = param_real(ps, "xi");
   par->p_best = param_real(ps, "p-best");
   par->p_gbest = param_real(ps, "p-gbest");

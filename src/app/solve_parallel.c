@@ -14,6 +14,47 @@
 #include "cli_bind.h"
 #include "timer.h"
 
+const param_def solve_parallel_param_defs[] = {
+    {.name = "share-every",
+     .type = PARAM_INT,
+     .default_value = "0",
+     .min = 0,
+     .max = 1e15,
+     .arg_name = "K",
+     .help = "every K epochs all colonies' pheromone becomes its average over the colonies (0: "
+             "never)",
+     .flags = PARAM_SEARCH},
+    {.name = "share-endpoints",
+     .type = PARAM_FLAG,
+     .min = PARAM_UNBOUNDED_MIN,
+     .max = PARAM_UNBOUNDED_MAX,
+     .help = "sharing: each OpenMP thread reduces a slice on its own communicator (needs "
+             "MPI_THREAD_MULTIPLE; same result)"},
+    {.name = "timers",
+     .type = PARAM_CHOICE,
+     .default_value = "yes",
+     .choices = "yes|no",
+     .min = 0,
+     .max = -1,
+     .arg_name = "yes|no",
+     .help = "named phase timers, the BSP cost per epoch in /bsp and a table at the end"},
+    {.name = "bind",
+     .type = PARAM_CHOICE,
+     .default_value = "none",
+     .choices = TOPO_BIND_CHOICES,
+     .min = 0,
+     .max = -1,
+     .arg_name = "UNIT",
+     .help = "bind each OpenMP thread to a core or hardware thread inside its rank's mask (hwloc)"},
+    {.name = "report-binding",
+     .type = PARAM_FLAG,
+     .min = PARAM_UNBOUNDED_MIN,
+     .max = PARAM_UNBOUNDED_MAX,
+     .help = "print where every thread of every rank may run, with warnings, at start-up"},
+};
+const int solve_parallel_ndefs =
+    (int)(sizeof solve_parallel_param_defs / sizeof solve_parallel_param_defs[0]);
+
 /* MPI Advisor's first check, always (not only with --report-binding): a rank that runs more
  * OpenMP threads than its CPU mask has hardware threads makes them time-share. One warning on rank
  * 0, naming the rank with the most threads per hardware thread. Collective. */

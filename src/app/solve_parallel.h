@@ -15,53 +15,9 @@
 #include "param.h"
 #include "topo_bind.h"
 
-/* Entries for a solve parameter table (param_def initialisers). */
-#define SOLVE_PARALLEL_PARAMS                                                                      \
-  {"share-every",                                                                                  \
-   0,                                                                                              \
-   PARAM_INT,                                                                                      \
-   "0",                                                                                            \
-   NULL,                                                                                           \
-   0,                                                                                              \
-   1e15,                                                                                           \
-   "K",                                                                                            \
-   "every K epochs all colonies' pheromone becomes its average over the colonies (0: never)",      \
-   PARAM_SEARCH},                                                                                  \
-      {"share-endpoints",                                                                          \
-       0,                                                                                          \
-       PARAM_FLAG,                                                                                 \
-       NULL,                                                                                       \
-       NULL,                                                                                       \
-       1,                                                                                          \
-       0,                                                                                          \
-       NULL,                                                                                       \
-       "sharing: each OpenMP thread reduces a slice on its own communicator (needs "               \
-       "MPI_THREAD_MULTIPLE; same result)",                                                        \
-       0},                                                                                         \
-      {"timers",                                                                                   \
-       0,                                                                                          \
-       PARAM_CHOICE,                                                                               \
-       "yes",                                                                                      \
-       "yes|no",                                                                                   \
-       0,                                                                                          \
-       -1,                                                                                         \
-       "yes|no",                                                                                   \
-       "named phase timers, the BSP cost per epoch in /bsp and a table at the end",                \
-       0},                                                                                         \
-      {"bind",                                                                                     \
-       0,                                                                                          \
-       PARAM_CHOICE,                                                                               \
-       "none",                                                                                     \
-       TOPO_BIND_CHOICES,                                                                          \
-       0,                                                                                          \
-       -1,                                                                                         \
-       "UNIT",                                                                                     \
-       "bind each OpenMP thread to a core or hardware thread inside its rank's mask (hwloc)",      \
-       0},                                                                                         \
-  {                                                                                                \
-    "report-binding", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,                                       \
-        "print where every thread of every rank may run, with warnings, at start-up", 0            \
-  }
+/* The parallel set-up's options, declared once in solve_parallel.c (solve's table appends them). */
+extern const param_def solve_parallel_param_defs[];
+extern const int solve_parallel_ndefs;
 
 /* Collective over MPI_COMM_WORLD, at start-up: turns the timers on or off, warns on rank 0 when
  * a rank runs more OpenMP threads than its CPU mask has hardware threads (always, as MPI Advisor

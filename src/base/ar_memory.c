@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ar_agree.h"
+
 enum { LINE_MAX_LEN = 4096 };
 
 static uint64_t scaled(double value, uint64_t unit) {
@@ -163,11 +165,14 @@ ar_status ar_memory_limit_get(MPI_Comm comm, uint64_t max_memory, ar_memory_limi
   out->node_ranks = 1;
   snprintf(out->source, sizeof out->source, "no limit found");
   MPI_Comm node;
-  if (MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Comm_split_type (ranks per node) failed");
+  ar_status st =
+      ar_mpi_check(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node),
+                   "MPI_Comm_split_type (ranks per node)");
+  if (st != AR_OK) return st;
   int rc = MPI_Comm_size(node, &out->node_ranks);
   MPI_Comm_free(&node);
-  if (rc != MPI_SUCCESS) return ar_fail(AR_ERR_MPI, "MPI_Comm_size of the node failed");
+  st = ar_mpi_check(rc, "MPI_Comm_size of the node");
+  if (st != AR_OK) return st;
   const uint64_t r = (uint64_t)out->node_ranks;
   char text[160], size[32];
   uint64_t avail = ar_memory_meminfo_available("/proc/meminfo");

@@ -30,6 +30,15 @@ enum {
   PARAM_HIDDEN = 1u << 1  /* not listed by --help (test and fault-injection switches) */
 };
 
+/* Named bounds for option tables (never a bare 9.2e18): the largest double below INT64_MAX that
+ * an int64 option may take, and min > max for a value without a range. */
+#define PARAM_INT64_MAX     9.2e18
+#define PARAM_UNBOUNDED_MIN 1
+#define PARAM_UNBOUNDED_MAX 0
+
+/* One option, declared with designated initialisers:
+ *   {.name = "ants", .short_name = 'm', .type = PARAM_INT, .min = 1, .max = 1e6,
+ *    .arg_name = "M", .help = "ants per colony and iteration", .flags = PARAM_SEARCH} */
 typedef struct {
   const char *name; /* long option and parameter-file key */
   char short_name;  /* one-letter option, 0 if none */

@@ -11,11 +11,11 @@
 #include "aco_engine_ckpt.h"
 #include "aco_engine_state.h"
 #include "aco_exchange.h"
-#include "aco_pace.h"
 #include "aco_segment.h"
 #include "aco_share.h"
 #include "ar_agree.h"
 #include "ar_alloc.h"
+#include "ar_hooks.h"
 
 static double process_cpu_seconds(void) {
   struct timespec ts;
@@ -107,9 +107,10 @@ ar_status aco_engine_create(const aco_problem *problem, const aco_params *par, M
                             aco_engine **out) {
   *out = NULL;
   int rank = 0, size = 1;
-  if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &size) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Comm_rank/size failed");
-  ar_status st = aco_params_check(par);
+  ar_status st = ar_mpi_check(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank of the engine");
+  if (st == AR_OK) st = ar_mpi_check(MPI_Comm_size(comm, &size), "MPI_Comm_size of the engine");
+  if (st != AR_OK) return st;
+  st = aco_params_check(par);
   if (st != AR_OK) return st;
   if (size > par->colonies)
     return ar_fail(AR_ERR_USAGE,
@@ -237,7 +238,7 @@ static ar_status engine_plan(aco_engine *e, int *stop, int64_t *end) {
   }
   if (e->hooks.boundary_every > 0)
     plan[1] = min64(plan[1], (it / e->hooks.boundary_every + 1) * e->hooks.boundary_every);
-  const int64_t hold = aco_pace_until_hold(); /* tests only: ANTROUTE_TEST_HOLD */
+  const int64_t hold = ar_hook_until_hold(); /* tests only */
   if (hold > 0) plan[1] = min64(plan[1], it + hold);
   const int timed = e->par.time_limit > 0.0 || e->par.cpu_limit > 0.0 || e->hooks.want_stop ||
                     e->hooks.boundary_seconds > 0.0;
@@ -289,7 +290,6 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
   e->stop_reason = ACO_STOP_NONE;
   e->seconds_per_iteration = 0.0;
   e->cpu_per_iteration = 0.0;
-  const double pace = aco_pace_seconds(); /* tests only: a fixed sleep per iteration */
   ar_status st = AR_OK;
   for (;;) {
     int stop = 0, reached = 0;
@@ -303,14 +303,14 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
     const double t0 = MPI_Wtime(), c0 = process_cpu_seconds();
     const int64_t first = e->iteration;
     aco_segment_run(e, first, end);
-    aco_pace_sleep(pace * (double)(end - first));
+    ar_hook_pace(end - first); /* tests only: a fixed sleep per iteration */
     e->iteration = end;
     st = engine_boundary(e, &stop, &reached);
     if (st != AR_OK) return st;
     /* Per iteration, with the boundary's exchange and hooks: what the next plan must fit. */
     e->seconds_per_iteration = (MPI_Wtime() - t0) / (double)(end - first);
     e->cpu_per_iteration = (process_cpu_seconds() - c0) / (double)(end - first);
-    if (aco_pace_boundary(end - first)) e->seconds_per_iteration = 0.0; /* tests only */
+    if (ar_hook_boundary(end - first)) e->seconds_per_iteration = 0.0; /* tests only */
     if (stop) {
       e->stop_reason = ACO_STOP_HOOK;
       break;

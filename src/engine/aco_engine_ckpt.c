@@ -1,6 +1,7 @@
 /* aco_engine_ckpt: the engine's state as named checkpoint fields, staged and restored here. */
 #include "aco_engine_ckpt.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,8 +9,88 @@
 #include "aco_engine_state.h"
 #include "aco_exchange.h"
 #include "ar_alloc.h"
+#include "ckpt_members.h"
 
-enum { STATE_INT = 6, STATE_REAL = 11, COST_DOUBLES = 3, RECORD_DOUBLES = 6 };
+/* A cost is written as one member of 3 doubles (key0, key1, value). */
+enum { COST_DOUBLES = 3 };
+_Static_assert(sizeof(aco_cost) == COST_DOUBLES * sizeof(double), "aco_cost is 3 doubles");
+
+/* Each colony's scalars, one dataset /colonies/NAME [C] (or [C][3]) per member. */
+static const ckpt_member colony_members[] = {
+    {.name = "colony",
+     .type = CKPT_MEMBER_I64,
+     .offset = offsetof(aco_colony_state, colony),
+     .meaning = "the global index of the colony of each row"},
+    {.name = "iterations",
+     .type = CKPT_MEMBER_I64,
+     .offset = offsetof(aco_colony_state, iterations),
+     .meaning = "iterations completed"},
+    {.name = "best_iteration",
+     .type = CKPT_MEMBER_I64,
+     .offset = offsetof(aco_colony_state, best_iteration),
+     .meaning = "iteration in which the colony's best was found (-1: the initial solution)"},
+    {.name = "restart_iteration",
+     .type = CKPT_MEMBER_I64,
+     .offset = offsetof(aco_colony_state, restart_iteration),
+     .meaning = "iteration of the last trail (re-)initialisation"},
+    {.name = "restart_best_iteration",
+     .type = CKPT_MEMBER_I64,
+     .offset = offsetof(aco_colony_state, restart_best_iteration),
+     .meaning = "iteration of the last improvement of restart_best"},
+    {.name = "restarts",
+     .type = CKPT_MEMBER_I64,
+     .offset = offsetof(aco_colony_state, restarts),
+     .meaning = "trail re-initialisations so far"},
+    {.name = "tau_max",
+     .type = CKPT_MEMBER_F64,
+     .offset = offsetof(aco_colony_state, tau_max),
+     .meaning = "MMAS upper trail bound"},
+    {.name = "tau_min",
+     .type = CKPT_MEMBER_F64,
+     .offset = offsetof(aco_colony_state, tau_min),
+     .meaning = "MMAS lower trail bound (ACS: tau0)"},
+    {.name = "best_cost",
+     .type = CKPT_MEMBER_F64,
+     .count = COST_DOUBLES,
+     .offset = offsetof(aco_colony_state, best_cost),
+     .meaning = "cost of the colony's best (key0, key1, value)"},
+    {.name = "restart_best_cost",
+     .type = CKPT_MEMBER_F64,
+     .count = COST_DOUBLES,
+     .offset = offsetof(aco_colony_state, restart_best_cost),
+     .meaning = "cost of restart_best (key0, key1, value)"},
+    {.name = "source_cost",
+     .type = CKPT_MEMBER_F64,
+     .count = COST_DOUBLES,
+     .offset = offsetof(aco_colony_state, source_cost),
+     .meaning = "cost of source (key0, key1, value)"},
+};
+
+/* The record of each epoch end, one dataset /global/epochs/NAME [E] (or [E][3]) per member. */
+static const ckpt_member record_members[] = {
+    {.name = "iteration",
+     .type = CKPT_MEMBER_I64,
+     .offset = offsetof(aco_epoch_record, iteration),
+     .meaning = "iterations completed at the epoch end"},
+    {.name = "time",
+     .type = CKPT_MEMBER_F64,
+     .offset = offsetof(aco_epoch_record, time),
+     .meaning = "seconds since the start of the run"},
+    {.name = "best_cost",
+     .type = CKPT_MEMBER_F64,
+     .count = COST_DOUBLES,
+     .offset = offsetof(aco_epoch_record, best_cost),
+     .meaning = "the global best's cost (key0, key1, value)"},
+    {.name = "best_colony",
+     .type = CKPT_MEMBER_I32,
+     .offset = offsetof(aco_epoch_record, best_colony),
+     .meaning = "the colony that holds it"},
+};
+
+enum {
+  N_COLONY = sizeof colony_members / sizeof colony_members[0],
+  N_RECORD = sizeof record_members / sizeof record_members[0]
+};
 
 enum { SC_BEST_COLONY, SC_BEST_ITERATION, SC_BEST_TIME, SC_ELAPSED, SC_EPOCH_ITERATIONS, SC_COUNT };
 enum {
@@ -17,26 +98,26 @@ enum {
   F_BEST,
   F_RESTART_BEST,
   F_SOURCE,
-  F_STATE_INT,
-  F_STATE_REAL,
   F_COLONY_LOG,
   F_GLOBAL_BEST,
   F_GLOBAL_COST,
-  F_EPOCHS,
-  F_COUNT
+  F_COLONY_MEMBERS,                               /* N_COLONY fields */
+  F_RECORD_MEMBERS = F_COLONY_MEMBERS + N_COLONY, /* N_RECORD fields */
+  F_COUNT = F_RECORD_MEMBERS + N_RECORD
 };
 
 /* The part and its staging buffers. The per-colony arrays (trails, bests, source) are written
- * and read in place; the scalars of the colonies and the records are staged. */
+ * and read in place; the colonies' scalars and the records are staged member by member. */
 struct aco_engine_ckpt {
   ckpt_part part;
-  ckpt_field field_array[F_COUNT]; /* indexed by the F_ names below */
+  ckpt_field field_array[F_COUNT]; /* indexed by the F_ names above */
   ckpt_scalar scalars[SC_COUNT];
   void **tau_rows, **best_rows, **restart_rows, **source_rows; /* per local colony */
-  int64_t *si;                                                 /* [local][STATE_INT] */
-  double *sr;                                                  /* [local][STATE_REAL] */
-  double *log;                                                 /* [local][E][3] */
-  double *records;                                             /* [E][6] */
+  ckpt_members colonies;    /* of aco_colony_state, distributed */
+  ckpt_members records;     /* of aco_epoch_record, replicated */
+  aco_colony_state *states; /* [local]: staged on restore, checked before use */
+  aco_epoch_record *recs;   /* [E]: staged on restore */
+  double *log;              /* [local][E][3] */
   double cost[COST_DOUBLES];
   int64_t staged_epochs;
 };
@@ -59,37 +140,22 @@ static aco_cost cost_from(const double *in) {
 static ar_status size_records(aco_engine *e, int64_t epochs) {
   struct aco_engine_ckpt *k = e->ckpt;
   ar_free(k->log);
-  ar_free(k->records);
+  ar_free(k->recs);
   size_t e1 = (size_t)(epochs > 0 ? epochs : 1);
   k->log = ar_alloc_array((size_t)e->local_colonies * e1 * COST_DOUBLES, sizeof(double));
-  k->records = ar_alloc_array(e1 * RECORD_DOUBLES, sizeof(double));
+  k->recs = ar_alloc_array(e1, sizeof(aco_epoch_record));
   k->staged_epochs = epochs;
-  ckpt_field *log = &k->field_array[F_COLONY_LOG], *rec = &k->field_array[F_EPOCHS];
+  ckpt_field *log = &k->field_array[F_COLONY_LOG];
   log->dims[1] = (hsize_t)epochs;
   log->data = k->log;
-  rec->dims[0] = (hsize_t)epochs;
-  rec->data = k->records;
-  if (!k->log || !k->records)
+  if (!k->log || !k->recs)
     return ar_fail(AR_ERR_NOMEM, "out of memory for %lld epoch records", (long long)epochs);
-  return AR_OK;
+  return ckpt_members_size(&k->records, (size_t)epochs, (hsize_t)epochs);
 }
 
 static void stage_colony(aco_engine *e, int32_t c) {
   struct aco_engine_ckpt *k = e->ckpt;
-  const aco_colony_state *s = &e->colony[c].s;
-  int64_t *si = k->si + (size_t)c * STATE_INT;
-  double *sr = k->sr + (size_t)c * STATE_REAL;
-  si[0] = s->colony;
-  si[1] = s->iterations;
-  si[2] = s->best_iteration;
-  si[3] = s->restart_iteration;
-  si[4] = s->restart_best_iteration;
-  si[5] = s->restarts;
-  sr[0] = s->tau_max;
-  sr[1] = s->tau_min;
-  cost_to(&s->best_cost, sr + 2);
-  cost_to(&s->restart_best_cost, sr + 5);
-  cost_to(&s->source_cost, sr + 8);
+  k->states[c] = e->colony[c].s;
   for (int64_t ep = 0; ep < e->epoch; ep++)
     cost_to(&e->local_best_log[ep * e->local_colonies + c],
             k->log + ((size_t)c * (size_t)e->epoch + (size_t)ep) * COST_DOUBLES);
@@ -103,14 +169,8 @@ static ar_status stage(void *owner, ckpt_state *st) {
   if (s != AR_OK) return s;
   for (int32_t c = 0; c < e->local_colonies; c++)
     stage_colony(e, c);
-  for (int64_t ep = 0; ep < e->epoch; ep++) {
-    const aco_epoch_record *r = &e->epochs[ep];
-    double *out = k->records + (size_t)ep * RECORD_DOUBLES;
-    out[0] = (double)r->iteration;
-    out[1] = r->time;
-    cost_to(&r->best_cost, out + 2);
-    out[5] = (double)r->best_colony;
-  }
+  ckpt_members_pack(&k->colonies, k->states);
+  ckpt_members_pack(&k->records, e->epochs);
   cost_to(&e->best_cost, k->cost);
   st->epoch = e->epoch;
   st->iteration = e->iteration;
@@ -134,23 +194,11 @@ static ar_status shape(void *owner, const ckpt_state *st) {
 static ar_status restore_colony(aco_engine *e, int32_t c, int64_t epochs) {
   struct aco_engine_ckpt *k = e->ckpt;
   aco_colony *col = &e->colony[c];
-  aco_colony_state *s = &col->s;
-  const int64_t *si = k->si + (size_t)c * STATE_INT;
-  const double *sr = k->sr + (size_t)c * STATE_REAL;
-  if (si[0] != e->first_colony + c)
+  const aco_colony_state *in = &k->states[c];
+  if (in->colony != e->first_colony + c)
     return ar_fail(AR_ERR_INPUT, "checkpoint: colony row %d holds colony %lld", e->first_colony + c,
-                   (long long)si[0]);
-  s->colony = si[0];
-  s->iterations = si[1];
-  s->best_iteration = si[2];
-  s->restart_iteration = si[3];
-  s->restart_best_iteration = si[4];
-  s->restarts = si[5];
-  s->tau_max = sr[0];
-  s->tau_min = sr[1];
-  s->best_cost = cost_from(sr + 2);
-  s->restart_best_cost = cost_from(sr + 5);
-  s->source_cost = cost_from(sr + 8);
+                   (long long)in->colony);
+  col->s = *in;
   for (int64_t ep = 0; ep < epochs; ep++)
     e->local_best_log[ep * e->local_colonies + c] =
         cost_from(k->log + ((size_t)c * (size_t)epochs + (size_t)ep) * COST_DOUBLES);
@@ -170,31 +218,27 @@ static ar_status restore(void *owner, const ckpt_state *st) {
     return ar_fail(
         AR_ERR_INPUT, "the checkpoint was made with %lld iterations per epoch, this run has %lld",
         (long long)k->scalars[SC_EPOCH_ITERATIONS].i64, (long long)e->par.epoch_iterations);
-  aco_ckpt_view view = {st->iteration,
-                        epochs,
-                        k->scalars[SC_EPOCH_ITERATIONS].i64,
-                        k->scalars[SC_BEST_COLONY].i64,
-                        k->scalars[SC_BEST_ITERATION].i64,
-                        k->scalars[SC_BEST_TIME].f64,
-                        k->scalars[SC_ELAPSED].f64,
-                        k->si,
-                        k->sr,
-                        k->log,
-                        k->records,
-                        k->cost};
+  memset(k->states, 0, (size_t)e->local_colonies * sizeof *k->states);
+  memset(k->recs, 0, (size_t)(epochs > 0 ? epochs : 1) * sizeof *k->recs);
+  ckpt_members_unpack(&k->colonies, k->states);
+  ckpt_members_unpack(&k->records, k->recs);
+  aco_ckpt_view view = {.iteration = st->iteration,
+                        .epochs = epochs,
+                        .epoch_iterations = k->scalars[SC_EPOCH_ITERATIONS].i64,
+                        .best_colony = k->scalars[SC_BEST_COLONY].i64,
+                        .best_iteration = k->scalars[SC_BEST_ITERATION].i64,
+                        .best_time = k->scalars[SC_BEST_TIME].f64,
+                        .elapsed = k->scalars[SC_ELAPSED].f64,
+                        .colonies = k->states,
+                        .colony_log = k->log,
+                        .records = k->recs,
+                        .global_cost = k->cost};
   s = aco_engine_ckpt_check(e, &view);
   if (s != AR_OK) return s;
   for (int32_t c = 0; c < e->local_colonies && s == AR_OK; c++)
     s = restore_colony(e, c, epochs);
   if (s != AR_OK) return s;
-  for (int64_t ep = 0; ep < epochs; ep++) {
-    const double *in = k->records + (size_t)ep * RECORD_DOUBLES;
-    aco_epoch_record *r = &e->epochs[ep];
-    r->iteration = (int64_t)in[0];
-    r->time = in[1];
-    r->best_cost = cost_from(in + 2);
-    r->best_colony = (int32_t)in[5];
-  }
+  if (epochs > 0) memcpy(e->epochs, k->recs, (size_t)epochs * sizeof *k->recs);
   e->best_cost = cost_from(k->cost);
   e->epoch = epochs;
   e->iteration = st->iteration;
@@ -205,7 +249,8 @@ static ar_status restore(void *owner, const ckpt_state *st) {
   return AR_OK;
 }
 
-static ar_status describe(aco_engine *e, struct aco_engine_ckpt *k) {
+/* The per-colony arrays, written in place from the colonies. */
+static ar_status describe_rows(aco_engine *e, struct aco_engine_ckpt *k) {
   const aco_problem *p = e->problem;
   const hsize_t C = (hsize_t)e->par.colonies, R = (hsize_t)p->rows, K = (hsize_t)p->options,
                 L = (hsize_t)p->solution_len, n = (hsize_t)e->local_colonies;
@@ -214,9 +259,8 @@ static ar_status describe(aco_engine *e, struct aco_engine_ckpt *k) {
   k->best_rows = calloc(n1, sizeof(void *));
   k->restart_rows = calloc(n1, sizeof(void *));
   k->source_rows = calloc(n1, sizeof(void *));
-  k->si = ar_alloc_array(n1 * STATE_INT, sizeof(int64_t));
-  k->sr = ar_alloc_array(n1 * STATE_REAL, sizeof(double));
-  if (!k->tau_rows || !k->best_rows || !k->restart_rows || !k->source_rows || !k->si || !k->sr)
+  k->states = calloc(n1, sizeof *k->states);
+  if (!k->tau_rows || !k->best_rows || !k->restart_rows || !k->source_rows || !k->states)
     return ar_fail(AR_ERR_NOMEM, "out of memory preparing checkpoints");
   for (hsize_t c = 0; c < n; c++) {
     k->tau_rows[c] = e->colony[c].tau;
@@ -234,12 +278,6 @@ static ar_status describe(aco_engine *e, struct aco_engine_ckpt *k) {
                       k->restart_rows, "best since the colony's last trail re-initialisation");
   f[F_SOURCE] = ckpt_field_make("/colonies/source", H5T_NATIVE_INT32, 2, C, L, 0, 1, NULL,
                                 k->source_rows, "the solution the colony's ants modify next");
-  f[F_STATE_INT] = ckpt_field_make(
-      "/colonies/state_int", H5T_NATIVE_INT64, 2, C, STATE_INT, 0, 1, k->si, NULL,
-      "colony, iterations, best_iteration, restart_iteration, restart_best_iteration, restarts");
-  f[F_STATE_REAL] = ckpt_field_make(
-      "/colonies/state_real", H5T_NATIVE_DOUBLE, 2, C, STATE_REAL, 0, 1, k->sr, NULL,
-      "tau_max, tau_min, best_cost (key0, key1, value), restart_best_cost (3), source_cost (3)");
   f[F_COLONY_LOG] =
       ckpt_field_make("/colonies/best_cost_log", H5T_NATIVE_DOUBLE, 3, C, 0, COST_DOUBLES, 1, NULL,
                       NULL, "each colony's best cost (key0, key1, value) at each epoch end");
@@ -247,9 +285,19 @@ static ar_status describe(aco_engine *e, struct aco_engine_ckpt *k) {
                                      "the global best solution");
   f[F_GLOBAL_COST] = ckpt_field_make("/global/best_cost", H5T_NATIVE_DOUBLE, 1, COST_DOUBLES, 0, 0,
                                      0, k->cost, NULL, "key0, key1, value");
-  f[F_EPOCHS] =
-      ckpt_field_make("/global/epochs", H5T_NATIVE_DOUBLE, 2, 0, RECORD_DOUBLES, 0, 0, NULL, NULL,
-                      "per epoch end: iteration, time, best key0, key1, value, best colony");
+  return AR_OK;
+}
+
+static ar_status describe(aco_engine *e, struct aco_engine_ckpt *k) {
+  ar_status st = describe_rows(e, k);
+  if (st == AR_OK)
+    st = ckpt_members_init(&k->colonies, "/colonies", colony_members, N_COLONY,
+                           sizeof(aco_colony_state), 1, &k->field_array[F_COLONY_MEMBERS],
+                           (size_t)e->local_colonies, (hsize_t)e->par.colonies);
+  if (st == AR_OK)
+    st = ckpt_members_init(&k->records, "/global/epochs", record_members, N_RECORD,
+                           sizeof(aco_epoch_record), 0, &k->field_array[F_RECORD_MEMBERS], 0, 0);
+  if (st != AR_OK) return st;
   k->scalars[SC_BEST_COLONY] = (ckpt_scalar){"best_colony", CKPT_SCALAR_I64, 0, 0};
   k->scalars[SC_BEST_ITERATION] = (ckpt_scalar){"best_iteration", CKPT_SCALAR_I64, 0, 0};
   k->scalars[SC_BEST_TIME] = (ckpt_scalar){"best_time", CKPT_SCALAR_F64, 0, 0};
@@ -282,10 +330,11 @@ void aco_engine_ckpt_free(aco_engine *e) {
   free(k->best_rows);
   free(k->restart_rows);
   free(k->source_rows);
-  ar_free(k->si);
-  ar_free(k->sr);
+  free(k->states);
+  ckpt_members_free(&k->colonies);
+  ckpt_members_free(&k->records);
   ar_free(k->log);
-  ar_free(k->records);
+  ar_free(k->recs);
   free(k);
   e->ckpt = NULL;
 }

@@ -7,15 +7,15 @@
  *   /colonies/best           int32   [C][L]     each colony's best solution
  *   /colonies/restart_best   int32   [C][L]     best since its last trail re-initialisation
  *   /colonies/source         int32   [C][L]     the solution its ants modify next
- *   /colonies/state_int      int64   [C][6]     colony, iterations, best_iteration,
- *                                               restart_iteration, restart_best_iteration, restarts
- *   /colonies/state_real     float64 [C][11]    tau_max, tau_min, best_cost (key0, key1, value),
- *                                               restart_best_cost (3), source_cost (3)
+ *   /colonies/NAME           [C] or [C][3]      one dataset per member of aco_colony_state:
+ *                                               colony, iterations, best_iteration, ...,
+ *                                               tau_max, tau_min, best_cost (key0, key1, value),
+ *                                               restart_best_cost, source_cost (colony_members)
  *   /colonies/best_cost_log  float64 [C][E][3]  each colony's best cost at each epoch end
  *   /global/best             int32   [L]        the global best solution
  *   /global/best_cost        float64 [3]        its cost (key0, key1, value)
- *   /global/epochs           float64 [E][6]     per epoch: iteration, time, best key0, key1, value,
- *                                               best colony
+ *   /global/epochs/NAME      [E] or [E][3]      one dataset per member of aco_epoch_record:
+ *                                               iteration, time, best_cost, best_colony
  * and the scalars best_colony, best_iteration, best_time, elapsed (seconds of search so far) and
  * epoch_iterations, with the checkpoint's epoch (= E) and iteration. Random streams are derived
  * from counters: nothing to save. A checkpoint taken at an iteration boundary where no mid-epoch

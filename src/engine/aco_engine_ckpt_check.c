@@ -3,8 +3,6 @@
 
 #include <math.h>
 
-enum { STATE_INT = 6, STATE_REAL = 11, COST_DOUBLES = 3, RECORD_DOUBLES = 6 };
-
 static aco_cost cost_at(const double *in) {
   aco_cost c = {{in[0], in[1]}, in[2]};
   return c;
@@ -14,13 +12,17 @@ static int finite_cost(const double *c) {
   return isfinite(c[0]) && isfinite(c[1]) && isfinite(c[2]);
 }
 
+static int finite(const aco_cost *c) {
+  return isfinite(c->key[0]) && isfinite(c->key[1]) && isfinite(c->value);
+}
+
 /* A stored solution is valid and has the cost stored beside it. */
-static ar_status solution_holds(aco_engine *e, int32_t *data, const double *cost, const char *what,
+static ar_status solution_holds(aco_engine *e, int32_t *data, aco_cost cost, const char *what,
                                 int64_t colony) {
-  if (!finite_cost(cost))
+  if (!finite(&cost))
     return ar_fail(AR_ERR_INPUT, "checkpoint: the cost of %s of colony %lld is not finite", what,
                    (long long)colony);
-  aco_solution s = {cost_at(cost), data};
+  aco_solution s = {cost, data};
   ar_status st = e->problem->verify(e->problem, &s);
   if (st == AR_ERR_INTERNAL)
     return ar_fail(AR_ERR_INPUT,
@@ -30,23 +32,23 @@ static ar_status solution_holds(aco_engine *e, int32_t *data, const double *cost
 }
 
 static ar_status colony_holds(aco_engine *e, const aco_ckpt_view *v, int32_t c) {
-  const int64_t *si = v->state_int + (size_t)c * STATE_INT;
-  const double *sr = v->state_real + (size_t)c * STATE_REAL;
-  const int64_t it = v->iteration, id = si[0];
-  if (si[1] != it)
+  const aco_colony_state *cs = &v->colonies[c];
+  const int64_t it = v->iteration, id = cs->colony;
+  if (cs->iterations != it)
     return ar_fail(AR_ERR_INPUT,
                    "checkpoint: colony %lld has done %lld iterations, the checkpoint %lld",
-                   (long long)id, (long long)si[1], (long long)it);
-  if (si[2] < -1 || si[2] >= it || si[3] < 0 || si[3] > it || si[4] < -1 || si[4] >= it ||
-      si[5] < 0 || si[5] > it)
+                   (long long)id, (long long)cs->iterations, (long long)it);
+  if (cs->best_iteration < -1 || cs->best_iteration >= it || cs->restart_iteration < 0 ||
+      cs->restart_iteration > it || cs->restart_best_iteration < -1 ||
+      cs->restart_best_iteration >= it || cs->restarts < 0 || cs->restarts > it)
     return ar_fail(AR_ERR_INPUT,
                    "checkpoint: colony %lld: iterations of its best, restart and restart-best "
                    "(%lld, %lld, %lld) or its restarts (%lld) are outside 0..%lld",
-                   (long long)id, (long long)si[2], (long long)si[3], (long long)si[4],
-                   (long long)si[5], (long long)it);
-  if (!isfinite(sr[0]) || !isfinite(sr[1]) || !(sr[1] > 0) || sr[0] < 0)
+                   (long long)id, (long long)cs->best_iteration, (long long)cs->restart_iteration,
+                   (long long)cs->restart_best_iteration, (long long)cs->restarts, (long long)it);
+  if (!isfinite(cs->tau_max) || !isfinite(cs->tau_min) || !(cs->tau_min > 0) || cs->tau_max < 0)
     return ar_fail(AR_ERR_INPUT, "checkpoint: colony %lld: trail bounds %g, %g are not sensible",
-                   (long long)id, sr[0], sr[1]);
+                   (long long)id, cs->tau_max, cs->tau_min);
   const aco_colony *col = &e->colony[c];
   const size_t cells = (size_t)e->problem->rows * (size_t)e->problem->options;
   for (size_t i = 0; i < cells; i++)
@@ -60,9 +62,10 @@ static ar_status colony_holds(aco_engine *e, const aco_ckpt_view *v, int32_t c) 
       return ar_fail(AR_ERR_INPUT, "checkpoint: colony %lld got worse at epoch %lld", (long long)id,
                      (long long)ep);
   }
-  ar_status st = solution_holds(e, col->best, sr + 2, "the best", id);
-  if (st == AR_OK) st = solution_holds(e, col->restart_best, sr + 5, "the restart-best", id);
-  if (st == AR_OK) st = solution_holds(e, col->source, sr + 8, "the source", id);
+  ar_status st = solution_holds(e, col->best, cs->best_cost, "the best", id);
+  if (st == AR_OK)
+    st = solution_holds(e, col->restart_best, cs->restart_best_cost, "the restart-best", id);
+  if (st == AR_OK) st = solution_holds(e, col->source, cs->source_cost, "the source", id);
   return st;
 }
 
@@ -70,35 +73,31 @@ static ar_status colony_holds(aco_engine *e, const aco_ckpt_view *v, int32_t c) 
 static ar_status records_hold(aco_engine *e, const aco_ckpt_view *v) {
   const int64_t E = v->epochs, C = e->par.colonies;
   for (int64_t ep = 0; ep < E; ep++) {
-    const double *r = v->records + (size_t)ep * RECORD_DOUBLES;
-    aco_cost best = cost_at(r + 2);
-    int bad = r[0] != (double)((ep + 1) * v->epoch_iterations) || !isfinite(r[1]) || r[1] < 0 ||
-              (ep > 0 && r[1] < r[-RECORD_DOUBLES + 1]) || !finite_cost(r + 2) || r[5] < 0 ||
-              r[5] >= (double)C;
-    if (!bad && ep > 0) {
-      aco_cost before = cost_at(r - RECORD_DOUBLES + 2);
-      bad = aco_cost_compare(&best, &before) > 0;
-    }
+    const aco_epoch_record *r = &v->records[ep];
+    int bad = r->iteration != (ep + 1) * v->epoch_iterations || !isfinite(r->time) || r->time < 0 ||
+              (ep > 0 && r->time < r[-1].time) || !finite(&r->best_cost) || r->best_colony < 0 ||
+              r->best_colony >= C;
+    if (!bad && ep > 0) bad = aco_cost_compare(&r->best_cost, &r[-1].best_cost) > 0;
     if (bad)
       return ar_fail(AR_ERR_INPUT,
-                     "checkpoint: the record of epoch %lld (iteration %g, time %g, colony %g) does "
-                     "not follow from the ones before",
-                     (long long)ep, r[0], r[1], r[5]);
+                     "checkpoint: the record of epoch %lld (iteration %lld, time %g, colony %d) "
+                     "does not follow from the ones before",
+                     (long long)ep, (long long)r->iteration, r->time, (int)r->best_colony);
   }
   if (E == 0)
     return v->best_colony == -1
                ? AR_OK
                : ar_fail(AR_ERR_INPUT, "checkpoint: best colony %lld before any epoch end",
                          (long long)v->best_colony);
-  const double *last = v->records + (size_t)(E - 1) * RECORD_DOUBLES;
-  aco_cost a = cost_at(last + 2), b = cost_at(v->global_cost);
-  if (aco_cost_compare(&a, &b) != 0 || last[4] != v->global_cost[2])
+  const aco_epoch_record *last = &v->records[E - 1];
+  aco_cost b = cost_at(v->global_cost);
+  if (aco_cost_compare(&last->best_cost, &b) != 0 || last->best_cost.value != b.value)
     return ar_fail(AR_ERR_INPUT, "checkpoint: the global best %g is not the last epoch's %g",
-                   v->global_cost[0], last[2]);
+                   b.key[0], last->best_cost.key[0]);
   if (v->best_colony < 0 || v->best_colony >= C)
     return ar_fail(AR_ERR_INPUT, "checkpoint: best colony %lld is not one of the %lld colonies",
                    (long long)v->best_colony, (long long)C);
-  return solution_holds(e, e->best, v->global_cost, "the global best (held by)", v->best_colony);
+  return solution_holds(e, e->best, b, "the global best (held by)", v->best_colony);
 }
 
 ar_status aco_engine_ckpt_check(aco_engine *e, const aco_ckpt_view *v) {

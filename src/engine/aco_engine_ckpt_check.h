@@ -20,11 +20,10 @@
 typedef struct {
   int64_t iteration, epochs, epoch_iterations, best_colony, best_iteration;
   double best_time, elapsed;
-  const int64_t *state_int;  /* [local][6] */
-  const double *state_real;  /* [local][11] */
-  const double *colony_log;  /* [local][E][3] */
-  const double *records;     /* [E][6] */
-  const double *global_cost; /* [3] */
+  const aco_colony_state *colonies; /* [local]: each colony's scalars */
+  const double *colony_log;         /* [local][E][3] */
+  const aco_epoch_record *records;  /* [E] */
+  const double *global_cost;        /* [3] */
 } aco_ckpt_view;
 
 /* AR_ERR_INPUT with "checkpoint: what disagrees" (ckpt_read() reports it as damage), AR_ERR_NOMEM

@@ -32,21 +32,21 @@ static void lexmin_op(void *in, void *inout, int *len, MPI_Datatype *type) {
 static ar_status allreduce_lexmin(MPI_Comm comm, double *value) {
   MPI_Datatype type;
   MPI_Op op;
-  if (MPI_Type_contiguous(LEX_WIDTH, MPI_DOUBLE, &type) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Type_contiguous failed");
-  if (MPI_Type_commit(&type) != MPI_SUCCESS) {
+  ar_status st = ar_mpi_check(MPI_Type_contiguous(LEX_WIDTH, MPI_DOUBLE, &type),
+                              "MPI_Type_contiguous of the best cost");
+  if (st != AR_OK) return st;
+  st = ar_mpi_check(MPI_Type_commit(&type), "MPI_Type_commit of the best cost");
+  if (st == AR_OK) st = ar_mpi_check(MPI_Op_create(lexmin_op, 1, &op), "MPI_Op_create");
+  if (st != AR_OK) {
     MPI_Type_free(&type);
-    return ar_fail(AR_ERR_MPI, "MPI_Type_commit failed");
-  }
-  if (MPI_Op_create(lexmin_op, 1, &op) != MPI_SUCCESS) {
-    MPI_Type_free(&type);
-    return ar_fail(AR_ERR_MPI, "MPI_Op_create failed");
+    return st;
   }
   double result[LEX_WIDTH];
   int rc = MPI_Allreduce(value, result, 1, type, op, comm);
   MPI_Op_free(&op);
   MPI_Type_free(&type);
-  if (rc != MPI_SUCCESS) return ar_fail(AR_ERR_MPI, "MPI_Allreduce of the best cost failed");
+  st = ar_mpi_check(rc, "MPI_Allreduce of the best cost");
+  if (st != AR_OK) return st;
   memcpy(value, result, sizeof result);
   return AR_OK;
 }
@@ -76,8 +76,8 @@ ar_status aco_exchange_epoch(aco_engine *e) {
   /* With timers on, waiting for the slowest rank is measured apart from the exchange. */
   if (timer_enabled() && e->size > 1) {
     double w0 = timer_now();
-    if (MPI_Barrier(e->comm) != MPI_SUCCESS)
-      return ar_fail(AR_ERR_MPI, "MPI_Barrier at the epoch end failed");
+    ar_status st = ar_mpi_check(MPI_Barrier(e->comm), "MPI_Barrier at the epoch end");
+    if (st != AR_OK) return st;
     timer_add(&e->timers, TIMER_WAIT, w0);
   }
   double t0 = MPI_Wtime();
@@ -106,9 +106,12 @@ ar_status aco_exchange_epoch(aco_engine *e) {
     }
     if (e->size > 1) {
       double extra[2] = {winner_cost.value, (double)found};
-      if (MPI_Bcast(e->best, p->solution_len, MPI_INT32_T, owner, e->comm) != MPI_SUCCESS ||
-          MPI_Bcast(extra, 2, MPI_DOUBLE, owner, e->comm) != MPI_SUCCESS)
-        return ar_fail(AR_ERR_MPI, "MPI_Bcast of the best solution from rank %d failed", owner);
+      st = ar_mpi_check(MPI_Bcast(e->best, p->solution_len, MPI_INT32_T, owner, e->comm),
+                        "MPI_Bcast of the best solution");
+      if (st == AR_OK)
+        st = ar_mpi_check(MPI_Bcast(extra, 2, MPI_DOUBLE, owner, e->comm),
+                          "MPI_Bcast of the best solution's cost");
+      if (st != AR_OK) return st;
       winner_cost.value = extra[0];
       found = (int64_t)extra[1];
     }
@@ -178,9 +181,9 @@ ar_status aco_exchange_gather_records(aco_engine *e) {
   st = ar_agree(e->comm, st);
   if (st == AR_OK) {
     int bytes = (int)(epochs * e->local_colonies * (int64_t)sizeof(aco_cost));
-    if (MPI_Gatherv(e->local_best_log, bytes, MPI_BYTE, all, counts, displs, MPI_BYTE, 0,
-                    e->comm) != MPI_SUCCESS)
-      st = ar_fail(AR_ERR_MPI, "MPI_Gatherv of the epoch records failed");
+    st = ar_mpi_check(
+        MPI_Gatherv(e->local_best_log, bytes, MPI_BYTE, all, counts, displs, MPI_BYTE, 0, e->comm),
+        "MPI_Gatherv of the epoch records");
   }
   if (st == AR_OK && e->rank == 0) {
     /* Rank blocks are [epoch][local colony]; the record is [epoch][colony]. */

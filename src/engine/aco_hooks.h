@@ -16,6 +16,8 @@ typedef enum {
   ACO_STOP_HOOK = 3,  /* a hook asked (signal, walltime): see aco_hooks */
   ACO_STOP_TARGET = 4 /* an epoch end's global best reached aco_params.target (solve --gap) */
 } aco_stop_reason;
+/* How many reasons there are: codes 0..ACO_STOP_REASONS-1, named by aco_stop_reason_name(). */
+enum { ACO_STOP_REASONS = ACO_STOP_TARGET + 1 };
 
 /* Optional callbacks into the driver (progress lines, checkpoints, signals).
  *

@@ -1,15 +1,18 @@
 /* aco_params: defaults and validation of the engine parameters. */
 #include "aco_params.h"
 
+aco_algorithm_defaults aco_algorithm_default(aco_algorithm algorithm) {
+  static const aco_algorithm_defaults mmas = {.beta = 2.0, .rho = 0.2, .q0 = 0.0};
+  static const aco_algorithm_defaults acs = {.beta = 8.0, .rho = 0.1, .q0 = 0.9};
+  return algorithm == ACO_ACS ? acs : mmas;
+}
+
 aco_params aco_params_default(void) {
   aco_params p = {
       .algorithm = ACO_MMAS,
       .colonies = 1,
       .ants = 16,
       .alpha = 1.0,
-      .beta = 2.0,
-      .rho = 0.2,
-      .q0 = 0.0,
       .xi = 0.1,
       .p_best = 0.1,
       .p_gbest = 0.05,
@@ -24,6 +27,10 @@ aco_params aco_params_default(void) {
       .share_endpoints = 0,
       .has_target = 0,
   };
+  const aco_algorithm_defaults d = aco_algorithm_default(ACO_MMAS);
+  p.beta = d.beta;
+  p.rho = d.rho;
+  p.q0 = d.q0;
   p.target = aco_cost_worst();
   return p;
 }

@@ -43,6 +43,13 @@ typedef struct {
 /* Sensible defaults for tours (see docs/performance.md for how they were chosen). */
 aco_params aco_params_default(void);
 
+/* The parameters whose default depends on the algorithm: the one table of them (solve's options
+ * take them from here when not given). Cannot fail (an unknown algorithm gets MMAS's). */
+typedef struct {
+  double beta, rho, q0;
+} aco_algorithm_defaults;
+aco_algorithm_defaults aco_algorithm_default(aco_algorithm algorithm);
+
 /* AR_OK, or AR_ERR_USAGE naming the bad parameter. */
 ar_status aco_params_check(const aco_params *p);
 

@@ -50,16 +50,21 @@ ar_status bsp_log_append(bsp_log *b, const aco_engine *e) {
   }
   if (!mine) st = ar_fail(AR_ERR_NOMEM, "out of memory for %lld BSP records", (long long)E);
   st = ar_agree(e->comm, st);
-  if (st == AR_OK &&
-      (E * ACO_BSP_FIELDS > 0x7fffffff ||
-       MPI_Gather(mine, (int)(E * ACO_BSP_FIELDS), MPI_DOUBLE, all, (int)(E * ACO_BSP_FIELDS),
-                  MPI_DOUBLE, 0, e->comm) != MPI_SUCCESS ||
-       MPI_Gather(e->timers.total, TIMER_COUNT, MPI_DOUBLE, tm, TIMER_COUNT, MPI_DOUBLE, 0,
-                  e->comm) != MPI_SUCCESS))
-    st = ar_fail(AR_ERR_MPI, "MPI_Gather of the BSP records failed");
+  if (st == AR_OK && E * ACO_BSP_FIELDS > 0x7fffffff)
+    st = ar_fail(AR_ERR_MPI, "MPI_Gather of the BSP records: %lld epochs are too many",
+                 (long long)E);
+  if (st == AR_OK)
+    st = ar_mpi_check(MPI_Gather(mine, (int)(E * ACO_BSP_FIELDS), MPI_DOUBLE, all,
+                                 (int)(E * ACO_BSP_FIELDS), MPI_DOUBLE, 0, e->comm),
+                      "MPI_Gather of the BSP records");
+  if (st == AR_OK)
+    st = ar_mpi_check(MPI_Gather(e->timers.total, TIMER_COUNT, MPI_DOUBLE, tm, TIMER_COUNT,
+                                 MPI_DOUBLE, 0, e->comm),
+                      "MPI_Gather of the timers");
   double team[2] = {e->ant_busy, e->ant_capacity}, sum[2] = {0.0, 0.0};
-  if (st == AR_OK && MPI_Allreduce(team, sum, 2, MPI_DOUBLE, MPI_SUM, e->comm) != MPI_SUCCESS)
-    st = ar_fail(AR_ERR_MPI, "MPI_Allreduce of the team times failed");
+  if (st == AR_OK)
+    st = ar_mpi_check(MPI_Allreduce(team, sum, 2, MPI_DOUBLE, MPI_SUM, e->comm),
+                      "MPI_Allreduce of the team times");
   if (st == AR_OK) {
     b->ant_busy += sum[0];
     b->ant_capacity += sum[1];

@@ -1,33 +1,22 @@
-/* supply_params: the model options shared by every command that evaluates or solves order routing
- * (`evaluate`, `solve` on a supply-chain network): the readings of OBJECTIVE.md's ambiguities,
- * the capacity policy, the penalty, the CO2 factors and the goals. See docs/model.md.
+/* supply_params: the goals of order routing by name, and the weighted goal's weights and the goal
+ * order parsed from text (docs/model.md). The command-line options that carry them are declared
+ * in io/supply/wing_supply_params.h: no option text lives in the domain layer.
  */
 #ifndef AR_SUPPLY_PARAMS_H
 #define AR_SUPPLY_PARAMS_H
 
-#include "param.h"
+#include "ar_error.h"
 #include "supply_model.h"
 
-/* The model's parameter definitions. */
-extern const param_def supply_param_defs[];
-extern const int supply_param_ndefs;
-
-/* Copies own[0..nown) then the model's definitions into out (cap entries); returns the count, or
- * -1 when they do not fit. */
-int supply_params_merge(param_def *out, int cap, const param_def *own, int nown);
-
-/* Fills cfg from parsed parameters (which must include supply_param_defs). Fails with
- * AR_ERR_USAGE naming the option: "--weights: 'speed' is not a goal (cost, time, co2)". */
-ar_status supply_config_from_params(const param_set *ps, supply_config *cfg);
-
-/* Parses "cost=1,time=0.5,co2=0" into the weights of cfg. */
+/* Parses "cost=1,time=0.5,co2=0" into the weights of cfg. AR_ERR_USAGE naming the option:
+ * "--weights: 'speed' is not a goal (cost, time, co2)". */
 ar_status supply_parse_weights(const char *text, supply_config *cfg);
 
 /* Parses "unserved,cost,co2,time" (goal names: unserved, cost, time, co2, weighted) into the key
- * order of cfg. */
+ * order of cfg. AR_ERR_USAGE naming the goal that is unknown or given twice. */
 ar_status supply_parse_goal_order(const char *text, supply_config *cfg);
 
-/* "unserved", "cost", ... */
+/* "unserved", "cost", ... ("?" for a value out of range). Cannot fail. */
 const char *supply_goal_name(supply_goal goal);
 
 #endif

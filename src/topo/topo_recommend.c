@@ -61,14 +61,14 @@ static void describe_rank(const topo_shape *s, const topo_layout *lay, const top
                "measured best",
                prefer);
   } else if (t == 1) {
-    snprintf(buf, size, "; pure MPI: the most ranks, so the most memory and month-end traffic");
+    snprintf(buf, size, "; pure MPI: the most ranks, so the most memory and epoch-end traffic");
   } else if (lay->ranks_per_node > best->ranks_per_node) {
-    snprintf(buf, size, "; more ranks than %dx%d: more memory and a larger month-end allreduce",
+    snprintf(buf, size, "; more ranks than %dx%d: more memory and a larger epoch-end allreduce",
              best->ranks_per_node, best->threads_per_rank);
   } else {
     snprintf(buf, size,
              "; fewer ranks than %dx%d: less memory, but more threads wait on each "
-             "rank's serial month end",
+             "rank's serial epoch end",
              best->ranks_per_node, best->threads_per_rank);
   }
 }

@@ -7,8 +7,8 @@
  *    divide the hardware threads of a package.
  * 2. They are ordered by their distance to `prefer_threads` threads per rank (3 by default: the
  *    seed work measured 64x3 best on a 4 x 24 x 2 node, ahead of 96x2, 32x6 and 192x1: few
- *    threads per rank keep each rank's serial month end short, while fewer ranks than PUs keep
- *    MPI memory and the month-end allreduce small); ties go to fewer threads per rank.
+ *    threads per rank keep each rank's serial epoch end short, while fewer ranks than PUs keep
+ *    MPI memory and the epoch-end allreduce small); ties go to fewer threads per rank.
  * 3. On an SMT node, one layout with one thread per core (SMT unused) follows as an alternative
  *    for memory-bound runs (for instance 32x3 bound to cores on 4 x 24 x 2).
  * The function is pure arithmetic on the shape; it cannot fail.

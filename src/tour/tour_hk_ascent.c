@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ar_hooks.h"
 #include "ar_signal.h"
-#include "ar_test_hook.h"
 #include "tour_hk.h"
 
 /* Every `interval` steps the current penalties are checked, so that the ascent does not climb far
@@ -106,7 +106,7 @@ static ar_status ascent_check_current(ascent *a, int64_t *value, int64_t *norm) 
  * agrees: otherwise the sparse graph missed edges, which are added, and the tree is redone. */
 static ar_status ascent_tree(ascent *a, int64_t *value, int64_t *norm) {
   /* A stop signal ends the ascent between steps (solve then stops cleanly: ar_signal.h). */
-  ar_test_pause("bound");
+  ar_hook_pause(AR_PAUSE_BOUND);
   if (ar_signal_received())
     return ar_fail(AR_ERR_STOPPED, "while computing the lower bound (ascent step %lld)",
                    (long long)a->steps + 1);

@@ -12,9 +12,9 @@ static uint64_t mix(uint64_t x) {
   return x ^ (x >> 31);
 }
 
-static uint64_t value_of(uint64_t seed, int64_t month, int64_t iteration, int field,
+static uint64_t value_of(uint64_t seed, int64_t epoch, int64_t iteration, int field,
                          uint64_t index) {
-  return mix(seed ^ mix((uint64_t)month * 1000003u + (uint64_t)iteration) ^
+  return mix(seed ^ mix((uint64_t)epoch * 1000003u + (uint64_t)iteration) ^
              mix(((uint64_t)field << 56) ^ index));
 }
 
@@ -70,10 +70,10 @@ int testdata_init(testdata *t, uint64_t colonies, uint64_t rows, uint64_t option
 /* The expected raw bits of element `local` of field f (this rank's block); `offset` is the
  * global index of the block's first element. No HDF5 call: this runs in OpenMP threads and
  * HDF5 is not thread-safe. */
-static uint64_t expected_bits(int f, uint64_t offset, uint64_t local, uint64_t seed, int64_t month,
+static uint64_t expected_bits(int f, uint64_t offset, uint64_t local, uint64_t seed, int64_t epoch,
                               int64_t iteration) {
   uint64_t global = offset + local;
-  uint64_t v = value_of(seed, month, iteration, f, global);
+  uint64_t v = value_of(seed, epoch, iteration, f, global);
   switch (f) {
   case 0: {
     float x = (float)(v >> 40) / (float)(1u << 24);
@@ -135,18 +135,18 @@ static void rows_to_data(const testdata *t) {
     memcpy((char *)t->fields[1].data + k * t->row_bytes, t->rows_of_colony[k], t->row_bytes);
 }
 
-void testdata_fill(testdata *t, uint64_t seed, int64_t month, int64_t iteration) {
-  t->state.epoch = month;
+void testdata_fill(testdata *t, uint64_t seed, int64_t epoch, int64_t iteration) {
+  t->state.epoch = epoch;
   t->state.iteration = iteration;
   t->scalars[0].i64 = (int64_t)seed;
-  t->scalars[1].f64 = 1000.0 * (double)month + (double)iteration + 0.25;
+  t->scalars[1].f64 = 1000.0 * (double)epoch + (double)iteration + 0.25;
   for (int f = 0; f < TESTDATA_FIELDS; f++) {
     size_t size = H5Tget_size(t->fields[f].type);
     uint64_t n = elements_here(t, f), offset = block_offset(t, f);
     void *data = t->fields[f].data;
 #pragma omp parallel for schedule(static)
     for (uint64_t i = 0; i < n; i++)
-      store(data, size, i, expected_bits(f, offset, i, seed, month, iteration));
+      store(data, size, i, expected_bits(f, offset, i, seed, epoch, iteration));
   }
   rows_from_data(t);
 }
@@ -162,16 +162,16 @@ void testdata_clear(testdata *t) {
 }
 
 uint64_t testdata_mismatches(const testdata *t, uint64_t seed) {
-  int64_t month = t->state.epoch, iteration = t->state.iteration;
+  int64_t epoch = t->state.epoch, iteration = t->state.iteration;
   uint64_t bad = 0;
   rows_to_data(t);
   if (t->scalars[0].i64 != (int64_t)seed) bad++;
-  if (t->scalars[1].f64 != 1000.0 * (double)month + (double)iteration + 0.25) bad++;
+  if (t->scalars[1].f64 != 1000.0 * (double)epoch + (double)iteration + 0.25) bad++;
   for (int f = 0; f < TESTDATA_FIELDS; f++) {
     size_t size = H5Tget_size(t->fields[f].type);
     uint64_t n = elements_here(t, f), offset = block_offset(t, f);
     for (uint64_t i = 0; i < n; i++)
-      if (load(t->fields[f].data, size, i) != expected_bits(f, offset, i, seed, month, iteration))
+      if (load(t->fields[f].data, size, i) != expected_bits(f, offset, i, seed, epoch, iteration))
         bad++;
   }
   return bad;

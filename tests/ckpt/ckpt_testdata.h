@@ -1,6 +1,6 @@
 /* ckpt_testdata: a synthetic checkpoint state for the checkpoint tests and benchmark.
  *
- * Fields (C colonies, R rows, K options), contents derived from (seed, month, iteration) and each
+ * Fields (C colonies, R rows, K options), contents derived from (seed, epoch, iteration) and each
  * element's global index, so any rank can fill or check its own block without communication:
  *   /colonies/pheromone  float32 [C][R][K]  distributed
  *   /colonies/best_tour  int32   [C][R]     distributed, one buffer per colony (colony_rows)
@@ -32,11 +32,11 @@ typedef struct {
 /* Allocates the fields for this rank's block [first, first+count) (zeroed). */
 int testdata_init(testdata *t, uint64_t colonies, uint64_t rows, uint64_t options, hsize_t first,
                   hsize_t count);
-/* Fills the block with the values of (seed, month, iteration); sets month, iteration, scalars. */
-void testdata_fill(testdata *t, uint64_t seed, int64_t month, int64_t iteration);
+/* Fills the block with the values of (seed, epoch, iteration); sets epoch, iteration, scalars. */
+void testdata_fill(testdata *t, uint64_t seed, int64_t epoch, int64_t iteration);
 /* Zeroes the data and scalars (before a read). */
 void testdata_clear(testdata *t);
-/* Number of elements of this rank's block that differ from the values of (seed, month,
+/* Number of elements of this rank's block that differ from the values of (seed, epoch,
  * iteration), scalars included (0: bit-identical). */
 uint64_t testdata_mismatches(const testdata *t, uint64_t seed);
 void testdata_free(testdata *t);

@@ -5,13 +5,13 @@
  *   ckpt_tool resume DIR auto|FILE [opts]   --resume as solve does it; checks the contents
  *   ckpt_tool verify FILE                   ckpt_verify
  *   ckpt_tool rehash FILE                   recompute header_crc32 after an edit (forgery)
- *   ckpt_tool loop   DIR [options]          a solve-like loop: iterations, months, schedule,
+ *   ckpt_tool loop   DIR [options]          a solve-like loop: iterations, epochs, schedule,
  *                                           signals, deadline, checkpoint and exit 75 on stop
- * Options: --colonies C --rows R --options K --seed S --month M --iteration I --keep N
- *          --input TEXT --search TEXT --force --iterations N --per-month N --sleep-ms MS
+ * Options: --colonies C --rows R --options K --seed S --epoch E --iteration I --keep N
+ *          --input TEXT --search TEXT --force --iterations N --per-epoch N --sleep-ms MS
  *          --every N --seconds S --max-hours H --pid-dir DIR
  * `loop` writes DIR/pid.RANK once its signal handlers are installed (--pid-dir) and honours
- * ANTROUTE_TEST_HOLD after every iteration, as solve does (src/engine/aco_pace.h).
+ * ANTROUTE_TEST_HOLD after every iteration, as solve does (tests/hooks/test_hooks.h).
  * Prints on rank 0; exits with antroute's exit codes (ar_exit_code).
  */
 #include <mpi.h>
@@ -21,14 +21,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "aco_pace.h"
+#include "ar_hooks.h"
 #include "ar_signal.h"
 #include "ckpt.h"
 #include "ckpt_testdata.h"
 
 typedef struct {
   uint64_t colonies, rows, options, seed;
-  int64_t month, iteration, iterations, per_month, every;
+  int64_t epoch, iteration, iterations, per_epoch, every;
   int keep, force, sleep_ms;
   double seconds, max_hours;
   const char *input, *search, *pid_dir;
@@ -73,14 +73,14 @@ static void parse(int argc, char **argv, int from, tool_args *a) {
       a->options = strtoull(v, NULL, 10);
     else if (strcmp(k, "--seed") == 0)
       a->seed = strtoull(v, NULL, 10);
-    else if (strcmp(k, "--month") == 0)
-      a->month = strtoll(v, NULL, 10);
+    else if (strcmp(k, "--epoch") == 0)
+      a->epoch = strtoll(v, NULL, 10);
     else if (strcmp(k, "--iteration") == 0)
       a->iteration = strtoll(v, NULL, 10);
     else if (strcmp(k, "--iterations") == 0)
       a->iterations = strtoll(v, NULL, 10);
-    else if (strcmp(k, "--per-month") == 0)
-      a->per_month = strtoll(v, NULL, 10);
+    else if (strcmp(k, "--per-epoch") == 0)
+      a->per_epoch = strtoll(v, NULL, 10);
     else if (strcmp(k, "--every") == 0)
       a->every = strtoll(v, NULL, 10);
     else if (strcmp(k, "--keep") == 0)
@@ -116,7 +116,7 @@ static int setup(testdata *t, const tool_args *a, MPI_Comm comm) {
 static ar_status cmd_write(const char *dir, const tool_args *a, MPI_Comm comm) {
   testdata t;
   if (setup(&t, a, comm) != 0) return ar_fail(AR_ERR_NOMEM, "out of memory");
-  testdata_fill(&t, a->seed, a->month, a->iteration);
+  testdata_fill(&t, a->seed, a->epoch, a->iteration);
   ckpt_write_info info;
   ar_status st = ckpt_write(dir, a->keep, &t.state, comm, &info);
   if (st == AR_OK && rank_of(comm) == 0)
@@ -137,7 +137,7 @@ static ar_status cmd_resume(const char *dir, const char *mode, const tool_args *
     unsigned long long bad = testdata_mismatches(&t, a->seed), all = 0;
     MPI_Allreduce(&bad, &all, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, comm);
     if (rank_of(comm) == 0)
-      printf("resumed %s month %lld iteration %lld mismatches %llu\n", path,
+      printf("resumed %s epoch %lld iteration %lld mismatches %llu\n", path,
              (long long)t.state.epoch, (long long)t.state.iteration, all);
     if (all) st = ar_fail(AR_ERR_INTERNAL, "%llu values differ from what was written", all);
   } else if (st == AR_OK && rank_of(comm) == 0) {
@@ -201,13 +201,13 @@ static ar_status cmd_loop(const char *dir, const tool_args *a, MPI_Comm comm) {
     double t0 = MPI_Wtime();
     sleep_ms(a->sleep_ms); /* the work of one iteration */
     done++;
-    testdata_fill(&t, a->seed, done / a->per_month, done);
+    testdata_fill(&t, a->seed, done / a->per_epoch, done);
     ckpt_deadline_note_iteration(&deadline, MPI_Wtime() - t0);
 
     int reasons = 0, sig = 0, due = 0;
     st = ckpt_stop_requested(&deadline, comm, &reasons, &sig);
-    int month_end = done % a->per_month == 0;
-    if (st == AR_OK) st = ckpt_schedule_due(&schedule, done, month_end, reasons != 0, comm, &due);
+    int epoch_end = done % a->per_epoch == 0;
+    if (st == AR_OK) st = ckpt_schedule_due(&schedule, done, epoch_end, reasons != 0, comm, &due);
     if (st == AR_OK && due) {
       ckpt_write_info info;
       st = ckpt_write(dir, a->keep, &t.state, comm, &info);
@@ -229,7 +229,7 @@ static ar_status cmd_loop(const char *dir, const tool_args *a, MPI_Comm comm) {
       fflush(stdout);
       st = AR_ERR_RESUME;
     }
-    if (st == AR_OK) aco_pace_boundary(1); /* ANTROUTE_TEST_HOLD, as in solve */
+    if (st == AR_OK) ar_hook_boundary(1); /* ANTROUTE_TEST_HOLD, as in solve */
   }
   if (st == AR_OK && rank == 0) printf("finished at iteration %lld\n", (long long)done);
   testdata_free(&t);

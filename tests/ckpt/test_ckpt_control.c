@@ -101,7 +101,7 @@ static void test_schedule(void) {
     pattern = pattern * 2 + due;
   }
   CHECK_EQ_INT(pattern, 0x12); /* 0010010: iterations 3 and 6 */
-  CHECK(ckpt_schedule_due(&s, 4, 1, 0, MPI_COMM_WORLD, &due) == AR_OK && due); /* month end */
+  CHECK(ckpt_schedule_due(&s, 4, 1, 0, MPI_COMM_WORLD, &due) == AR_OK && due); /* epoch end */
   CHECK(ckpt_schedule_due(&s, 4, 0, 1, MPI_COMM_WORLD, &due) == AR_OK && due); /* stopping */
 
   /* Seconds: rank 0's clock decides for everyone. */

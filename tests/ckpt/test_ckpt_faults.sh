@@ -19,7 +19,7 @@ tmp2=$(ls "$D" | grep -E '^ckpt-000002\.h5\.[0-9a-f]{8}\.tmp$')
 [ -n "$tmp2" ] && [ ! -e "$D/ckpt-000002.h5" ] && pass "before-rename: only a .tmp ($tmp2)" \
   || fail "before-rename: $(ls "$D")"
 run 2 "$TOOL" resume "$D" auto >"$AR_TMP/o" 2>"$AR_TMP/e"
-grep -q "resumed $D/ckpt-000001.h5 month 0 iteration 1 mismatches 0" "$AR_TMP/o" \
+grep -q "resumed $D/ckpt-000001.h5 epoch 0 iteration 1 mismatches 0" "$AR_TMP/o" \
   && pass "before-rename: resumed from the previous checkpoint" || fail "before-rename: $(cat "$AR_TMP/o" "$AR_TMP/e")"
 grep -q "ignoring $D/$tmp2: an unfinished checkpoint" "$AR_TMP/e" \
   && pass "before-rename: the .tmp is reported" || fail "no report of the .tmp: $(cat "$AR_TMP/e")"
@@ -53,7 +53,7 @@ run 1 "$TOOL" verify "$D/ckpt-000001.h5" >/dev/null 2>&1 && pass "enospc: previo
 
 # 5. The next good write continues the numbering and clears the debris.
 run 2 "$TOOL" write "$D" --iteration 6 --keep 2 >/dev/null 2>&1 || fail "write after faults"
-run 2 "$TOOL" resume "$D" auto 2>/dev/null | grep -q "ckpt-000005.h5 month 0 iteration 6 mismatches 0" \
+run 2 "$TOOL" resume "$D" auto 2>/dev/null | grep -q "ckpt-000005.h5 epoch 0 iteration 6 mismatches 0" \
   && pass "after faults: resumed from the new checkpoint" || fail "after faults: $(ls "$D")"
 [ "$(ls "$D" | grep -c '\.tmp$')" -eq 0 ] && pass "after faults: .tmp files removed" || fail "left: $(ls "$D")"
 
@@ -67,10 +67,10 @@ expect_error 3 "bad.h5: dataset /colonies/.* is damaged: CRC-32" - -- "$ANTROUTE
 
 # 6. A run killed at its 2nd checkpoint resumes from the 1st and finishes.
 L="$AR_TMP/loop"
-ANTROUTE_FAULT=ckpt-before-rename:2 run 2 "$TOOL" loop "$L" --per-month 3 --iterations 12 >/dev/null 2>&1
+ANTROUTE_FAULT=ckpt-before-rename:2 run 2 "$TOOL" loop "$L" --per-epoch 3 --iterations 12 >/dev/null 2>&1
 rc=$?
 [ "$rc" -eq 99 ] && pass "loop: killed at the 2nd checkpoint" || fail "loop: status $rc"
-run 2 "$TOOL" loop "$L" --per-month 3 --iterations 12 >"$AR_TMP/o" 2>&1
+run 2 "$TOOL" loop "$L" --per-epoch 3 --iterations 12 >"$AR_TMP/o" 2>&1
 rc=$?
 grep -q "resumed at iteration 3" "$AR_TMP/o" && grep -q "finished at iteration 12" "$AR_TMP/o" && [ $rc -eq 0 ] \
   && pass "loop: resumed at iteration 3 and finished" || fail "loop: status $rc: $(cat "$AR_TMP/o")"

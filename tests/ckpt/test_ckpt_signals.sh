@@ -24,7 +24,7 @@ loop() {
 pid_of() { cat "$AR_TMP/p-$1/pid.$2"; }
 
 # 1. SIGTERM to rank 1 of 3 while the ranks hold after iteration 1: all stop after iteration 2.
-loop term 3 --iterations 400 --sleep-ms 10 --per-month 1000
+loop term 3 --iterations 400 --sleep-ms 10 --per-epoch 1000
 send_signal TERM "$(pid_of term 1)"
 release term
 wait $job
@@ -35,12 +35,12 @@ iters=$(grep "stopped after" "$AR_TMP/term" | sed 's/.*iteration \([0-9]*\).*/\1
 [ "$stops" -eq 3 ] && [ "$(echo "$iters" | wc -l)" -eq 1 ] \
   && pass "all 3 ranks stopped after iteration $iters" || fail "ranks disagree: $(grep stopped "$AR_TMP/term")"
 "$MPIEXEC" --oversubscribe --bind-to none -np 2 "$TOOL" loop "$AR_TMP/ck-term" --iterations $((iters + 3)) \
-  --sleep-ms 1 --per-month 1000 >"$AR_TMP/term-b" 2>&1
+  --sleep-ms 1 --per-epoch 1000 >"$AR_TMP/term-b" 2>&1
 grep -q "resumed at iteration $iters" "$AR_TMP/term-b" && grep -q "finished at iteration $((iters + 3))" "$AR_TMP/term-b" \
   && pass "resumed on 2 ranks at iteration $iters" || fail "resume: $(cat "$AR_TMP/term-b")"
 
 # 2. SIGUSR1 to mpirun, which forwards it to every rank (each rank's hold ends on its signal).
-loop usr1 2 --iterations 400 --sleep-ms 10 --per-month 1000
+loop usr1 2 --iterations 400 --sleep-ms 10 --per-epoch 1000
 kill -USR1 $job
 wait $job
 rc=$?

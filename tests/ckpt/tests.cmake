@@ -33,3 +33,5 @@ ar_add_script_test(ckpt_folder SCRIPT tests/ckpt/test_ckpt_folder.sh LABELS ckpt
 ar_add_script_test(ckpt_shared SCRIPT tests/ckpt/test_ckpt_shared.sh TIMEOUT 300 LABELS ckpt)
 ar_add_script_test(ckpt_early_stop SCRIPT tests/ckpt/test_ckpt_early_stop.sh TIMEOUT 300
                    LABELS "ckpt;mpi")
+# Issue #21: the state field by field (format version 5); older checkpoints refused, exit 3.
+ar_add_script_test(ckpt_version SCRIPT tests/ckpt/test_ckpt_version.sh LABELS ckpt)

@@ -84,7 +84,7 @@ send_signal() {
 }
 
 # hold_at N NAME: the value of ANTROUTE_TEST_HOLD that holds a run after N iterations until
-# $AR_TMP/NAME.go exists (src/engine/aco_pace.h); the run creates $AR_TMP/NAME.go.held when it
+# $AR_TMP/NAME.go exists (tests/hooks/test_hooks.h); the run creates $AR_TMP/NAME.go.held when it
 # holds. release NAME lets it go on.
 hold_at() { echo "$1:$AR_TMP/$2.go"; }
 release() { touch "$AR_TMP/$1.go"; }

@@ -71,7 +71,10 @@ expect_error 4 "no-such.h5" "$out" -- "$ANTROUTE" solve "$AR_TMP/no-such.h5" -o 
 "$ANTROUTE" import supply-chain "$AR_SOURCE_DIR/inputs/supply_chain" -o "$AR_TMP/sc.h5" \
   >/dev/null 2>&1 && expect_error 2 "--candidates is an option of tour networks" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/sc.h5" -o "$out" --candidates 8
-# The final self-check: a tour whose recomputed length differs stops the run, exit 1, no file.
+# The final self-check: a tour whose recomputed length differs stops the run, exit 1, no file
+# (the fault is a test hook, tests/hooks: a release build has no such switch).
 expect_error 1 "recomputed from scratch, but the search recorded" "$out" -- \
+  env ANTROUTE_FAULT=corrupt-best "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --iterations 20 -q
+expect_error 2 "fault-corrupt-best" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --iterations 20 -q --fault-corrupt-best
 finish

@@ -26,39 +26,63 @@ static char path[64];
 enum { C = 2, R = 51, K = 16, L = 51, MAX_EPOCHS = 1000 };
 static float tau[C][R][K];
 static int32_t best[C][L], restart_best[C][L], source[C][L], global_best[L];
-static int64_t state_int[C][6];
-static double state_real[C][11], global_cost[3], colony_log[C * MAX_EPOCHS * 3],
-    records[MAX_EPOCHS * 6];
-static ckpt_field fields[10];
+static int64_t colony_int[6][C];    /* colony, iterations, ..., restarts: one dataset each */
+static double colony_real[2][C];    /* tau_max, tau_min */
+static double colony_cost[3][C][3]; /* best_cost, restart_best_cost, source_cost */
+static double global_cost[3], colony_log[C * MAX_EPOCHS * 3];
+static int64_t rec_iteration[MAX_EPOCHS];
+static double rec_time[MAX_EPOCHS], rec_cost[MAX_EPOCHS][3];
+static int32_t rec_colony[MAX_EPOCHS];
+/* The fields of format version 5: one dataset per named member (aco_engine_ckpt.c). */
+enum { F_LOG = 15, F_RECORDS = 18, NFIELDS = 22 };
+static ckpt_field fields[NFIELDS];
 static ckpt_scalar scalars[5];
+
+static void set_epochs(hsize_t epochs) {
+  fields[F_LOG].dims[1] = epochs;
+  for (int i = F_RECORDS; i < NFIELDS; i++)
+    fields[i].dims[0] = epochs;
+}
 
 static ar_status shape(void *owner, const ckpt_state *st) {
   (void)owner;
   if (st->epoch < 0 || st->epoch > MAX_EPOCHS)
     return ar_fail(AR_ERR_INPUT, "%s: %lld epochs", path, (long long)st->epoch);
-  fields[6].dims[1] = (hsize_t)st->epoch;
-  fields[9].dims[0] = (hsize_t)st->epoch;
+  set_epochs((hsize_t)st->epoch);
   return AR_OK;
 }
 
-static ckpt_part part = {"engine", fields, 10, scalars, 5, NULL, NULL, shape, NULL};
+static ckpt_part part = {"engine", fields, NFIELDS, scalars, 5, NULL, NULL, shape, NULL};
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   int provided = 0;
   if (MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &provided) != MPI_SUCCESS) abort();
   h5u_init();
   snprintf(path, sizeof path, "/tmp/fuzz_ckpt_%ld.h5", (long)getpid());
-  ckpt_field f[10] = {
+  hid_t I64 = H5T_NATIVE_INT64, F64 = H5T_NATIVE_DOUBLE;
+  ckpt_field f[NFIELDS] = {
       {"/colonies/pheromone", H5T_NATIVE_FLOAT, 3, {C, R, K}, 1, tau, NULL, NULL},
       {"/colonies/best", H5T_NATIVE_INT32, 2, {C, L, 0}, 1, best, NULL, NULL},
       {"/colonies/restart_best", H5T_NATIVE_INT32, 2, {C, L, 0}, 1, restart_best, NULL, NULL},
       {"/colonies/source", H5T_NATIVE_INT32, 2, {C, L, 0}, 1, source, NULL, NULL},
-      {"/colonies/state_int", H5T_NATIVE_INT64, 2, {C, 6, 0}, 1, state_int, NULL, NULL},
-      {"/colonies/state_real", H5T_NATIVE_DOUBLE, 2, {C, 11, 0}, 1, state_real, NULL, NULL},
-      {"/colonies/best_cost_log", H5T_NATIVE_DOUBLE, 3, {C, 0, 3}, 1, colony_log, NULL, NULL},
+      {"/colonies/colony", I64, 1, {C, 0, 0}, 1, colony_int[0], NULL, NULL},
+      {"/colonies/iterations", I64, 1, {C, 0, 0}, 1, colony_int[1], NULL, NULL},
+      {"/colonies/best_iteration", I64, 1, {C, 0, 0}, 1, colony_int[2], NULL, NULL},
+      {"/colonies/restart_iteration", I64, 1, {C, 0, 0}, 1, colony_int[3], NULL, NULL},
+      {"/colonies/restart_best_iteration", I64, 1, {C, 0, 0}, 1, colony_int[4], NULL, NULL},
+      {"/colonies/restarts", I64, 1, {C, 0, 0}, 1, colony_int[5], NULL, NULL},
+      {"/colonies/tau_max", F64, 1, {C, 0, 0}, 1, colony_real[0], NULL, NULL},
+      {"/colonies/tau_min", F64, 1, {C, 0, 0}, 1, colony_real[1], NULL, NULL},
+      {"/colonies/best_cost", F64, 2, {C, 3, 0}, 1, colony_cost[0], NULL, NULL},
+      {"/colonies/restart_best_cost", F64, 2, {C, 3, 0}, 1, colony_cost[1], NULL, NULL},
+      {"/colonies/source_cost", F64, 2, {C, 3, 0}, 1, colony_cost[2], NULL, NULL},
+      {"/colonies/best_cost_log", F64, 3, {C, 0, 3}, 1, colony_log, NULL, NULL},
       {"/global/best", H5T_NATIVE_INT32, 1, {L, 0, 0}, 0, global_best, NULL, NULL},
-      {"/global/best_cost", H5T_NATIVE_DOUBLE, 1, {3, 0, 0}, 0, global_cost, NULL, NULL},
-      {"/global/epochs", H5T_NATIVE_DOUBLE, 2, {0, 6, 0}, 0, records, NULL, NULL},
+      {"/global/best_cost", F64, 1, {3, 0, 0}, 0, global_cost, NULL, NULL},
+      {"/global/epochs/iteration", I64, 1, {0, 0, 0}, 0, rec_iteration, NULL, NULL},
+      {"/global/epochs/time", F64, 1, {0, 0, 0}, 0, rec_time, NULL, NULL},
+      {"/global/epochs/best_cost", F64, 2, {0, 3, 0}, 0, rec_cost, NULL, NULL},
+      {"/global/epochs/best_colony", H5T_NATIVE_INT32, 1, {0, 0, 0}, 0, rec_colony, NULL, NULL},
   };
   memcpy(fields, f, sizeof f);
   ckpt_scalar s[5] = {{"best_colony", CKPT_SCALAR_I64, 0, 0},
@@ -97,8 +121,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   memset(&state, 0, sizeof state);
   state.colony_first = 0;
   state.colony_count = C;
-  fields[6].dims[1] = 0;
-  fields[9].dims[0] = 0;
+  set_epochs(0);
   if (ckpt_state_add(&state, &part) != AR_OK) abort();
   st = ckpt_read(path, &state, 1, NULL, MPI_COMM_SELF, &problem);
   check(st, problem);

@@ -2,7 +2,7 @@
 add_executable(fuzz_csv ${CMAKE_CURRENT_LIST_DIR}/fuzz_csv.c ${PROJECT_SOURCE_DIR}/io/common/csv.c
                ${PROJECT_SOURCE_DIR}/src/supply/supply_date.c ${PROJECT_SOURCE_DIR}/src/base/ar_error.c
                ${PROJECT_SOURCE_DIR}/src/base/ar_path.c ${PROJECT_SOURCE_DIR}/src/base/ar_signal.c
-               ${PROJECT_SOURCE_DIR}/src/base/ar_test_hook.c)
+               ${PROJECT_SOURCE_DIR}/src/base/ar_hooks.c)
 target_include_directories(fuzz_csv PRIVATE ${PROJECT_SOURCE_DIR}/src/base ${PROJECT_SOURCE_DIR}/io/common
                            ${PROJECT_SOURCE_DIR}/src/supply)
 target_compile_definitions(fuzz_csv PRIVATE _POSIX_C_SOURCE=200809L)

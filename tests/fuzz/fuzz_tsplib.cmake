@@ -2,7 +2,7 @@
 add_executable(fuzz_tsplib ${CMAKE_CURRENT_LIST_DIR}/fuzz_tsplib.c
                ${PROJECT_SOURCE_DIR}/io/tour/tsplib_parse.c ${PROJECT_SOURCE_DIR}/src/tour/tour_net.c
                ${PROJECT_SOURCE_DIR}/src/base/ar_error.c ${PROJECT_SOURCE_DIR}/src/base/ar_path.c
-               ${PROJECT_SOURCE_DIR}/src/base/ar_signal.c ${PROJECT_SOURCE_DIR}/src/base/ar_test_hook.c)
+               ${PROJECT_SOURCE_DIR}/src/base/ar_signal.c ${PROJECT_SOURCE_DIR}/src/base/ar_hooks.c)
 target_include_directories(fuzz_tsplib PRIVATE ${PROJECT_SOURCE_DIR}/src/base ${PROJECT_SOURCE_DIR}/src/tour
                            ${PROJECT_SOURCE_DIR}/io/tour)
 target_compile_definitions(fuzz_tsplib PRIVATE _POSIX_C_SOURCE=200809L)

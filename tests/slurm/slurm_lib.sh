@@ -8,7 +8,7 @@
 # against antroute itself (no stand-in solver: real parts only).
 #
 # No scenario races the clock: a run that is to be signalled, cancelled, requeued, preempted or
-# killed holds after AR_HOLD_AT iterations (ANTROUTE_TEST_HOLD, src/engine/aco_pace.h) until it
+# killed holds after AR_HOLD_AT iterations (ANTROUTE_TEST_HOLD, tests/hooks/test_hooks.h) until it
 # takes its signal or the test releases it, and the test waits for that state (NAME.go.held) and
 # for job states, each with a generous bound and a message naming what did not happen.
 

@@ -1,5 +1,5 @@
-/* ar_test_hook: ANTROUTE_TEST_PAUSE and ANTROUTE_TEST_NO_FLOCK (see ar_test_hook.h). */
-#include "ar_test_hook.h"
+/* test_hook_pause: ANTROUTE_TEST_PAUSE and ANTROUTE_TEST_NO_FLOCK (see test_hooks.h). */
+#include "test_hooks.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -25,7 +25,9 @@ static int say(const char *file, const char *prefix, long value) {
   return 1;
 }
 
-void ar_test_pause(const char *point) {
+void test_hook_pause(ar_pause_point at) {
+  static const char *const names[] = {"bound", "prepared", "output"};
+  const char *point = names[at];
   static int paused = 0;
   const char *spec = getenv("ANTROUTE_TEST_PAUSE");
   size_t n = strlen(point);
@@ -51,7 +53,7 @@ void ar_test_pause(const char *point) {
   }
 }
 
-int ar_test_no_flock(void) {
+int test_hook_no_flock(void) {
   const char *v = getenv("ANTROUTE_TEST_NO_FLOCK");
   return v && strcmp(v, "1") == 0;
 }
