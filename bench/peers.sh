@@ -1,37 +1,44 @@
 #!/usr/bin/env bash
-# bench/peers.sh: antroute beside the peer ACO solvers, same instances, time and seeds.
+# bench/peers.sh: antroute beside the peer solvers, same instances, time and seeds.
 #
-#   bench/peers.sh [-t SECONDS] [-s SEEDS] [-b ANTROUTE] [-a ACOTSP] [-f FOCUSED_ACO]
-#                  [-d DATADIR] [-c "CORE0 CORE1"] [-k] [INSTANCE ...] [-- SOLVE-OPTIONS]
+#   bench/peers.sh [-t SECONDS] [-s SEEDS] [-b ANTROUTE] [-a ACOTSP] [-f FOCUSED_ACO] [-l LKH]
+#                  [-d DATADIR] [-c "CORE0 CORE1"] [-o OUTDIR] [-k] [INSTANCE ...]
+#                  [-- SOLVE-OPTIONS]
 #
 # INSTANCE is a TSPLIB name in DATADIR (default ../shared/data/tsplib) or a path to a .tsp file;
 # without any, every instance of DATADIR with 1,000 to 6,000 nodes in OPTIMA.tsv. Each runs
 # SEEDS times (seeds 1..SEEDS, default 3) for SECONDS (default 10 s up to 6,000 nodes, 60 s
-# above) with every tool: antroute (`solve --time`), and when given (-a/-f or the environment
-# variables ACOTSP and FOCUSED_ACO) ACOTSP (`--mmas --localsearch 3 --ants 25 --nnants 20 --nnls
-# 20 --dlb 1`, its own CPU-time limit) and Focused ACO (`--threads 1`; killed after SECONDS of its
-# own clock, the best tour of its last progress line within SECONDS: it prints at most one a
-# second, so an improvement in its last second may be missed). Every job has one thread;
-# two run at a time, each pinned to its own core (taskset, -c, default "0 1"), the tools
-# interleaved so that load hits them alike. Prints per instance and tool the mean and best excess
-# over the optimum of OPTIMA.tsv (over the best length any tool found, marked *, when the
-# instance has none), and antroute's mean excess divided by the best peer's mean (< 1: ahead).
-# Options after `--` go to every antroute solve. -k keeps the logs (their folder is printed).
+# above) with every tool: antroute (`solve --time`), and when given (-a/-f/-l or the environment
+# variables ACOTSP, FOCUSED_ACO and LKH) ACOTSP (`--mmas --localsearch 3 --ants 25 --nnants 20
+# --nnls 20 --dlb 1`, its own CPU-time limit), Focused ACO (`--threads 1`; killed after SECONDS
+# of its own clock, the best tour of its last progress line within SECONDS: it prints at most one
+# a second, so an improvement in its last second may be missed) and LKH (RUNS = 1, its defaults
+# otherwise; killed after SECONDS of wall time from its start, so that its preprocessing, the
+# Held-Karp ascent, counts in the budget; the best tour it printed before: "no tour" when the
+# ascent alone took longer). Every job has one thread; two run at a time, each pinned to its own
+# core (taskset, -c, default "0 1"), the tools interleaved so that load hits them alike. Prints
+# per instance and tool the mean, best and worst excess over the optimum of OPTIMA.tsv (over the
+# best length any tool found, marked *, when the instance has none), and antroute's mean excess
+# divided by the best peer's mean (< 1: ahead). Options after `--` go to every antroute solve.
+# Files go to OUTDIR (default build/peers); -k keeps the logs there (else they are removed).
 #
-# Build the peers outside the project (never copy their code here: GPL and no licence):
+# Build the peers outside the project (never copy their code here: GPL, no licence, or LKH's
+# research-only licence):
 #   ACOTSP: github MLopez-Ibanez/ACOTSPQAP, `make acotsp`;
-#   Focused ACO: github RSkinderowicz/FocusedACO, `make` (binary `faco`).
-# Real figures need a quiet machine: the header prints `uptime`; under load every tool gets less
-# than a core (ACOTSP alone stops on CPU seconds, so load favours it).
+#   Focused ACO: github RSkinderowicz/FocusedACO, `make` (binary `faco`);
+#   LKH: github cerebis/LKH3 (or Helsgaun's LKH-3 release), `make` (binary `LKH`).
+# Real figures need a quiet machine: the header and footer print the load; under load every
+# tool gets less than a core (ACOTSP alone stops on CPU seconds, so load favours it).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-seconds="" seeds=3 bin=$here/build/antroute data="" cores="0 1" keep=0
-acotsp=${ACOTSP:-} faco=${FOCUSED_ACO:-}
-while getopts "t:s:b:a:f:d:c:k" opt; do
+seconds="" seeds=3 bin=$here/build/antroute data="" cores="0 1" keep=0 out=""
+acotsp=${ACOTSP:-} faco=${FOCUSED_ACO:-} lkh=${LKH:-}
+while getopts "t:s:b:a:f:l:d:c:o:k" opt; do
   case $opt in
   t) seconds=$OPTARG ;; s) seeds=$OPTARG ;; b) bin=$OPTARG ;; a) acotsp=$OPTARG ;;
-  f) faco=$OPTARG ;; d) data=$OPTARG ;; c) cores=$OPTARG ;; k) keep=1 ;;
-  *) sed -n '2,22p' "$0"; exit 2 ;;
+  f) faco=$OPTARG ;; l) lkh=$OPTARG ;; d) data=$OPTARG ;; c) cores=$OPTARG ;; o) out=$OPTARG ;;
+  k) keep=1 ;;
+  *) sed -n '2,31p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -43,7 +50,7 @@ done
 [ -n "$data" ] || data=$here/../shared/data/tsplib
 optima=$data/OPTIMA.tsv
 [ -x "$bin" ] || { echo "no antroute binary at $bin (build first, or give -b)"; exit 2; }
-for tool in "$acotsp" "$faco"; do
+for tool in "$acotsp" "$faco" "$lkh"; do
   [ -z "$tool" ] || [ -x "$tool" ] || { echo "not an executable: $tool"; exit 2; }
 done
 read -r -a core <<<"$cores"
@@ -53,7 +60,9 @@ if [ ${#instances[@]} -eq 0 ]; then
   mapfile -t instances < <(awk -F'\t' 'NR > 1 && $2 >= 1000 && $2 <= 6000 { print $1 }' "$optima" |
     while read -r name; do [ -e "$data/$name.tsp" ] && echo "$name"; done)
 fi
-tmp=$(mktemp -d)
+[ -n "$out" ] || out=$here/build/peers
+mkdir -p "$out"
+tmp=$(mktemp -d "$(cd "$out" && pwd)/peers.XXXXXX")
 if [ "$keep" = 1 ]; then echo "# logs in $tmp"; else trap 'rm -rf "$tmp"' EXIT; fi
 export OMP_NUM_THREADS=1
 
@@ -76,6 +85,7 @@ done
 tools=(antroute)
 [ -z "$acotsp" ] || tools+=(acotsp)
 [ -z "$faco" ] || tools+=(faco)
+[ -z "$lkh" ] || tools+=(lkh)
 jobs=$tmp/jobs
 : >"$jobs"
 for name in "${names[@]}"; do
@@ -114,6 +124,20 @@ run_faco() { # core name seed log
     END { printf "%d", c }' "$4"
 }
 
+# LKH: its own time limit counts from after its preprocessing, so it is killed after SECONDS of
+# wall time from its start instead; the best tour it printed by then counts (0: none yet).
+run_lkh() { # core name seed log
+  local t=${budget[$2]} pid
+  printf 'PROBLEM_FILE = %s\nRUNS = 1\nSEED = %s\nMAX_TRIALS = 1000000000\nTIME_LIMIT = %s\nTRACE_LEVEL = 1\n' \
+    "${file[$2]}" "$3" "$t" >"$4.par"
+  taskset -c "$1" "$lkh" "$4.par" >"$4" 2>&1 &
+  pid=$!
+  sleep "$t"
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  awk '/^\* [0-9]+: Cost = / { c = $5; sub(",", "", c) } END { printf "%d", c }' "$4"
+}
+
 worker() { # slot
   local i=0 name tool s len
   while read -r name tool s; do
@@ -128,7 +152,8 @@ worker() { # slot
 printf '# %s; %s seeds; one thread per job, two jobs at a time on cores %s\n' \
   "$("$bin" --version | head -n 1)" "$seeds" "$cores"
 printf '# load before: %s\n' "$(uptime)"
-printf '# ACOTSP: %s\n# Focused ACO: %s\n' "${acotsp:-not given}" "${faco:-not given}"
+printf '# ACOTSP: %s\n# Focused ACO: %s\n# LKH: %s\n' "${acotsp:-not given}" \
+  "${faco:-not given}" "${lkh:-not given}"
 [ ${#extra[@]} -eq 0 ] || printf '# antroute options: %s\n' "${extra[*]}"
 : >"$tmp/results.0"
 : >"$tmp/results.1"
@@ -137,7 +162,8 @@ worker 1 &
 wait
 printf '# load after: %s\n' "$(uptime)"
 
-printf '%-10s %6s %5s %-9s %9s %9s %s\n' instance n s tool mean% best% "antroute/best peer"
+printf '%-10s %6s %5s %-9s %9s %9s %9s %s\n' instance n s tool mean% best% worst% \
+  "antroute/best peer"
 for name in "${names[@]}"; do
   cat "$tmp/results.0" "$tmp/results.1" | awk -v name="$name" -v n="${size[$name]}" \
     -v opt="${optimum[$name]}" -v t="${budget[$name]}" -v order="${tools[*]}" '
@@ -147,15 +173,17 @@ for name in "${names[@]}"; do
       if (opt == "") { opt = ref; mark = "*" }
       k = split(order, tool, " ")
       for (i = 1; i <= k; i++) {
-        m = split(len[tool[i]], l, " "); sum = 0; best = -1; bad = 0
+        m = split(len[tool[i]], l, " "); sum = 0; best = -1; worst = -1; bad = 0
         for (j = 1; j <= m; j++) {
           if (l[j] <= 0) { bad = 1; continue }
-          sum += l[j]; if (best < 0 || l[j] < best) best = l[j]
+          sum += l[j]; if (best < 0 || l[j] < best) best = l[j]; if (l[j] > worst) worst = l[j]
         }
-        if (m == 0 || bad) { mean[i] = -1; row = sprintf("%9s %9s", "failed", "") }
-        else {
+        if (m == 0 || bad) {
+          mean[i] = -1; row = sprintf("%9s", tool[i] == "lkh" ? "no tour" : "failed")
+        } else {
           mean[i] = 100 * (sum / m - opt) / opt
-          row = sprintf("%8.3f%s %8.3f%s", mean[i], mark, 100 * (best - opt) / opt, mark)
+          row = sprintf("%8.3f%s %8.3f%s %8.3f%s", mean[i], mark, 100 * (best - opt) / opt, mark,
+                        100 * (worst - opt) / opt, mark)
         }
         line[i] = sprintf("%-10s %6d %5d %-9s %s", name, n, t, tool[i], row)
       }

@@ -16,11 +16,21 @@
 static const param_def tour_params[] = {
     {"candidates", 'k', PARAM_INT, "16", NULL, 1, TOUR_MAX_CANDIDATES, "K",
      "nearest neighbours per node that ants choose from (pheromone columns)", PARAM_SEARCH},
-    {"ls-neighbours", 0, PARAM_INT, "10", NULL, 1, TOUR_MAX_CANDIDATES, "K",
-     "nearest neighbours tried by local search", PARAM_SEARCH},
-    {"local-search", 'l', PARAM_CHOICE, "full", "none|2opt|2opt+oropt|full", 0, -1, "KIND",
+    {"ls-neighbours", 0, PARAM_INT, "0", NULL, 0, TOUR_MAX_CANDIDATES, "K",
+     "candidates tried by local search, the first K of each node's list (0: 6 on alpha-nearness "
+     "lists, 10 on nearest neighbours)",
+     PARAM_SEARCH},
+    {"local-search", 'l', PARAM_CHOICE, "full", "none|2opt|2opt+oropt|full|lk", 0, -1, "KIND",
      "local search on every ant's tour (full = 2-opt + Or-opt + Or-3opt + 3-opt; ATSP never "
      "reverses)",
+     PARAM_SEARCH},
+    {"quadrant-neighbours", 0, PARAM_INT, "-1", NULL, -1, TOUR_MAX_CANDIDATES / 4, "Q",
+     "2-D coordinates: each node's Q nearest neighbours in each quadrant around it join its "
+     "candidates (they connect clusters; -1: 2 on alpha-nearness lists, else 0)",
+     PARAM_SEARCH},
+    {"alpha-steps", 0, PARAM_INT, "1000", NULL, 0, 1e9, "N",
+     "symmetric instances: candidates by alpha-nearness (LKH's), from a Held-Karp ascent of at "
+     "most N steps (at most 4,000,000 / nodes; none beyond 80,000 nodes; 0: nearest neighbours)",
      PARAM_SEARCH},
     {"new-edges", 0, PARAM_INT, "16", NULL, 0, 1e9, "N",
      "ants change the source tour in about N edges (0: build whole tours)", PARAM_SEARCH},
@@ -49,10 +59,13 @@ static tour_options options_from(const param_set *ps) {
   to.candidates = (int32_t)param_int(ps, "candidates");
   to.ls_neighbours = (int32_t)param_int(ps, "ls-neighbours");
   to.new_edges = (int32_t)param_int(ps, "new-edges");
+  to.quadrant = (int32_t)param_int(ps, "quadrant-neighbours");
+  to.alpha_steps = (int32_t)param_int(ps, "alpha-steps");
   const char *ls = param_str(ps, "local-search");
   to.ls = strcmp(ls, "none") == 0         ? TOUR_LS_NONE
           : strcmp(ls, "2opt") == 0       ? TOUR_LS_2OPT
           : strcmp(ls, "2opt+oropt") == 0 ? TOUR_LS_OROPT
+          : strcmp(ls, "lk") == 0         ? TOUR_LS_LK
                                           : TOUR_LS_FULL;
   return to;
 }

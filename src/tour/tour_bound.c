@@ -15,14 +15,13 @@ tour_bound_options tour_bound_options_default(void) {
   return o;
 }
 
-/* A copy of a coordinate instance with its nodes in Hilbert-curve order (tour_curve.h): the bound
- * does not depend on the numbering, and neighbours close in memory make the 1-trees faster. */
-static ar_status spatial_copy(const tour_net *net, tour_net *copy) {
+/* The bound does not depend on the numbering (tour_curve.h gives the order). */
+ar_status tour_bound_spatial_copy(const tour_net *net, tour_net *copy, int32_t *order_out) {
   int32_t n = net->n;
   memset(copy, 0, sizeof *copy);
   copy->n = n;
   copy->metric = net->metric;
-  int32_t *order = malloc((size_t)n * sizeof *order);
+  int32_t *order = order_out ? order_out : malloc((size_t)n * sizeof *order);
   copy->x = malloc((size_t)n * sizeof *copy->x);
   copy->y = malloc((size_t)n * sizeof *copy->y);
   ar_status st = order && copy->x && copy->y
@@ -32,7 +31,7 @@ static ar_status spatial_copy(const tour_net *net, tour_net *copy) {
     copy->x[k] = net->x[order[k]];
     copy->y[k] = net->y[order[k]];
   }
-  free(order);
+  if (!order_out) free(order);
   if (st != AR_OK) tour_net_free(copy);
   return st;
 }
@@ -50,7 +49,7 @@ ar_status tour_bound_compute(const tour_net *net, const tour_bound_options *opt,
     st = tour_hk_bound(net, opt, &hk);
   } else {
     tour_net ordered;
-    st = spatial_copy(net, &ordered);
+    st = tour_bound_spatial_copy(net, &ordered, NULL);
     if (st == AR_OK) st = tour_hk_bound(&ordered, opt, &hk);
     tour_net_free(&ordered);
   }

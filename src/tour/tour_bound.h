@@ -32,4 +32,9 @@ tour_bound_options tour_bound_options_default(void);
 ar_status tour_bound_compute(const tour_net *net, const tour_bound_options *opt,
                              tour_lower_bound *out);
 
+/* A copy of a coordinate instance with its nodes in Hilbert-curve order (neighbours close in
+ * memory make 1-trees faster); order[k] (n values, may be NULL) is the original node of the
+ * copy's node k. AR_ERR_NOMEM. */
+ar_status tour_bound_spatial_copy(const tour_net *net, tour_net *copy, int32_t *order);
+
 #endif

@@ -210,3 +210,23 @@ ar_status tour_hk_bound(const tour_net *net, const tour_bound_options *opt, tour
   ascent_free(&a);
   return st;
 }
+
+ar_status tour_hk_penalties(const tour_net *net, const tour_bound_options *opt, int64_t *pi,
+                            int32_t *eu, int32_t *ev) {
+  if (net->directed)
+    return ar_fail(AR_ERR_INTERNAL, "penalties for candidates of a directed instance (a bug)");
+  ascent a;
+  ar_status st = ascent_init(&a, net, opt);
+  if (st == AR_OK) st = ascent_check(&a, a.pi); /* connects the sparse graph */
+  int32_t period = opt->initial_period > 0 ? opt->initial_period : tour_bound_period(a.g.n);
+  int64_t tail = 0;
+  if (st == AR_OK) st = ascent_run(&a, period, &tail);
+  if (st == AR_OK) st = ascent_check(&a, a.best_pi); /* the tree the candidates are taken from */
+  if (st == AR_OK) {
+    memcpy(pi, a.best_pi, (size_t)a.g.n * sizeof *pi);
+    memcpy(eu, a.x.eu, (size_t)(a.g.n - 1) * sizeof *eu);
+    memcpy(ev, a.x.ev, (size_t)(a.g.n - 1) * sizeof *ev);
+  }
+  ascent_free(&a);
+  return st;
+}

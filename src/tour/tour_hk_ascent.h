@@ -20,4 +20,11 @@ int32_t tour_bound_period(int32_t n);
  * sparse graph that stays disconnected). */
 ar_status tour_hk_bound(const tour_net *net, const tour_bound_options *opt, tour_lower_bound *out);
 
+/* Penalties for candidate lists (tour_alpha.c): LKH's schedule from pi = 0, one round of at most
+ * opt->max_steps sparse 1-trees; pi[n] gets the best penalties (scaled as hk_key in tour_hk.h)
+ * and eu, ev[n - 1] the minimum spanning tree of the complete graph under them. Symmetric
+ * instances only (AR_ERR_INTERNAL otherwise); AR_ERR_NOMEM. */
+ar_status tour_hk_penalties(const tour_net *net, const tour_bound_options *opt, int64_t *pi,
+                            int32_t *eu, int32_t *ev);
+
 #endif

@@ -110,7 +110,7 @@ static ar_status curve_tour(const aco_problem *p, tour_scratch *s, aco_solution 
     set_cost(out, len);
     return AR_OK;
   }
-  int whole = tp->opt.ls == TOUR_LS_FULL;
+  int whole = tp->opt.ls >= TOUR_LS_FULL;
   /* Every node is queued again for a second pass: a node leaves the list when it has no move,
    * and moves elsewhere later give it some (pla85900: 4.80 % -> 4.37 %). */
   for (int pass = 0; pass < (whole ? TOUR_FIRST_PASSES : 1); pass++) {

@@ -12,6 +12,7 @@
 #include "tour_ls.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "tour_array.h"
 
@@ -543,6 +544,149 @@ static int sym_lk(ls_state *L, int32_t t1) {
   return 0;
 }
 
+/* --- Lin-Kernighan on a virtual tour (the ants' deepest move) ------------------------------------
+ *
+ * The same chains of 2-opt moves as sym_lk, but nothing moves while a chain is searched: the
+ * tour it has reached is the real one seen through the reversals of its steps (positions
+ * mapped through at most LKV_DEPTH intervals, O(depth) per query), so a chain costs what it
+ * looks at, not array edits, and is applied only when it gains. The search is depth first:
+ * the first steps try the lkv_breadth best alternatives by lookahead, the later ones the best
+ * only; a chain goes on while its gain can still beat the best closing found, and the steps
+ * up to the best closing are applied. An edge a chain added is never removed again, nor a removed
+ * one added. */
+enum { LKV_DEPTH = 10, LKV_ALTS = 5 };
+static const int lkv_breadth[LKV_DEPTH] = {5, 3, 1, 1, 1, 1, 1, 1, 1, 1};
+
+typedef struct {
+  const ls_state *L;
+  int32_t t1, depth;
+  int32_t lo[LKV_DEPTH], hi[LKV_DEPTH]; /* the steps' reversals, in positions */
+  int32_t step[LKV_DEPTH][3];           /* (t2, t3, t4) of each step */
+  int64_t best;                         /* best closing gain so far */
+  int32_t best_depth;
+  int32_t best_step[LKV_DEPTH][3];
+} lkv;
+
+static inline int32_t lkv_pos(const lkv *S, int32_t x) {
+  int32_t p = posof(S->L, x);
+  for (int32_t i = 0; i < S->depth; i++)
+    if (p >= S->lo[i] && p <= S->hi[i]) p = S->lo[i] + S->hi[i] - p;
+  return p;
+}
+
+static inline int32_t lkv_node(const lkv *S, int32_t q) {
+  for (int32_t i = S->depth - 1; i >= 0; i--)
+    if (q >= S->lo[i] && q <= S->hi[i]) q = S->lo[i] + S->hi[i] - q;
+  return node_at(S->L, q);
+}
+
+static inline int32_t lkv_next(const lkv *S, int dir, int32_t x) {
+  const int32_t n = S->L->n;
+  int32_t q = lkv_pos(S, x) + (dir == 0 ? 1 : -1);
+  return lkv_node(S, q == n ? 0 : (q < 0 ? n - 1 : q));
+}
+
+static int lkv_tabu(const lkv *S, int32_t a, int32_t b) {
+  for (int32_t i = 0; i < S->depth; i++) {
+    const int32_t *st = S->step[i];
+    if ((st[0] == a && st[1] == b) || (st[0] == b && st[1] == a)) return 1; /* added */
+    if ((st[1] == a && st[2] == b) || (st[1] == b && st[2] == a)) return 1; /* removed */
+  }
+  return 0;
+}
+
+/* The best `most` next steps from the free end t2 (t1's neighbour in direction dir) by
+ * lookahead |t3 t4| - |t2 t3|, whose partial gain stays positive; returns how many. */
+static int lkv_alternatives(const lkv *S, int32_t t2, int dir, int64_t G, int32_t (*alt)[2],
+                            int most) {
+  const ls_state *L = S->L;
+  const tour_problem *tp = L->tp;
+  const int32_t *nb = tp->nbr + (size_t)t2 * tp->width;
+  const int64_t *nd = tp->nbr_dist + (size_t)t2 * tp->width;
+  const int32_t after2 = lkv_next(S, dir, t2);
+  int64_t look[LKV_ALTS];
+  int count = 0;
+  for (int32_t j = 0; j < tp->kl; j++) {
+    if (G - nd[j] <= 0) break;
+    int32_t t3 = nb[j];
+    if (t3 == S->t1 || t3 == after2 || too_far(L, t2, t3)) continue;
+    int32_t t4 = lkv_next(S, 1 - dir, t3);
+    if (lkv_tabu(S, t2, t3) || lkv_tabu(S, t3, t4)) continue;
+    int64_t value = D(t3, t4) - nd[j];
+    int at = count < most ? count++ : most;
+    if (at == most && value <= look[most - 1]) continue;
+    if (at == most) at = most - 1;
+    while (at > 0 && look[at - 1] < value) {
+      look[at] = look[at - 1];
+      alt[at][0] = alt[at - 1][0];
+      alt[at][1] = alt[at - 1][1];
+      at--;
+    }
+    look[at] = value;
+    alt[at][0] = t3;
+    alt[at][1] = t4;
+  }
+  return count;
+}
+
+/* The step that removes (t1, t2) and (t3, t4) and adds (t2, t3) and (t4, t1): the path t2..t4
+ * reversed, as the interval of positions that does not wrap (the path or the rest). */
+static void lkv_push(lkv *S, int32_t t2, int32_t t3, int32_t t4, int dir) {
+  int32_t p2 = lkv_pos(S, t2), p4 = lkv_pos(S, t4);
+  int32_t a = dir == 0 ? p2 : p4, b = dir == 0 ? p4 : p2;
+  int32_t d = S->depth++;
+  S->lo[d] = a <= b ? a : b + 1;
+  S->hi[d] = a <= b ? b : a - 1;
+  S->step[d][0] = t2;
+  S->step[d][1] = t3;
+  S->step[d][2] = t4;
+}
+
+static void lkv_dfs(lkv *S, int32_t t2, int dir, int64_t G) {
+  const ls_state *L = S->L;
+  int32_t alt[LKV_ALTS][2];
+  int count = lkv_alternatives(S, t2, dir, G, alt, lkv_breadth[S->depth]);
+  for (int a = 0; a < count; a++) {
+    int32_t t3 = alt[a][0], t4 = alt[a][1];
+    int64_t G2 = G - D(t2, t3) + D(t3, t4);
+    lkv_push(S, t2, t3, t4, dir);
+    int64_t close = G2 - D(t4, S->t1);
+    if (close > S->best) {
+      S->best = close;
+      S->best_depth = S->depth;
+      memcpy(S->best_step, S->step, (size_t)S->depth * sizeof S->step[0]);
+    }
+    if (S->depth < LKV_DEPTH && G2 > S->best)
+      lkv_dfs(S, t4, lkv_next(S, 0, S->t1) == t4 ? 0 : 1, G2);
+    S->depth--;
+    if (S->best > 0) return;
+  }
+}
+
+static int sym_lkv(ls_state *L, int32_t t1) {
+  lkv S;
+  S.L = L;
+  S.t1 = t1;
+  for (int dir = 0; dir < 2; dir++) {
+    S.depth = 0;
+    S.best = 0;
+    S.best_depth = 0;
+    int32_t t2 = dnext(L, dir, t1);
+    lkv_dfs(&S, t2, dir, edge_len(L, t1, t2));
+    if (S.best <= 0) continue;
+    if (L->P && !tour_pieces_room(L->P, S.best_depth)) return 0;
+    for (int32_t k = 0; k < S.best_depth; k++)
+      apply_2opt(L, t1, S.best_step[k][0], S.best_step[k][2]);
+    L->change -= S.best;
+    tour_ls_push(L->s, t1);
+    for (int32_t k = 0; k < S.best_depth; k++)
+      for (int m = 0; m < 3; m++)
+        tour_ls_push(L->s, S.best_step[k][m]);
+    return 1;
+  }
+  return 0;
+}
+
 void tour_ls_clear(tour_scratch *s) {
   while (s->qcount > 0) {
     s->queued[s->queue[s->qhead]] = 0;
@@ -593,8 +737,9 @@ static int64_t run(const tour_problem *tp, tour_scratch *s, int32_t *order, int 
     int improved;
     if (tp->symmetric)
       improved = sym_2opt(L, a) || (kind >= TOUR_LS_OROPT && sym_oropt(L, a)) ||
-                 (kind >= TOUR_LS_FULL && (or3opt(L, a, 0) || or3opt(L, a, 1) || sym_3opt(L, a) ||
-                                           (L->deep && sym_lk(L, a))));
+                 (kind >= TOUR_LS_FULL &&
+                  (or3opt(L, a, 0) || or3opt(L, a, 1) || sym_3opt(L, a) ||
+                   (L->deep ? sym_lk(L, a) : kind >= TOUR_LS_LK && !win_hi && sym_lkv(L, a))));
     else
       improved = dir_oropt(L, a) || (kind >= TOUR_LS_FULL && or3opt(L, a, 0));
     if (improved) {

@@ -5,16 +5,28 @@
 #include <string.h>
 
 #include "ar_alloc.h"
+#include "tour_alpha.h"
 #include "tour_candidates.h"
 #include "tour_construct.h"
 #include "tour_initial.h"
+#include "tour_quadrant.h"
 
 tour_options tour_options_default(void) {
   tour_options o = {.candidates = 16,
-                    .ls_neighbours = 10,
+                    .ls_neighbours = 0,
                     .ls = TOUR_LS_FULL,
                     .new_edges = 16,
-                    .pieces_from = TOUR_PIECES_FROM};
+                    .pieces_from = TOUR_PIECES_FROM,
+                    .quadrant = -1,
+                    .alpha_steps = 1000};
+  return o;
+}
+
+tour_options tour_options_resolve(const tour_net *net, const tour_options *opt) {
+  tour_options o = *opt;
+  int alpha = !net->directed && tour_alpha_steps(net->n, o.alpha_steps) > 0;
+  if (o.ls_neighbours == 0) o.ls_neighbours = alpha ? TOUR_KL_ALPHA : TOUR_KL_NEAREST;
+  if (o.quadrant < 0) o.quadrant = alpha ? TOUR_QUADRANT_ALPHA : 0;
   return o;
 }
 
@@ -123,9 +135,10 @@ static ar_status tour_verify(const aco_problem *p, const aco_solution *s) {
   return AR_OK;
 }
 
-void tour_problem_shape(const tour_net *net, const tour_options *opt, aco_problem *shape,
+void tour_problem_shape(const tour_net *net, const tour_options *given, aco_problem *shape,
                         int32_t *width) {
   memset(shape, 0, sizeof *shape);
+  tour_options resolved = tour_options_resolve(net, given), *opt = &resolved;
   int32_t k = opt->candidates < net->n - 1 ? opt->candidates : net->n - 1;
   int32_t kl = opt->ls_neighbours < net->n - 1 ? opt->ls_neighbours : net->n - 1;
   *width = k > kl ? k : kl;
@@ -134,6 +147,24 @@ void tour_problem_shape(const tour_net *net, const tour_options *opt, aco_proble
   shape->options = k;
   shape->solution_len = net->n;
   shape->source_index_bytes = tour_index_bytes(net->n);
+}
+
+/* The candidate lists: nearest neighbours, then (symmetric instances) by alpha-nearness or with
+ * quadrant neighbours. */
+static ar_status build_lists(tour_problem *tp) {
+  const tour_net *net = tp->net;
+  ar_status st = tour_candidates_build(net, tp->width, tp->nbr, tp->nbr_dist);
+  if (st == AR_OK && !tp->symmetric)
+    st = tour_candidates_build_in(net, tp->width, tp->in_nbr, tp->in_dist);
+  if (st != AR_OK || !tp->symmetric) return st;
+  int32_t first = tp->k < tp->kl ? tp->k : tp->kl;
+  int32_t steps = tour_alpha_steps(tp->n, tp->opt.alpha_steps);
+  if (steps > 0)
+    return tour_candidates_alpha(net, tp->width, first, steps, tp->opt.quadrant, tp->nbr,
+                                 tp->nbr_dist);
+  if (tp->opt.quadrant > 0)
+    return tour_candidates_quadrant(net, tp->width, first, tp->opt.quadrant, tp->nbr, tp->nbr_dist);
+  return AR_OK;
 }
 
 ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour_problem *tp,
@@ -145,14 +176,18 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
                    net->n);
   if (opt->candidates < 1 || opt->candidates > TOUR_MAX_CANDIDATES)
     return ar_fail(AR_ERR_USAGE, "--candidates must be in [1, %d]", TOUR_MAX_CANDIDATES);
-  if (opt->ls_neighbours < 1 || opt->ls_neighbours > TOUR_MAX_CANDIDATES)
-    return ar_fail(AR_ERR_USAGE, "--ls-neighbours must be in [1, %d]", TOUR_MAX_CANDIDATES);
+  if (opt->ls_neighbours < 0 || opt->ls_neighbours > TOUR_MAX_CANDIDATES)
+    return ar_fail(AR_ERR_USAGE, "--ls-neighbours must be in [0, %d]", TOUR_MAX_CANDIDATES);
   if (opt->new_edges < 0) return ar_fail(AR_ERR_USAGE, "--new-edges must be >= 0");
+  if (opt->alpha_steps < 0) return ar_fail(AR_ERR_USAGE, "--alpha-steps must be >= 0");
+  if (opt->quadrant < -1 || 4 * opt->quadrant > TOUR_MAX_CANDIDATES)
+    return ar_fail(AR_ERR_USAGE, "--quadrant-neighbours must be in [-1, %d]",
+                   TOUR_MAX_CANDIDATES / 4);
   tp->net = net;
-  tp->opt = *opt;
+  tp->opt = tour_options_resolve(net, opt);
   tp->n = net->n;
   tp->symmetric = !net->directed;
-  tp->kl = opt->ls_neighbours < net->n - 1 ? opt->ls_neighbours : net->n - 1;
+  tp->kl = tp->opt.ls_neighbours < net->n - 1 ? tp->opt.ls_neighbours : net->n - 1;
   aco_problem shape;
   tour_problem_shape(net, opt, &shape, &tp->width);
   tp->k = shape.options;
@@ -170,9 +205,7 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
     tour_problem_free(tp);
     return ar_fail(AR_ERR_NOMEM, "out of memory for neighbour lists (%d x %d)", tp->n, tp->width);
   }
-  ar_status st = tour_candidates_build(net, tp->width, tp->nbr, tp->nbr_dist);
-  if (st == AR_OK && !tp->symmetric)
-    st = tour_candidates_build_in(net, tp->width, tp->in_nbr, tp->in_dist);
+  ar_status st = build_lists(tp);
   if (st != AR_OK) {
     tour_problem_free(tp);
     return st;

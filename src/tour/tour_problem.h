@@ -19,6 +19,12 @@
 /* Defaults (docs/performance.md says how they were measured). */
 tour_options tour_options_default(void);
 
+/* opt with its automatic values (ls_neighbours 0, quadrant -1) set for net: lists by
+ * alpha-nearness (symmetric instances where tour_alpha_steps() gives steps) get TOUR_KL_ALPHA
+ * local-search neighbours and TOUR_QUADRANT_ALPHA quadrant neighbours, nearest-neighbour lists
+ * TOUR_KL_NEAREST and none. Never fails. */
+tour_options tour_options_resolve(const tour_net *net, const tour_options *opt);
+
 /* The engine's view of the problem tour_problem_create() would build (rows, options,
  * solution_len, source_index_bytes; no callbacks, no data), and the neighbour-list width: for a
  * memory estimate before anything is allocated. */

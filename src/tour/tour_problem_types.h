@@ -17,20 +17,30 @@ typedef enum {
   TOUR_LS_NONE = 0,
   TOUR_LS_2OPT = 1,  /* 2-opt (ATSP: Or-opt, since 2-opt reverses) */
   TOUR_LS_OROPT = 2, /* 2-opt + Or-opt */
-  TOUR_LS_FULL = 3   /* 2-opt + Or-opt + Or-3opt (segment exchange) */
+  TOUR_LS_FULL = 3,  /* 2-opt + Or-opt + Or-3opt (segment exchange) + sequential 3-opt */
+  TOUR_LS_LK = 4     /* full + Lin-Kernighan chains in every ant (tour_ls.c: sym_lkv) */
 } tour_ls_kind;
 
 enum { TOUR_MAX_CANDIDATES = 64, TOUR_SEGMENT_MAX = 3 };
 
 typedef struct {
   int32_t candidates;    /* pheromone options per node */
-  int32_t ls_neighbours; /* neighbours tried by local search */
+  int32_t ls_neighbours; /* neighbours tried by local search (0: automatic, see
+                            tour_options_resolve) */
   tour_ls_kind ls;
   int32_t new_edges;   /* ants stop changing the source tour after this many new edges (0: build
                           whole tours) */
   int32_t pieces_from; /* ants of instances of at least this many nodes keep their tours as
                           pieces of the source (tour_pieces.h): same tours, O(change) per ant */
+  int32_t quadrant;    /* 2-D coordinates: each node's nearest `quadrant` neighbours in each of
+                          the four quadrants around it join its candidate and local-search lists
+                          (they connect clusters; 0: none; -1: automatic) */
+  int32_t alpha_steps; /* symmetric instances: > 0 orders candidates by alpha-nearness from an
+                          ascent of at most this many steps (tour_alpha.c); 0: by distance */
 } tour_options;
+
+/* The automatic values of tour_options_resolve (docs/performance.md, issue #23). */
+enum { TOUR_KL_ALPHA = 6, TOUR_KL_NEAREST = 10, TOUR_QUADRANT_ALPHA = 2 };
 
 /* Instances from this size on keep ants' tours as pieces (docs/performance.md). */
 enum { TOUR_PIECES_FROM = 50000 };

@@ -6,7 +6,9 @@
 
 #include "engine_fixture.h"
 #include "test_util.h"
+#include "tour_alpha.h"
 #include "tour_array.h"
+#include "tour_quadrant.h"
 
 static int consistent(const int32_t *order, const int32_t *pos, int32_t n) {
   if (tour_is_permutation(order, n) != 1) return 0;
@@ -110,6 +112,70 @@ static void test_candidates(void) {
   CHECK(ok);
   free(nbr);
   free(dist);
+  tour_net_free(&t);
+}
+
+/* A list row is valid: distinct nodes other than i, distances that match, the first `first`
+ * entries and the rest each nearest first. */
+static int row_valid(const tour_net *t, int32_t i, const int32_t *nbr, const int64_t *dist,
+                     int32_t width, int32_t first) {
+  for (int32_t k = 0; k < width; k++) {
+    if (nbr[k] < 0 || nbr[k] >= t->n || nbr[k] == i || tour_dist(t, i, nbr[k]) != dist[k]) return 0;
+    for (int32_t m = 0; m < k; m++)
+      if (nbr[m] == nbr[k]) return 0;
+    if (k > 0 && k != first && dist[k] < dist[k - 1]) return 0;
+  }
+  return 1;
+}
+
+/* Lists by alpha-nearness and with quadrant neighbours: valid rows, the same with 1 and 2
+ * threads, and on clusters (where nearest neighbours stay inside a cluster) alpha-nearness
+ * brings in edges between clusters. */
+static void test_alpha_lists(void) {
+  tour_net t = fixture_random_euc(600, 4);
+  for (int32_t i = 0; i < t.n; i++) { /* 6 tight clusters far apart */
+    t.x[i] = 0.02 * t.x[i] + 100000.0 * (i % 3);
+    t.y[i] = 0.02 * t.y[i] + 100000.0 * (i % 2);
+  }
+  enum { W = 12, FIRST = 8 };
+  size_t cells = (size_t)W * (size_t)t.n;
+  int32_t *nbr[3];
+  int64_t *dist[3];
+  int ok = 1;
+  for (int v = 0; v < 3; v++) {
+    nbr[v] = malloc(sizeof(int32_t) * cells);
+    dist[v] = malloc(sizeof(int64_t) * cells);
+    CHECK(tour_candidates_build(&t, W, nbr[v], dist[v]) == AR_OK);
+    omp_set_num_threads(v == 1 ? 2 : 1);
+    if (v < 2)
+      CHECK(tour_candidates_alpha(&t, W, FIRST, 200, 2, nbr[v], dist[v]) == AR_OK);
+    else
+      CHECK(tour_candidates_quadrant(&t, W, FIRST, 2, nbr[v], dist[v]) == AR_OK);
+    for (int32_t i = 0; i < t.n; i++)
+      ok &= row_valid(&t, i, nbr[v] + (size_t)i * W, dist[v] + (size_t)i * W, W, FIRST);
+  }
+  omp_set_num_threads(1);
+  CHECK(ok);
+  CHECK(memcmp(nbr[0], nbr[1], sizeof(int32_t) * cells) == 0);
+  int32_t across[3] = {0, 0, 0}; /* entries in another cluster */
+  for (int v = 0; v < 3; v++)
+    for (size_t c = 0; c < cells; c++)
+      across[v] += (int32_t)(nbr[v][c] % 6 != (int32_t)(c / W) % 6);
+  int32_t plain_across = 0;
+  int32_t *plain = malloc(sizeof(int32_t) * cells);
+  int64_t *plain_dist = malloc(sizeof(int64_t) * cells);
+  CHECK(tour_candidates_build(&t, W, plain, plain_dist) == AR_OK);
+  for (size_t c = 0; c < cells; c++)
+    plain_across += (int32_t)(plain[c] % 6 != (int32_t)(c / W) % 6);
+  CHECK_EQ_INT(plain_across, 0);
+  CHECK(across[0] > 0);
+  CHECK(across[2] > 0);
+  free(plain);
+  free(plain_dist);
+  for (int v = 0; v < 3; v++) {
+    free(nbr[v]);
+    free(dist[v]);
+  }
   tour_net_free(&t);
 }
 
@@ -399,10 +465,12 @@ int test_run(int argc, char **argv) {
   (void)argv;
   test_array_edits();
   test_candidates();
+  test_alpha_lists();
   tour_net t = fixture_random_euc(500, 2);
   check_local_search(&t, TOUR_LS_2OPT);
   check_local_search(&t, TOUR_LS_OROPT);
   check_local_search(&t, TOUR_LS_FULL);
+  check_local_search(&t, TOUR_LS_LK);
   tour_net_free(&t);
   test_construction();
   test_deep_search();

@@ -1,0 +1,180 @@
+#!/usr/bin/env bash
+# bench/time_to_target.sh: how soon the best tour first reaches a target quality, on one core and
+# on two, beside LKH.
+#
+#   bench/time_to_target.sh [-p PERCENT] [-s SEEDS] [-t LIMIT] [-b ANTROUTE] [-l LKH]
+#                           [-d DATADIR] [-o OUTDIR] [-L "1x1 1x2 2x1"] [INSTANCE ...]
+#                           [-- SOLVE-OPTIONS]
+#
+# INSTANCE is a TSPLIB name in DATADIR (default ../shared/data/tsplib) or a path to a .tsp file
+# with its optimum in DATADIR/OPTIMA.tsv; without any, every instance of OPTIMA.tsv with 1,000 to
+# 6,000 nodes. The target is the optimum plus PERCENT % (default 0.1), rounded down. For seeds
+# 1..SEEDS (default 3) and each layout (ranks x threads: 1x1 on core 0; 1x2 with
+# OMP_NUM_THREADS=2 on cores 0-1; 2x1 with `mpirun -np 2 --bind-to core`), one `antroute solve
+# --time LIMIT --gap G` (default LIMIT 60 s), G chosen so that the run stops at the first epoch
+# end whose best reaches the target (--gap is measured from the network's Held-Karp bound,
+# docs/bounds.md). The time to target is the command's wall time from its start (reading,
+# candidate lists, first tour and writing included) less the search time after the iteration
+# that found the target tour: /best/iteration, placed in time between the epoch records
+# (/epochs/iteration, /epochs/time) around it. LKH (-l PATH or $LKH; its research licence: build
+# it outside the project, never copy it here) runs once per seed on core 0 with RUNS = 1 and
+# TIME_LIMIT = LIMIT; its time is the wall time from its start until it prints an improvement at
+# or below the target (the log is polled every 20 ms). A run that does not reach the target
+# within LIMIT counts as LIMIT and is marked ">" (so the median is then a lower bound).
+#
+# One job at a time: each layout has the machine to itself, as a user's run would. Prints per
+# instance the median time of each layout, the speed-up of 1x2 and 2x1 over 1x1 (the target of
+# issue #23 is 1.8x), and LKH's median; every run's figure goes to OUTDIR/ttt.tsv (default
+# OUTDIR: build/ttt). Figures need a quiet machine: the header and the footer print the load.
+# Options after `--` go to every antroute solve.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+percent=0.1 seeds=3 limit=60 bin=$here/build/antroute lkh=${LKH:-} data="" out=""
+layouts="1x1 1x2 2x1"
+while getopts "p:s:t:b:l:d:o:L:" opt; do
+  case $opt in
+  p) percent=$OPTARG ;; s) seeds=$OPTARG ;; t) limit=$OPTARG ;; b) bin=$OPTARG ;;
+  l) lkh=$OPTARG ;; d) data=$OPTARG ;; o) out=$OPTARG ;; L) layouts=$OPTARG ;;
+  *) sed -n '2,32p' "$0"; exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+extra=() instances=()
+while [ $# -gt 0 ]; do
+  if [ "$1" = "--" ]; then shift; extra=("$@"); break; fi
+  instances+=("$1"); shift
+done
+[ -n "$data" ] || data=$here/../shared/data/tsplib
+[ -n "$out" ] || out=$here/build/ttt
+optima=$data/OPTIMA.tsv
+[ -x "$bin" ] || { echo "no antroute binary at $bin (build first, or give -b)"; exit 2; }
+[ -z "$lkh" ] || [ -x "$lkh" ] || { echo "not an executable: $lkh"; exit 2; }
+[ -e "$optima" ] || { echo "no $optima: the targets need the optima"; exit 2; }
+if [ ${#instances[@]} -eq 0 ]; then
+  mapfile -t instances < <(awk -F'\t' 'NR > 1 && $2 >= 1000 && $2 <= 6000 { print $1 }' "$optima" |
+    while read -r name; do [ -e "$data/$name.tsp" ] && echo "$name"; done)
+fi
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_mpi_yield_when_idle=1
+py=/usr/bin/python3 # with h5py
+tsv=$out/ttt.tsv
+: >"$tsv"
+now() { date +%s.%N; }
+
+# One antroute run: prints the time to target (or ">LIMIT").
+run_antroute() { # name layout seed gap
+  local name=$1 layout=$2 seed=$3 gap=$4 r=${2%x*} t=${2#*x} res=$out/$1.$2.$3.h5 t0 t1
+  local cmd=("$bin" solve "$out/$name.h5" -o "$res" --time "$limit" --gap "$gap" --seed "$seed"
+    -q "${extra[@]}")
+  rm -f "$res"
+  t0=$(now)
+  case $layout in
+  1x1) OMP_NUM_THREADS=1 taskset -c 0 "${cmd[@]}" >"$res.log" 2>&1 ;;
+  1x2) OMP_NUM_THREADS=2 taskset -c 0,1 "${cmd[@]}" >"$res.log" 2>&1 ;;
+  *) OMP_NUM_THREADS=$t mpirun -np "$r" --bind-to core "${cmd[@]}" >"$res.log" 2>&1 ;;
+  esac
+  t1=$(now)
+  [ -s "$res" ] || { echo "failed"; return; } # e.g. 2 ranks but 1 colony: see the .log
+  "$py" - "$res" "$t0" "$t1" "$limit" <<'PYEOF'
+import sys, h5py
+path, t0, t1, limit = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+with h5py.File(path, "r") as f:
+    if f["run"].attrs["stopped_by"] not in (b"gap", "gap"):
+        print(">%g" % limit); sys.exit(0)
+    found = int(f["best/iteration"][()]) + 1  # iterations completed when it was found
+    its, times = f["epochs/iteration"][...], f["epochs/time"][...]
+t_found, prev_i, prev_t = 0.0, 0, 0.0
+for i, t in zip(its, times):
+    if found <= i:
+        t_found = prev_t + (t - prev_t) * (found - prev_i) / max(i - prev_i, 1)
+        break
+    prev_i, prev_t = i, t
+print("%.3f" % ((t1 - t0) - (times[-1] - t_found)))
+PYEOF
+}
+
+# One LKH run: the wall time until it prints an improvement at or below the target.
+run_lkh() { # name seed target
+  local name=$1 seed=$2 target=$3 par=$out/$1.lkh.$2.par log=$out/$1.lkh.$2.log t0 pid hit=""
+  printf 'PROBLEM_FILE = %s\nRUNS = 1\nSEED = %s\nMAX_TRIALS = 1000000000\nTIME_LIMIT = %s\nTRACE_LEVEL = 1\n' \
+    "${file[$name]}" "$seed" "$limit" >"$par"
+  t0=$(now)
+  taskset -c 0 "$lkh" "$par" >"$log" 2>&1 &
+  pid=$!
+  while kill -0 "$pid" 2>/dev/null; do
+    if awk -v L="$target" '/^\* [0-9]+: Cost = / { c = $5; sub(",", "", c); if (c + 0 <= L) f = 1 }
+        END { exit !f }' "$log"; then
+      hit=$(now); kill "$pid" 2>/dev/null || true; break
+    fi
+    awk -v t0="$t0" -v now="$(now)" -v l="$limit" 'BEGIN { exit !(now - t0 > l + 5) }' &&
+      { kill "$pid" 2>/dev/null || true; break; }
+    sleep 0.02
+  done
+  wait "$pid" 2>/dev/null || true
+  if [ -n "$hit" ]; then awk -v a="$t0" -v b="$hit" 'BEGIN { printf "%.3f\n", b - a }'
+  else echo ">$limit"; fi
+}
+
+declare -A file target gap
+names=()
+for arg in "${instances[@]}"; do
+  if [ -e "$arg" ]; then path=$arg name=$(basename "$arg" .tsp); else path=$data/$arg.tsp name=$arg; fi
+  opt=$(awk -F'\t' -v n="$name" '$1 == n { print $4 }' "$optima")
+  if [ ! -e "$path" ] || [ -z "$opt" ]; then echo "# $arg: no instance or no optimum, skipped"; continue; fi
+  [ -s "$out/$name.h5" ] || "$bin" import tsplib "$path" -o "$out/$name.h5" >/dev/null
+  bound=$("$py" -c 'import sys, h5py; f = h5py.File(sys.argv[1], "r"); d = f.get("tour/lower_bound")
+print(int(d[()]) if d is not None else "")' "$out/$name.h5")
+  [ -n "$bound" ] || { echo "# $name: its network has no lower bound, skipped"; continue; }
+  file[$name]=$path
+  target[$name]=$(awk -v o="$opt" -v p="$percent" 'BEGIN { printf "%d", o * (1 + p / 100) }')
+  # --gap G stops at best <= bound / (1 - G/100): aim at target + 0.5, so the floor is the target.
+  gap[$name]=$(awk -v b="$bound" -v t="${target[$name]}" 'BEGIN { printf "%.12f", 100 * (1 - b / (t + 0.5)) }')
+  names+=("$name")
+done
+[ ${#names[@]} -gt 0 ] || { echo "no instance to run"; exit 2; }
+
+printf '# %s; target: optimum + %s %%; seeds 1..%s; limit %s s; layouts %s\n' \
+  "$("$bin" --version)" "$percent" "$seeds" "$limit" "$layouts"
+printf '# LKH: %s\n# load before: %s\n' "${lkh:-not given}" "$(cut -d' ' -f1-3 /proc/loadavg)"
+[ ${#extra[@]} -eq 0 ] || printf '# antroute options: %s\n' "${extra[*]}"
+for name in "${names[@]}"; do
+  for s in $(seq 1 "$seeds"); do
+    for layout in $layouts; do # interleaved, so that load from elsewhere hits them alike
+      printf '%s\t%s\t%s\t%s\n' "$name" "$layout" "$s" \
+        "$(run_antroute "$name" "$layout" "$s" "${gap[$name]}")" >>"$tsv"
+    done
+    [ -z "$lkh" ] || printf '%s\tlkh\t%s\t%s\n' "$name" "$s" \
+      "$(run_lkh "$name" "$s" "${target[$name]}")" >>"$tsv"
+  done
+done
+printf '# load after: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
+
+"$py" - "$tsv" "$layouts" <<'PYEOF'
+import sys, statistics
+rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
+layouts = sys.argv[2].split() + ["lkh"]
+names = list(dict.fromkeys(r[0] for r in rows))
+def value(s): return float(s.lstrip(">"))
+def numeric(s):
+    try: value(s); return True
+    except ValueError: return False
+def med(name, lay):
+    v = [r[3] for r in rows if r[0] == name and r[1] == lay and numeric(r[3])]
+    if not v: return None, ""
+    m = statistics.median(value(x) for x in v)
+    over = sum(x.startswith(">") for x in v) > len(v) // 2
+    return m, ("%s%.2f" % (">" if over else "", m))
+print("\n| instance | " + " | ".join(layouts) + " | 1x2 speed-up | 2x1 speed-up |")
+print("|---|" + "---|" * (len(layouts) + 2))
+for name in names:
+    cells, m = [], {}
+    for lay in layouts:
+        m[lay], text = med(name, lay)
+        cells.append(text or "-")
+    sp = lambda lay: ("%.2fx" % (m["1x1"] / m[lay])) if m.get("1x1") and m.get(lay) else "-"
+    print("| %s | %s | %s | %s |" % (name, " | ".join(cells), sp("1x2"), sp("2x1")))
+print("\nmedian seconds to the target over the seeds (\">\": most seeds did not reach it; "
+      "failed runs are left out, see OUTDIR/*.log); speed-up = 1x1's median / the layout's "
+      "(issue #23's target: 1.8x)")
+PYEOF

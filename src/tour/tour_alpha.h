@@ -1,0 +1,25 @@
+/* tour_alpha: candidate lists by alpha-nearness (tour_alpha.c says how). */
+#ifndef AR_TOUR_ALPHA_H
+#define AR_TOUR_ALPHA_H
+
+#include <stdint.h>
+
+#include "ar_error.h"
+#include "tour_net.h"
+
+/* The ascent steps alpha-nearness gets on n nodes when `steps` are asked for: at most
+ * TOUR_ALPHA_WORK / n (a step costs O(n log n): about 1 CPU s at 4,000 nodes for 1,000 steps),
+ * and 0 (nearest neighbours) when that is below TOUR_ALPHA_MIN_STEPS (beyond 80,000 nodes: a
+ * shorter ascent gives poor penalties, and the tables take O(n log n) memory). Never fails. */
+enum { TOUR_ALPHA_WORK = 4000000, TOUR_ALPHA_MIN_STEPS = 50 };
+int32_t tour_alpha_steps(int32_t n, int32_t steps);
+
+/* Replaces each node's list built by tour_candidates_build by the `width` nodes of smallest
+ * alpha-nearness among its list, its `quadrant` nearest per quadrant (2-D coordinates) and its
+ * spanning-tree neighbours; the first `first` entries, then the rest, each nearest first. The
+ * ascent runs at most `steps` steps. Directed instances: nothing changes. The lists do not
+ * depend on the threads. AR_ERR_NOMEM, AR_ERR_STOPPED (a stop signal during the ascent). */
+ar_status tour_candidates_alpha(const tour_net *net, int32_t width, int32_t first, int32_t steps,
+                                int32_t quadrant, int32_t *nbr, int64_t *dist);
+
+#endif
