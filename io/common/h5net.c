@@ -16,6 +16,7 @@ typedef struct {
 static const kind_version kinds[] = {
     {H5NET_KIND_TOUR, H5NET_FORMAT_VERSION},
     {H5NET_SUPPLY_KIND, H5NET_SUPPLY_FORMAT_VERSION},
+    {H5NET_ROAD_KIND, H5NET_ROAD_FORMAT_VERSION},
 };
 enum { NKINDS = (int)(sizeof kinds / sizeof kinds[0]) };
 
@@ -38,8 +39,9 @@ ar_status h5net_header_check(hid_t file, char *kind, size_t cap) {
     if (strcmp(kind, kinds[i].kind) == 0) k = &kinds[i];
   if (!k)
     return ar_fail(AR_ERR_INPUT,
-                   "%s: network kind '%s' is unknown (this antroute reads '%s' and '%s' networks)",
-                   name, kind, H5NET_KIND_TOUR, H5NET_SUPPLY_KIND);
+                   "%s: network kind '%s' is unknown (this antroute reads '%s', '%s' and '%s' "
+                   "networks)",
+                   name, kind, H5NET_KIND_TOUR, H5NET_SUPPLY_KIND, H5NET_ROAD_KIND);
   if (version < 1 || version > k->newest)
     return ar_fail(AR_ERR_INPUT,
                    "%s: %s format version %lld is not supported (this antroute reads '%s' "

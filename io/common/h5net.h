@@ -18,9 +18,10 @@
 
 #define H5NET_KIND_TOUR   "tour"
 #define H5NET_SUPPLY_KIND "supply-chain"
+#define H5NET_ROAD_KIND   "road-graph" /* io/road: a road network (not solved itself) */
 
 /* The newest format version of each kind this build reads and writes. */
-enum { H5NET_FORMAT_VERSION = 1, H5NET_SUPPLY_FORMAT_VERSION = 1 };
+enum { H5NET_FORMAT_VERSION = 1, H5NET_SUPPLY_FORMAT_VERSION = 1, H5NET_ROAD_FORMAT_VERSION = 1 };
 
 /* Checks the root attributes of an open network file and returns its kind. AR_ERR_INPUT, one
  * message per defect, naming the file: not an antroute file, not a network file, a missing or

@@ -3,11 +3,15 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmd_import_road.h"
 
 const cli_command cli_import_kinds[] = {
     {"tsplib", cmd_import_tsplib, "a TSPLIB 95 .tsp/.atsp file (optionally with its .opt.tour)"},
     {"supply-chain", cmd_import_supply_chain, "the seven CSV tables of the supply-chain data set"},
-    {"synthetic", cmd_import_synthetic, "a seeded generator of large networks of both kinds"},
+    {"synthetic", cmd_import_synthetic, "a seeded generator of large networks of every kind"},
+    {"osm", cmd_import_osm, "an OpenStreetMap extract (.pbf, .osm, .osm.gz) into a road network"},
+    {"dimacs", cmd_import_dimacs, "a DIMACS shortest-path graph (.gr, .co) into a road network"},
+    {"stops", cmd_import_stops, "stops (CSV id,lat,lon) on a road network: a tour of road costs"},
     {NULL, NULL, NULL},
 };
 
@@ -24,11 +28,14 @@ ar_status cmd_import(int argc, char **argv) {
   if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
     import_usage(argc < 2 ? stderr : stdout);
     return argc < 2
-               ? ar_fail(AR_ERR_USAGE, "which kind of input? (tsplib, supply-chain, synthetic)")
+               ? ar_fail(
+                     AR_ERR_USAGE,
+                     "which kind of input? (tsplib, supply-chain, synthetic, osm, dimacs, stops)")
                : AR_OK;
   }
   for (const cli_command *k = cli_import_kinds; k->name; k++)
     if (strcmp(argv[1], k->name) == 0) return k->run(argc - 1, argv + 1);
-  return ar_fail(AR_ERR_USAGE, "unknown input kind '%s' (tsplib, supply-chain, synthetic)",
+  return ar_fail(AR_ERR_USAGE,
+                 "unknown input kind '%s' (tsplib, supply-chain, synthetic, osm, dimacs, stops)",
                  argv[1]);
 }

@@ -6,6 +6,7 @@
 #include "ar_path.h"
 #include "cli.h"
 #include "cli_parse.h"
+#include "cmd_import_road.h"
 #include "h5net_supply.h"
 #include "h5net_tour.h"
 #include "import_bound.h"
@@ -15,7 +16,7 @@
 #include "tour_synth.h"
 
 static const param_def synthetic_params[] = {
-    {"kind", 0, PARAM_CHOICE, "supply-chain", "supply-chain|tour", 1, 0, "KIND",
+    {"kind", 0, PARAM_CHOICE, "supply-chain", "supply-chain|tour|road", 1, 0, "KIND",
      "which kind of network to generate", 0},
     {"output", 'o', PARAM_STRING, NULL, NULL, 1, 0, "OUT.h5", "network file to write (required)",
      0},
@@ -31,7 +32,7 @@ static const param_def synthetic_params[] = {
      "supply-chain: take lane shapes, costs and order profiles from this CSV directory (e.g. "
      "inputs/supply_chain) instead of the built-in shapes",
      0},
-    {"nodes", 0, PARAM_INT, "100000", NULL, 3, 20000000, "N", "tour: nodes", 0},
+    {"nodes", 0, PARAM_INT, "100000", NULL, 3, 20000000, "N", "tour, road: nodes", 0},
     {"distribution", 0, PARAM_CHOICE, "uniform", "uniform|clustered", 1, 0, "D",
      "tour: node placement", 0},
     IMPORT_BOUND_PARAM,
@@ -95,6 +96,7 @@ static ar_status generate(const param_set *ps) {
     st = supply_import_check_output(param_str(ps, "from"), output.path, "-o");
   if (st != AR_OK) return st;
   if (strcmp(param_str(ps, "kind"), "tour") == 0) return generate_tour(ps);
+  if (strcmp(param_str(ps, "kind"), "road") == 0) return cmd_import_synthetic_road(ps);
   return generate_supply(ps);
 }
 
@@ -104,7 +106,8 @@ ar_status cmd_import_synthetic(int argc, char **argv) {
       .usage = "antroute import synthetic --kind supply-chain [--orders N --months M --plants P "
                "--ports Q --from DIR] --seed S -o OUT.h5\n"
                "       antroute import synthetic --kind tour --nodes N "
-               "[--distribution uniform|clustered] [--no-bound] --seed S -o OUT.h5",
+               "[--distribution uniform|clustered] [--no-bound] --seed S -o OUT.h5\n"
+               "       antroute import synthetic --kind road --nodes N --seed S -o OUT.h5",
       .description = "Generates a large network for scale tests and benchmarks. Supply chain: "
                      "grows the real network's structure (lane and band shapes, costs, order "
                      "profiles) to P plants, Q ports and M months of N orders. The same "

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "h5net.h"
+#include "h5net_road.h"
 #include "h5net_supply_inspect.h"
 #include "h5net_tour.h"
 #include "h5u.h"
@@ -13,6 +14,7 @@ ar_status inspect_network(hid_t file, FILE *out) {
   char kind[64];
   ar_status st = h5net_header_check(file, kind, sizeof kind);
   if (st != AR_OK) return st;
+  if (strcmp(kind, H5NET_ROAD_KIND) == 0) return h5net_road_inspect(file, out); /* not solved */
   st = strcmp(kind, H5NET_KIND_TOUR) == 0 ? h5net_tour_inspect(file, out)
                                           : h5net_supply_inspect(file, out);
   if (st == AR_OK)
