@@ -153,7 +153,8 @@ static ar_status osm_pass(const char *file, const char *shown_as, osm_ctx *c, in
   if (rc == READOSM_OK) rc = readosm_parse(h, c, ways ? NULL : on_node, ways ? on_way : NULL, NULL);
   if (h) readosm_close(h);
   if (c->nomem) return ar_fail(AR_ERR_NOMEM, "%s: out of memory reading its ways", shown_as);
-  if (rc == READOSM_FILE_NOT_FOUND) return ar_fail(AR_ERR_IO, "cannot open %s", shown_as);
+  if (rc == READOSM_FILE_NOT_FOUND)
+    return ar_fail(AR_ERR_IO, "cannot open %s: no such file, or not readable", shown_as);
   if (rc == READOSM_INSUFFICIENT_MEMORY)
     return ar_fail(AR_ERR_NOMEM, "%s: readosm ran out of memory", shown_as);
   if (rc != READOSM_OK)

@@ -48,13 +48,13 @@ static ar_status compute_rows(const road_graph *g, const road_stop_set *set, int
 }
 
 static ar_status sum_up(MPI_Comm comm, const road_matrix_stats *ms, road_stops_summary *sum) {
-  double local[2] = {ms->seconds, ms->seconds * ms->threads}, total[2];
+  double local[3] = {ms->seconds, ms->seconds * ms->threads, ms->cpu_seconds}, total[3];
   long long settled = ms->settled, all = 0;
   double slowest = 0;
   ar_status st = ar_mpi_check(MPI_Allreduce(&settled, &all, 1, MPI_LONG_LONG, MPI_SUM, comm),
                               "MPI_Allreduce of settled");
   if (st == AR_OK)
-    st = ar_mpi_check(MPI_Allreduce(local, total, 2, MPI_DOUBLE, MPI_SUM, comm),
+    st = ar_mpi_check(MPI_Allreduce(local, total, 3, MPI_DOUBLE, MPI_SUM, comm),
                       "MPI_Allreduce of the matrix times");
   if (st == AR_OK)
     st = ar_mpi_check(MPI_Allreduce(&local[0], &slowest, 1, MPI_DOUBLE, MPI_MAX, comm),
@@ -62,6 +62,7 @@ static ar_status sum_up(MPI_Comm comm, const road_matrix_stats *ms, road_stops_s
   sum->settled = all;
   sum->matrix_seconds = slowest;
   sum->thread_seconds = total[1];
+  sum->cpu_seconds = total[2];
   sum->threads = ms->threads;
   return st;
 }

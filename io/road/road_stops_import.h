@@ -34,6 +34,7 @@ typedef struct {
   int64_t settled;       /* nodes settled by all searches of all ranks */
   double matrix_seconds; /* wall time of the slowest rank's rows */
   double thread_seconds; /* sum over ranks of (rank's wall time x its threads) */
+  double cpu_seconds;    /* CPU time of the searching threads of all ranks */
   int ranks, threads;    /* threads of rank 0 */
   double read_seconds, write_seconds;
 } road_stops_summary;

@@ -25,7 +25,7 @@ static ar_status too_far(const road_graph *g, const road_stop_set *set, int32_t 
   ar_error_clear();
   return ar_fail(AR_ERR_INPUT,
                  "%s:%lld: stop '%s' at (%.6f, %.6f) is %.0f m from the nearest road node of the "
-                 "network's largest strongly connected component, more than --max-snap %.0f m (in "
+                 "network's largest strongly connected component, more than --max-snap %g m (in "
                  "the sea, on an island, or outside the map?)%s",
                  set->stops_csv, (long long)s->line[i], s->id[i], s->lat[i], s->lon[i], d,
                  set->max_snap, other);

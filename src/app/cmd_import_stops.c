@@ -36,15 +36,15 @@ static const cli_rule import_stops_rules[] = {
 };
 
 static void print_summary(const road_stops_job *job, const road_stops_summary *s) {
-  double per_thread = s->thread_seconds > 0 ? (double)s->settled / s->thread_seconds : 0;
+  double per_cpu = s->cpu_seconds > 0 ? (double)s->settled / s->cpu_seconds : 0;
   printf("%s: %d stops of %s on %s (%d nodes, %lld arcs, largest component %d nodes), %s in "
          "%s; largest snap %.1f m (line %lld); %d searches settled %lld nodes in %.2f s on %d "
-         "rank%s x %d thread%s (%.3g settled nodes/s per thread)\n",
+         "rank%s x %d thread%s (%.3g settled nodes per CPU second)\n",
          job->output, (int)s->stops, job->stops_csv, job->roads, (int)s->road_nodes,
          (long long)s->road_arcs, (int)s->component_nodes, road_cost_name(job->cost),
          road_cost_units(job->cost), s->snap_max, (long long)s->snap_max_line, (int)s->stops,
          (long long)s->settled, s->matrix_seconds, s->ranks, s->ranks == 1 ? "" : "s", s->threads,
-         s->threads == 1 ? "" : "s", per_thread);
+         s->threads == 1 ? "" : "s", per_cpu);
 }
 
 static ar_status import_stops_run(const param_set *ps) {

@@ -25,10 +25,12 @@
 #define ROAD_MATRIX_COST_MAX 2147483647.0
 
 typedef struct {
-  int64_t searches; /* rows computed */
-  int64_t settled;  /* nodes settled over all searches */
-  double seconds;   /* wall time */
-  int threads;      /* OpenMP threads used */
+  int64_t searches;   /* rows computed */
+  int64_t settled;    /* nodes settled over all searches */
+  double seconds;     /* wall time */
+  double cpu_seconds; /* CPU time of the threads in their searches (per-core speed on a shared
+                         machine: settled / cpu_seconds) */
+  int threads;        /* OpenMP threads used */
 } road_matrix_stats;
 
 typedef struct {

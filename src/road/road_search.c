@@ -5,34 +5,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-ar_status road_search_init(road_search *s, int32_t n) {
+static ar_status search_alloc(road_search *s, int32_t n, int with_pred) {
   memset(s, 0, sizeof *s);
   size_t c = n > 0 ? (size_t)n : 1;
   s->n = n;
-  s->stamp = calloc(c, sizeof *s->stamp);
-  s->dist = malloc(c * sizeof *s->dist);
-  s->pred = malloc(c * sizeof *s->pred);
-  s->pos = malloc(c * sizeof *s->pos);
+  s->with_pred = with_pred;
+  s->state = calloc(c, sizeof *s->state);
+  s->pred = with_pred ? malloc(c * sizeof *s->pred) : NULL;
   s->heap = malloc(c * sizeof *s->heap);
-  if (!s->stamp || !s->dist || !s->pred || !s->pos || !s->heap) {
+  if (!s->state || (with_pred && !s->pred) || !s->heap) {
     road_search_free(s);
     return ar_fail(AR_ERR_NOMEM, "out of memory for the search scratch of %d road nodes", n);
   }
   return AR_OK;
 }
 
+ar_status road_search_init(road_search *s, int32_t n) { return search_alloc(s, n, 1); }
+
+ar_status road_search_init_costs(road_search *s, int32_t n) { return search_alloc(s, n, 0); }
+
 void road_search_free(road_search *s) {
-  free(s->stamp);
-  free(s->dist);
+  free(s->state);
   free(s->pred);
-  free(s->pos);
   free(s->heap);
   memset(s, 0, sizeof *s);
 }
 
 static inline void heap_place(road_search *s, int32_t i, road_heap_item it) {
   s->heap[i] = it;
-  s->pos[it.node] = i;
+  s->state[it.node].pos = i;
 }
 
 static inline void sift_up(road_search *s, int32_t i, road_heap_item it) {
@@ -59,13 +60,14 @@ static inline road_heap_item pop_min(road_search *s) {
     i = best;
   }
   if (s->size > 0) heap_place(s, i, last);
-  s->pos[top.node] = -1;
+  s->state[top.node].pos = -1;
   return top;
 }
 
 static void next_generation(road_search *s) {
   if (++s->gen == 0) { /* wrapped after 2^32 searches: clear once */
-    memset(s->stamp, 0, (size_t)s->n * sizeof *s->stamp);
+    for (int32_t u = 0; u < s->n; u++)
+      s->state[u].stamp = 0;
     s->gen = 1;
   }
 }
@@ -78,11 +80,13 @@ static void search(road_search *s, const road_graph *g, const double *w, int32_t
   const uint32_t gen = s->gen;
   const int64_t *off = g->offsets;
   const int32_t *heads = g->heads;
+  road_node_state *state = s->state;
+  int64_t *pred = s->pred;
   int32_t remaining = target ? ntargets : 0;
   s->settled = 0;
-  s->stamp[source] = gen;
-  s->dist[source] = 0;
-  s->pred[source] = -1;
+  state[source].stamp = gen;
+  state[source].dist = 0;
+  if (pred) pred[source] = -1;
   s->size = 1;
   heap_place(s, 0, (road_heap_item){0.0, source});
   while (s->size > 0) {
@@ -93,15 +97,16 @@ static void search(road_search *s, const road_graph *g, const double *w, int32_t
     for (int64_t a = off[u], end = off[u + 1]; a < end; a++) {
       int32_t v = heads[a];
       double nd = it.key + w[a];
-      if (s->stamp[v] != gen) {
-        s->stamp[v] = gen;
-        s->dist[v] = nd;
-        s->pred[v] = a;
+      road_node_state *sv = &state[v];
+      if (sv->stamp != gen) {
+        sv->stamp = gen;
+        sv->dist = nd;
+        if (pred) pred[v] = a;
         sift_up(s, s->size++, (road_heap_item){nd, v});
-      } else if (nd < s->dist[v] && s->pos[v] >= 0) {
-        s->dist[v] = nd;
-        s->pred[v] = a;
-        sift_up(s, s->pos[v], (road_heap_item){nd, v});
+      } else if (nd < sv->dist && sv->pos >= 0) {
+        sv->dist = nd;
+        if (pred) pred[v] = a;
+        sift_up(s, sv->pos, (road_heap_item){nd, v});
       }
     }
   }
@@ -118,12 +123,12 @@ void road_search_run_to(road_search *s, const road_graph *g, const double *w, in
 }
 
 double road_search_dist(const road_search *s, int32_t u) {
-  return s->stamp[u] == s->gen ? s->dist[u] : INFINITY;
+  return s->state[u].stamp == s->gen ? s->state[u].dist : INFINITY;
 }
 
 int64_t road_search_path(const road_search *s, const road_graph *g, int32_t u, int32_t *nodes,
                          int64_t *arcs, int64_t cap) {
-  if (s->stamp[u] != s->gen) return -1;
+  if (!s->pred || s->state[u].stamp != s->gen) return -1;
   int64_t len = 1;
   for (int32_t v = u; s->pred[v] >= 0; v = road_graph_tail(g, s->pred[v]))
     len++;

@@ -24,20 +24,28 @@ typedef struct {
   int32_t node;
 } road_heap_item;
 
+/* One node's state, together so that a relaxation touches one cache line. */
+typedef struct {
+  double dist;
+  uint32_t stamp; /* generation in which dist and pos were last set */
+  int32_t pos;    /* position in the heap, -1 once settled */
+} road_node_state;
+
 typedef struct {
   int32_t n;
-  uint32_t gen;         /* the current search's generation */
-  uint32_t *stamp;      /* [n] generation in which dist/pred/pos were last set */
-  double *dist;         /* [n] */
-  int64_t *pred;        /* [n] the arc into the node on its path (-1: the source) */
-  int32_t *pos;         /* [n] position in the heap, -1 once settled */
-  road_heap_item *heap; /* [n] */
+  uint32_t gen;           /* the current search's generation */
+  road_node_state *state; /* [n] */
+  int64_t *pred;          /* [n] the arc into the node on its path (-1: the source) */
+  road_heap_item *heap;   /* [n] */
   int32_t size;
+  int with_pred;   /* 1: the searches record predecessors (paths); 0: distances only */
   int64_t settled; /* nodes settled by the last search */
 } road_search;
 
-/* Scratch for searches on graphs of n nodes: 40 bytes per node. */
+/* Scratch for searches on graphs of n nodes: 32 bytes per node (24 without predecessors,
+ * with_pred = 0: what the cost matrix needs; road_search_path then cannot be used). */
 ar_status road_search_init(road_search *s, int32_t n);
+ar_status road_search_init_costs(road_search *s, int32_t n);
 void road_search_free(road_search *s);
 
 /* Dijkstra from source with arc weights w (road_graph_weights), all >= 0. target[u] != 0 marks
@@ -54,9 +62,9 @@ void road_search_run_to(road_search *s, const road_graph *g, const double *w, in
  * not reach it. */
 double road_search_dist(const road_search *s, int32_t u);
 
-/* The path of the last search to a settled node u: the number of nodes on it (source to u,
- * both included), or -1 when u was not reached. When that number is at most cap, nodes[]
- * receives them and arcs[] (may be NULL) the cap-1 arcs between them, in order. */
+/* The path of the last search (with predecessors) to a settled node u: the number of nodes on it
+ * (source to u, both included), or -1 when u was not reached. When that number is at most cap,
+ * nodes[] receives them and arcs[] (may be NULL) the cap-1 arcs between them, in order. */
 int64_t road_search_path(const road_search *s, const road_graph *g, int32_t u, int32_t *nodes,
                          int64_t *arcs, int64_t cap);
 
