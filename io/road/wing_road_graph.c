@@ -4,6 +4,7 @@
 #include "wing_road_graph.h"
 
 #include "h5net_road.h"
+#include "wing_road_evaluate.h"
 #include "wing_road_import_dimacs.h"
 #include "wing_road_import_osm.h"
 #include "wing_road_synthetic.h"
@@ -25,4 +26,5 @@ const wing wing_road_graph = {
     .imports = road_graph_imports,
     .synthetic = &wing_road_synthetic,
     .inspect_network = h5net_road_inspect,
+    .evaluate = &wing_road_evaluate,
 };

@@ -80,11 +80,13 @@ static const solve_kind *kind_at(int i) {
   return w && w->solve ? w->solve() : NULL;
 }
 
-/* A wing that specialises another (road tours are tours) may reuse its options: they are listed
- * once, under the first wing's title. */
-static int shares_options(int k, const solve_kind *kind) {
+/* A wing that specialises another (road tours are tours) may reuse its options: an option of
+ * wing k that an earlier wing declared from the same table is listed once, under that wing. */
+static int declared_before(int k, const param_def *d) {
   for (int j = 0; j < k; j++)
-    if (kind_at(j) && kind_at(j)->params == kind->params) return 1;
+    for (int i = 0; kind_at(j) && i < kind_at(j)->nparams; i++)
+      if (strcmp(kind_at(j)->params[i].name, d->name) == 0 && kind_at(j)->params[i].help == d->help)
+        return 1;
   return 0;
 }
 
@@ -152,9 +154,9 @@ ar_status solve_options_table(solve_option_table *t) {
   append(t->description, sizeof t->description, solve_description_head);
   for (int k = 0; k < app_wing_count() && st == AR_OK; k++) {
     const solve_kind *kind = kind_at(k);
-    if (kind && shares_options(k, kind)) continue;
     for (int i = 0; kind && i < kind->nparams && st == AR_OK; i++)
-      st = table_add(t, &kind->params[i], app_wing_at(k)->title);
+      if (!declared_before(k, &kind->params[i]))
+        st = table_add(t, &kind->params[i], app_wing_at(k)->title);
     if (kind && kind->description) {
       append(t->description, sizeof t->description, " ");
       append(t->description, sizeof t->description, kind->description);

@@ -12,3 +12,5 @@ ar_add_unit_test(road_unit SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_road_unit.c LA
 ar_add_script_test(road_import SCRIPT tests/road/test_road_import.sh LABELS "road;hdf5")
 ar_add_script_test(road_costs SCRIPT tests/road/test_road_costs.sh LABELS "road;hdf5;mpi" TIMEOUT 600)
 ar_add_script_test(road_bad SCRIPT tests/road/test_road_bad.sh LABELS "road;hdf5;mpi")
+ar_add_script_test(road_route SCRIPT tests/road/test_road_route.sh LABELS "road;hdf5;report")
+ar_add_script_test(road_resume SCRIPT tests/road/test_road_resume.sh LABELS "road;hdf5;ckpt")
