@@ -3,7 +3,7 @@
 # the same bytes to the same disk (conv=fsync), and the share of a solve's run time that
 # checkpoints take at the default interval (one per epoch end).
 #
-#   bench/checkpoint.sh [DIR]          DIR: where to write (default: bench-out/checkpoint)
+#   bench/checkpoint.sh [DIR]          DIR: where to write (default: build/bench/checkpoint)
 #
 # Variables (environment): COLONIES=64 ROWS=100000 OPTIONS=8 (64 x 100,000 x 8 float32 pheromone
 # = 205 MB, plus 26 MB of tours), SCALE=1 (multiplies ROWS: SCALE=0.25 for a quick run),
@@ -17,7 +17,7 @@
 # checkpoint that follows is shown apart (rotate).
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
-DIR=${1:-bench-out/checkpoint}
+DIR=${1:-build/bench/checkpoint}
 COLONIES=${COLONIES:-64}
 SCALE=${SCALE:-1}
 ROWS=$(awk -v r="${ROWS:-100000}" -v s="$SCALE" 'BEGIN { printf "%d", r * s }')

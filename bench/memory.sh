@@ -2,7 +2,7 @@
 # bench/memory.sh: the memory estimate of `antroute solve` against the peak resident set it
 # really reaches, on tours and orders of several shapes, 1 and 4 colonies per rank.
 #
-#   bench/memory.sh [DIR]        DIR: scratch folder (default: bench-out/memory)
+#   bench/memory.sh [DIR]        DIR: scratch folder (default: build/bench/memory)
 #
 # For each run it prints the estimate (/run memory_estimate_bytes: the largest of any rank), the
 # peak (/run memory_peak_bytes: the largest VmHWM of any rank, read when the results are written)
@@ -10,7 +10,7 @@
 # absent), ITER=3 (iterations per run; memory does not depend on it beyond the records).
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
-DIR=${1:-bench-out/memory}
+DIR=${1:-build/bench/memory}
 BUILD=${BUILD:-build}
 SHARED=${SHARED:-../shared/data}
 ITER=${ITER:-3}

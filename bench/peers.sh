@@ -126,7 +126,7 @@ worker() { # slot
 }
 
 printf '# %s; %s seeds; one thread per job, two jobs at a time on cores %s\n' \
-  "$("$bin" --version)" "$seeds" "$cores"
+  "$("$bin" --version | head -n 1)" "$seeds" "$cores"
 printf '# load before: %s\n' "$(uptime)"
 printf '# ACOTSP: %s\n# Focused ACO: %s\n' "${acotsp:-not given}" "${faco:-not given}"
 [ ${#extra[@]} -eq 0 ] || printf '# antroute options: %s\n' "${extra[*]}"

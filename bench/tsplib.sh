@@ -39,7 +39,7 @@ trap 'rm -rf "$tmp"' EXIT
 export OMP_NUM_THREADS=$threads
 
 printf '# %s s per trial, %s seeds, %s thread(s), %s %s\n' "$seconds" "$seeds" "$threads" \
-  "$("$bin" --version)" "${extra[*]:-}"
+  "$("$bin" --version | head -n 1)" "${extra[*]:-}"
 printf '%-10s %7s %11s %9s %9s %11s %11s %6s\n' instance n optimum best% mean% iter/s tours/s cpu%
 for name in "${instances[@]}"; do
   file=$data/$name.tsp

@@ -28,6 +28,10 @@ ar_status h5meta_write(hid_t file, const char *format, int64_t format_version,
   if (st == AR_OK) st = h5u_attr_write_str(file, "format", format);
   if (st == AR_OK) st = h5u_attr_write_i64(file, "format_version", format_version);
   if (st == AR_OK) st = h5u_attr_write_str(file, "tool_version", "antroute " AR_VERSION_STRING);
+  /* The build that wrote it (antroute --version has the libraries too), for support tickets. */
+  if (st == AR_OK)
+    st = h5u_attr_write_str(file, "tool_build",
+                            "commit " AR_BUILD_COMMIT ", " AR_BUILD_TYPE ", " AR_BUILD_COMPILER);
   if (st == AR_OK) st = h5u_attr_write_str(file, "created", stamp);
   if (st == AR_OK && ps) {
     char *text = param_serialize(ps, 0);

@@ -1062,3 +1062,17 @@ ar_status h5u_write_rows(hid_t dset, hid_t memtype, hsize_t first, hsize_t count
 ar_status h5u_read_rows(hid_t dset, hid_t memtype, hsize_t first, hsize_t count, void *data) {
   return rows_transfer(dset, memtype, first, count, data, 0);
 }
+
+void h5u_library_version(char *buf, size_t cap) {
+  unsigned major = 0, minor = 0, release = 0;
+  if (H5get_libversion(&major, &minor, &release) < 0)
+    snprintf(buf, cap, "unknown");
+  else
+    snprintf(buf, cap, "%u.%u.%u%s", major, minor, release,
+#ifdef H5_HAVE_PARALLEL
+             " (parallel)"
+#else
+             " (serial)"
+#endif
+    );
+}

@@ -24,6 +24,9 @@ enum { H5U_PATH_MAX = 4096 };
  * refuses. */
 ar_status h5u_init(void);
 
+/* "1.10.8 (parallel)": the HDF5 library this process runs with. Needs no h5u_init. */
+void h5u_library_version(char *buf, size_t cap);
+
 /* The innermost message on HDF5's error stack ("" if none), for adding detail to our message. */
 const char *h5u_error_detail(void);
 

@@ -6,11 +6,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app_version.h"
 #include "app_wings.h"
 #include "ar_agree.h"
 #include "ar_error.h"
 #include "ar_signal.h"
-#include "ar_version.h"
 #include "cli.h"
 #include "cli_man.h"
 #include "h5u.h"
@@ -53,7 +53,7 @@ int app_main(int argc, char **argv) {
     return AR_EXIT_OK;
   }
   if (strcmp(argv[1], "--version") == 0) {
-    printf("antroute %s\n", AR_VERSION_STRING);
+    app_version_print(stdout);
     return AR_EXIT_OK;
   }
   const cli_command *cmd = NULL;

@@ -80,3 +80,10 @@ void topo_source_describe(topo_source source, const char *what, char *buf, size_
   }
   }
 }
+
+void topo_hwloc_version(char *buf, size_t cap) {
+  unsigned api = hwloc_get_api_version();
+  snprintf(buf, cap, "%u.%u.%u at run time (API %u.%u.%u at build time)", api >> 16,
+           (api >> 8) & 0xff, api & 0xff, HWLOC_API_VERSION >> 16, (HWLOC_API_VERSION >> 8) & 0xff,
+           HWLOC_API_VERSION & 0xff);
+}

@@ -35,4 +35,7 @@ ar_status topo_load(topo_source source, const char *what, hwloc_topology_t *out)
  * "synthetic \"pack:2 core:16 pu:1\"", "XML file e7.xml", "this machine (host vm)". */
 void topo_source_describe(topo_source source, const char *what, char *buf, size_t size);
 
+/* "2.8.0 at run time (API 2.8.0 at build time)": the hwloc library this process runs with. */
+void topo_hwloc_version(char *buf, size_t cap);
+
 #endif

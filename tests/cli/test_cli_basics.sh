@@ -5,6 +5,13 @@ source "$AR_SOURCE_DIR/tests/common/lib.sh"
 
 "$ANTROUTE" --help | grep -q "usage: antroute <command>" && pass "--help" || fail "--help"
 "$ANTROUTE" --version | grep -Eq "^antroute [0-9]+\.[0-9]+\.[0-9]+" && pass "--version" || fail "--version"
+# The build facts a support ticket needs, one per line (issue #24).
+v=$("$ANTROUTE" --version)
+for fact in commit "build type" compiler flags MPI HDF5 hwloc oneTBB; do
+  grep -q "^$fact: *[^ ]" <<<"$v" && pass "--version names $fact" || fail "--version lacks $fact: $v"
+done
+grep -q "^MPI: *Open MPI v[0-9]" <<<"$v" && pass "--version: the MPI library's own version" ||
+  fail "--version: MPI line $(grep ^MPI <<<"$v")"
 for cmd in import inspect; do
   "$ANTROUTE" $cmd --help >/dev/null && pass "$cmd --help" || fail "$cmd --help"
 done

@@ -31,7 +31,7 @@ else
   fail "cmake --install: $(tail -n 5 "$AR_TMP/install.log")"
   finish
 fi
-version=$("$ANTROUTE" --version | awk '{print $2}')
+version=$("$ANTROUTE" --version | awk 'NR == 1 {print $2}')
 for f in bin/antroute share/antroute/slurm/antroute-step.sh share/antroute/slurm/2node-32x3-cores.sbatch \
   share/antroute/slurm/e7-8890v4-64x3.sbatch share/antroute/slurm/e7-8890v4-32x6.sbatch \
   share/antroute/slurm/generic.sbatch share/antroute/report/antroute_report.py \

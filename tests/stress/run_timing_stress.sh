@@ -20,6 +20,9 @@ TIMING_TESTS=(
   ckpt_solve_resume        # SIGTERM to one rank, self-kills, SIGKILLs at random moments, --max-hours
   ckpt_solve_supply_resume # SIGTERM in a chosen month, SIGKILLs, --max-hours, SLURM_JOB_END_TIME
   ckpt_faults              # ranks that kill themselves mid-write; hang guards
+  ckpt_early_stop          # SIGTERM/SIGHUP/SIGINT while the bound is computed (held there)
+  ckpt_shared              # two runs on one folder, a killed holder, SIGKILLs
+  cli_strict               # hang guards on FIFOs (timeout)
   ckpt_fullfs              # hang guards
   slurm_local              # scancel, the restart cap, scontrol requeue, time limit, preemption
   slurm_hosts              # scancel, killed ranks, a crashed host, waits for job states
