@@ -10,15 +10,16 @@
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")"
 
-# Build and run time: compiler, MPI, parallel HDF5, hwloc, oneTBB, libinih (parameter files).
+# Build and run time: compiler, MPI, parallel HDF5, hwloc, oneTBB, libinih (parameter files),
+# libreadosm (OpenStreetMap maps).
 BUILD_PACKAGES=(build-essential cmake pkg-config openmpi-bin libopenmpi-dev libhdf5-openmpi-dev
-  hdf5-tools libhwloc-dev hwloc libtbb-dev libinih-dev zlib1g-dev python3 python3-h5py python3-numpy
-  python3-matplotlib)
+  hdf5-tools libhwloc-dev hwloc libtbb-dev libinih-dev zlib1g-dev libreadosm-dev python3 python3-h5py
+  python3-numpy python3-matplotlib)
 # Tests only: clang for the fuzz targets and sanitizers (libomp-dev: OpenMP for the clang build
-# that hosts them), clang-format for the style check, and a real Slurm with munge for the
-# cluster tests.
+# that hosts them), clang-format for the style check, a real Slurm with munge for the cluster
+# tests, and scipy for the independent check of the road costs.
 TEST_PACKAGES=(clang libclang-rt-14-dev libomp-dev clang-format munge slurm-wlm slurmctld slurmd slurm-client
-  iproute2 lmod)
+  iproute2 lmod python3-scipy)
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 

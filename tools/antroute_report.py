@@ -17,6 +17,8 @@ in ../io/*/ too), chosen by the results file's `kind` attribute against the modu
                 goals.png        cost (warehouse, transport, penalty), transit time, CO2 and
                                  unserved orders per month
                 convergence.png  best cost vs iteration per month; each colony's best per epoch
+  road          route.png        the road network, the route on it and the stops
+                convergence.png  best cost (seconds or metres) vs time
   every kind    bsp.png          BSP time split per rank, and per epoch/month when recorded
   (no module)   convergence.png  best cost vs time; each colony's best per epoch, and a note
 

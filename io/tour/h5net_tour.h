@@ -55,8 +55,9 @@ ar_status h5net_tour_write_from(const tour_net *t, const char *path, const param
  * tour_net_free(). */
 ar_status h5net_tour_read(const char *path, MPI_Comm comm, tour_net *t);
 
-/* Same, from a file that is already open (after h5meta_check); collective on the file's
- * communicator. */
+/* Same, from a file that is already open whose header the caller checked (its kind may be that
+ * of a wing whose networks hold the /tour layout, such as io/road's stops files); collective on
+ * the file's communicator. */
 ar_status h5net_tour_read_file(hid_t file, tour_net *t);
 
 /* A short human summary of a tour network (for `antroute inspect`); validates like the reader. */

@@ -4,12 +4,16 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "wing_road.h"
+#include "wing_road_graph.h"
 #include "wing_supply.h"
 #include "wing_tour.h"
 
 static const wing *const builtin[] = {
     &wing_tour,
     &wing_supply,
+    &wing_road_graph,
+    &wing_road,
 };
 enum { BUILTIN = (int)(sizeof builtin / sizeof builtin[0]), REGISTERED_MAX = 8 };
 

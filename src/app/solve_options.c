@@ -86,6 +86,23 @@ static const solve_kind *kind_at(int i) {
   return w && w->solve ? w->solve() : NULL;
 }
 
+/* A wing that specialises another (road tours are tours) may reuse its options: an option of
+ * wing k that an earlier wing declared from the same table is listed once, under that wing. */
+static int declared_before(int k, const param_def *d) {
+  for (int j = 0; j < k; j++)
+    for (int i = 0; kind_at(j) && i < kind_at(j)->nparams; i++)
+      if (strcmp(kind_at(j)->params[i].name, d->name) == 0 && kind_at(j)->params[i].help == d->help)
+        return 1;
+  return 0;
+}
+
+/* Whether kind declares option name. */
+static int kind_declares(const solve_kind *kind, const char *name) {
+  for (int i = 0; i < kind->nparams; i++)
+    if (strcmp(kind->params[i].name, name) == 0) return 1;
+  return 0;
+}
+
 static void append(char *buf, size_t cap, const char *text) {
   size_t len = strlen(buf);
   if (len < cap) snprintf(buf + len, cap - len, "%s", text);
@@ -146,7 +163,8 @@ ar_status solve_options_table(solve_option_table *t) {
   for (int k = 0; k < app_wing_count() && st == AR_OK; k++) {
     const solve_kind *kind = kind_at(k);
     for (int i = 0; kind && i < kind->nparams && st == AR_OK; i++)
-      st = table_add(t, &kind->params[i], app_wing_at(k)->title);
+      if (!declared_before(k, &kind->params[i]))
+        st = table_add(t, &kind->params[i], app_wing_at(k)->title);
     if (kind && kind->description) {
       append(t->description, sizeof t->description, " ");
       append(t->description, sizeof t->description, kind->description);
@@ -172,7 +190,7 @@ ar_status solve_options_for_kind(param_set *ps, const wing *w, const char *input
   for (int i = 0; i < ps->ndefs; i++) {
     const char *name = ps->defs[i].name;
     const wing *owner = owner_of(name);
-    if (!owner || owner == w || !param_is_set(ps, name)) continue;
+    if (!owner || kind_declares(kind, name) || !param_is_set(ps, name)) continue;
     /* A parameter file may serve several kinds; the command line names this run. */
     if (param_origin_of(ps, name) == PARAM_FROM_COMMAND_LINE)
       return ar_fail(AR_ERR_USAGE, "--%s is an option of %s; %s is a %s network", name,

@@ -51,7 +51,7 @@ done
 
 # Kinds and versions: 3 and the same words everywhere.
 fixture kind_lorry tour 'f.attrs["kind"] = np.bytes_("lorry")'
-everywhere kind_lorry 3 "network kind 'lorry' is unknown \(this antroute reads 'tour' and 'supply-chain' networks\)"
+everywhere kind_lorry 3 "network kind 'lorry' is unknown \(this antroute reads 'tour', 'supply-chain', 'road-graph' and 'road' networks\)"
 fixture kind_lorry_orders orders 'f.attrs["kind"] = "lorry"'
 everywhere kind_lorry_orders 3 "network kind 'lorry' is unknown" evaluate
 fixture v99 tour 'f.attrs["format_version"] = np.int64(99)'
