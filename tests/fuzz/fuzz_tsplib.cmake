@@ -8,7 +8,7 @@ target_include_directories(fuzz_tsplib PRIVATE ${PROJECT_SOURCE_DIR}/src/base ${
 target_compile_definitions(fuzz_tsplib PRIVATE _POSIX_C_SOURCE=200809L)
 target_compile_options(fuzz_tsplib PRIVATE ${AR_FUZZ_FLAGS} ${ANTROUTE_WARNINGS})
 target_link_options(fuzz_tsplib PRIVATE ${AR_FUZZ_FLAGS})
-target_link_libraries(fuzz_tsplib PRIVATE ${MATH_LIBRARY})
+target_link_libraries(fuzz_tsplib PRIVATE MPI::MPI_C ${MATH_LIBRARY})
 add_test(NAME fuzz_tsplib
          COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/run_fuzz.sh $<TARGET_FILE:fuzz_tsplib> 20
                  ${CMAKE_CURRENT_BINARY_DIR}/fuzz/tsplib/corpus
