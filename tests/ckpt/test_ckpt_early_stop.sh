@@ -13,17 +13,6 @@ cd "$AR_TMP" || exit 1
   { fail "import berlin52 --no-bound"; finish; }
 H=(--colonies 2 --ants 4 --epoch-iterations 10 --local-search 2opt --iterations 40 --seed 3)
 
-# wait_for WHAT command...: polls every 0.1 s, at most 120 s (waits for an event, not a time).
-wait_for() {
-  local what=$1 i
-  shift
-  for ((i = 0; i < 1200; i++)); do
-    "$@" 2>/dev/null && return 0
-    sleep 0.1
-  done
-  fail "timed out waiting for $what"
-  return 1
-}
 no_tmp() { # no_tmp WHAT: no .tmp file anywhere under the test folder
   local left
   left=$(find . -name '*.tmp')
@@ -36,7 +25,7 @@ answer() { h5dump -d /best/tour -d /best/cost -y -w 0 -O /dev/null "$1" 2>/dev/n
 ANTROUTE_TEST_PAUSE=bound:$AR_TMP/at-bound "$A" solve nb.h5 -o r.h5 "${H[@]}" --checkpoint-dir ck \
   --resume auto >s1.out 2>s1.err &
 p=$!
-wait_for "the bound's first ascent step" test -e at-bound
+wait_until 120 "the bound's first ascent step" test -e at-bound
 kill -TERM "$p"
 wait "$p"
 rc=$?
@@ -51,7 +40,7 @@ no_tmp "SIGTERM in the bound"
 ANTROUTE_TEST_PAUSE=prepared:$AR_TMP/prepared "$A" solve nb.h5 -o r.h5 "${H[@]}" --checkpoint-dir ck \
   --resume auto >s2.out 2>s2.err &
 p=$!
-wait_for "the run after its bound" test -e prepared
+wait_until 120 "the run after its bound" test -e prepared
 kill -HUP "$p"
 wait "$p"
 rc=$?
@@ -84,7 +73,7 @@ grep -q "ignoring ck4/kept-lower-bound-.*: its CRC-32 does not hold" s4.err &&
 # 4. Without a checkpoint folder: SIGTERM in the bound is 143 (128 + SIGTERM), nothing kept.
 ANTROUTE_TEST_PAUSE=bound:$AR_TMP/at-bound2 "$A" solve nb.h5 -o n.h5 "${H[@]}" >/dev/null 2>s5.err &
 p=$!
-wait_for "the bound without a folder" test -e at-bound2
+wait_until 120 "the bound without a folder" test -e at-bound2
 kill -TERM "$p"
 wait "$p"
 rc=$?
@@ -97,7 +86,7 @@ no_tmp "no folder, SIGTERM in the bound"
 ANTROUTE_TEST_PACE_MS=100 "$A" solve nb.h5 -o n.h5 --colonies 2 --ants 4 --epoch-iterations 1 \
   --progress 0 --iterations 100000 --no-bound >s6.out 2>s6.err &
 p=$!
-wait_for "the first iteration" grep -q "iteration 1 " s6.out
+wait_until 120 "the first iteration" grep -q "iteration 1 " s6.out
 kill -TERM "$p"
 wait "$p"
 rc=$?
@@ -111,10 +100,10 @@ no_tmp "no folder, SIGTERM in the search (the results .tmp is made only at the e
 ANTROUTE_TEST_PAUSE=output:$AR_TMP/writing:hold "$A" solve nb.h5 -o w.h5 "${H[@]}" --no-bound \
   >/dev/null 2>s7.err &
 p=$!
-wait_for "the results being written" test -e writing
+wait_until 120 "the results being written" test -e writing
 [ -e w.h5.tmp ] && pass "the results .tmp exists while they are written" || fail "no w.h5.tmp: $(ls)"
 kill -INT "$p"
-wait_for "the first SIGINT noted" grep -q "^signal 2$" writing # two at once may arrive as one
+wait_until 120 "the first SIGINT noted" grep -q "^signal 2$" writing # two at once may arrive as one
 kill -INT "$p"
 wait "$p"
 rc=$?
@@ -127,14 +116,14 @@ rc=$?
 ANTROUTE_TEST_PAUSE=output:$AR_TMP/writing2:hold "$A" solve nb.h5 -o k.h5 "${H[@]}" --no-bound \
   >/dev/null 2>&1 &
 p=$!
-wait_for "the results being written" test -e writing2
+wait_until 120 "the results being written" test -e writing2
 kill -KILL "$p"
 wait "$p" 2>/dev/null
 [ -e k.h5.tmp ] && pass "SIGKILL leaves k.h5.tmp" || fail "no k.h5.tmp after SIGKILL"
 ANTROUTE_TEST_PAUSE=prepared:$AR_TMP/again "$A" solve nb.h5 -o k.h5 "${H[@]}" --no-bound \
   >/dev/null 2>&1 &
 p=$!
-wait_for "the next run before its search" test -e again
+wait_until 120 "the next run before its search" test -e again
 [ ! -e k.h5.tmp ] && pass "the next run of that output removed the stale .tmp before its search" ||
   fail "stale k.h5.tmp still there"
 touch again.go
@@ -145,7 +134,7 @@ no_tmp "after SIGKILL and the next run"
 ANTROUTE_TEST_PAUSE=output:$AR_TMP/importing:hold "$A" import tsplib \
   "$AR_SOURCE_DIR/inputs/tsplib/berlin52.tsp" -o i.h5 --no-bound >/dev/null 2>s8.err &
 p=$!
-wait_for "the import's output" test -e importing
+wait_until 120 "the import's output" test -e importing
 [ -e i.h5.tmp ] || fail "no i.h5.tmp while importing"
 kill -TERM "$p"
 wait "$p"
@@ -159,7 +148,7 @@ ANTROUTE_TEST_PAUSE=bound:$AR_TMP/mpi-bound "$MPIEXEC" --oversubscribe --bind-to
   -o m.h5 "${H[@]}" --checkpoint-dir ckm >/dev/null 2>s9.err &
 p=$!
 lines_are() { [ "$(wc -l <"$1" 2>/dev/null)" = "$2" ]; }
-wait_for "both ranks' bound" lines_are mpi-bound 2
+wait_until 120 "both ranks' bound" lines_are mpi-bound 2
 kill -USR1 "$p"
 wait "$p"
 rc=$?

@@ -15,17 +15,6 @@ H=(--colonies 2 --ants 4 --epoch-iterations 10 --local-search 2opt)
 C=(--checkpoint-every 10) # with --checkpoint-dir
 host=$(hostname)
 
-# wait_for WHAT command...: polls the command every 0.1 s, for at most 120 s (an event, not a time).
-wait_for() {
-  local what=$1 i
-  shift
-  for ((i = 0; i < 1200; i++)); do
-    "$@" 2>/dev/null && return 0
-    sleep 0.1
-  done
-  fail "timed out waiting for $what"
-  return 1
-}
 # held NAME: the pause file of a run held at the point "prepared" until NAME.go exists.
 held() { echo "ANTROUTE_TEST_PAUSE=prepared:$AR_TMP/$1:hold"; }
 answer() { h5dump -d /best/tour -d /best/cost -y -w 0 -O /dev/null "$1" 2>/dev/null | md5sum; }
@@ -36,8 +25,8 @@ answer() { h5dump -d /best/tour -d /best/cost -y -w 0 -O /dev/null "$1" 2>/dev/n
 env "$(held p1)" "$A" solve net.h5 -o r1.h5 "${H[@]}" --iterations 60 --seed 1 "${C[@]}" \
   --checkpoint-dir ck --resume auto >run1.out 2>&1 &
 p1=$!
-wait_for "the first run to hold the folder" grep -q "pid=$p1 " ck/antroute.lock &&
-  wait_for "the first run's pause" test -e p1
+wait_until 120 "the first run to hold the folder" grep -q "pid=$p1 " ck/antroute.lock &&
+  wait_until 120 "the first run's pause" test -e p1
 expect_error 2 "checkpoint folder ck is in use by another run \(host $host, PID $p1, since [0-9T:-]+Z\)" \
   r2.h5 -- "$A" solve net.h5 -o r2.h5 "${H[@]}" --iterations 60 --seed 1 --checkpoint-dir ck --resume auto
 grep -q "two runs on one folder would remove each other's checkpoints" "$AR_TMP/last.log" &&
@@ -120,7 +109,7 @@ SLURM_JOB_ID=4242 "$A" solve net.h5 -o n4.h5 "${H[@]}" --iterations 20 --seed 1 
 env "$(held p5)" "$A" solve net.h5 -o n5.h5 "${H[@]}" --iterations 20 --seed 1 --checkpoint-dir nl \
   >/dev/null 2>&1 &
 p5=$!
-wait_for "the held run without locks" grep -q "pid=$p5 " nl/antroute.lock && wait_for "its pause" test -e p5
+wait_until 120 "the held run without locks" grep -q "pid=$p5 " nl/antroute.lock && wait_until 120 "its pause" test -e p5
 expect_error 2 "checkpoint folder nl is in use by another run \(host $host, PID $p5" n6.h5 -- \
   "$A" solve net.h5 -o n6.h5 "${H[@]}" --iterations 20 --seed 1 --checkpoint-dir nl
 touch p5.go
@@ -131,7 +120,7 @@ unset ANTROUTE_TEST_NO_FLOCK
 env "$(held p7)" "$A" solve net.h5 -o k.h5 "${H[@]}" --iterations 20 --seed 1 --checkpoint-dir kk \
   >/dev/null 2>&1 &
 p7=$!
-wait_for "the run to be killed" test -e p7
+wait_until 120 "the run to be killed" test -e p7
 kill -KILL "$p7"
 wait "$p7" 2>/dev/null
 grep -q "pid=$p7 " kk/antroute.lock && pass "SIGKILL leaves the holder line" || fail "lock: $(cat kk/antroute.lock)"
