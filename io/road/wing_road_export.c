@@ -9,7 +9,10 @@
 
 #include "ar_signal.h"
 #include "h5net_stops.h"
+#include "h5res_json.h"
 #include "h5res_road.h"
+#include "h5res_tour_fields.h"
+#include "wing_tour_export.h"
 
 /* Opens path.tmp for writing (registered, so a stop signal removes it). */
 static ar_status open_tmp(const char *path, char *tmp, size_t cap, FILE **f, int *slot) {
@@ -129,6 +132,26 @@ static ar_status export_tsplib(const char *results, const char *path) {
   return st;
 }
 
+/* The tour wing's JSON with the road's cost unit (time or distance). */
+static ar_status export_json(const char *results, const char *path) {
+  h5res_road_route rr;
+  ar_status st = h5res_road_read(results, &rr);
+  if (st != AR_OK) return st;
+  const h5field *F = h5res_tour_fields;
+  const h5field *answer[] = {&F[H5RES_TOUR_TOUR],
+                             &F[H5RES_TOUR_COLONY],
+                             &F[H5RES_TOUR_ITERATION],
+                             &F[H5RES_TOUR_TIME],
+                             &F[H5RES_TOUR_LOWER_BOUND],
+                             &F[H5RES_TOUR_GAP_TO_BOUND],
+                             NULL};
+  h5res_json_spec spec = {"road", &F[H5RES_TOUR_COST], rr.cost_units, answer};
+  st = h5res_json_export(results, path, &spec);
+  if (st == AR_OK) printf("%s: road tour as JSON -> %s\n", results, path);
+  h5res_road_route_free(&rr);
+  return st;
+}
+
 const wing_export wing_road_exports[] = {
     {{"geojson", 0, PARAM_STRING, NULL, NULL, 1, 0, "ROUTE.geojson",
       "road tours: the route (LineString, lon/lat) and the stops (Points with id, row, order)", 0},
@@ -136,5 +159,17 @@ const wing_export wing_road_exports[] = {
     {{"tsplib", 0, PARAM_STRING, NULL, NULL, 1, 0, "STOPS.atsp",
       "road tours: the stop-to-stop matrix as a TSPLIB ATSP (EXPLICIT, FULL_MATRIX)", 0},
      export_tsplib},
+    {{"tour", 0, PARAM_STRING, NULL, NULL, 1, 0, "FILE.tour",
+      "tours: write the best tour as a TSPLIB TOUR file (nodes 1-based, as LKH and Concorde "
+      "write them)",
+      0},
+     wing_tour_export_tour},
+    {{"csv", 0, PARAM_STRING, NULL, NULL, 1, 0, "FILE.csv",
+      "tours: write the best tour as CSV `position,node`, the node 0-based as in /best/tour", 0},
+     wing_tour_export_csv},
+    {{"json", 0, PARAM_STRING, NULL, NULL, 1, 0, "FILE.json",
+      "write the best answer as JSON: cost and its unit, the tour or plan, the run's attributes",
+      0},
+     export_json},
     {{0}, NULL},
 };

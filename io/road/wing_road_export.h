@@ -1,7 +1,8 @@
 /* wing_road_export: the exports of a road tour's results (`antroute export RESULTS.h5 ...`):
  * --geojson ROUTE.geojson (the route as a LineString and the stops as Points) and --tsplib
  * STOPS.atsp (the stop-to-stop matrix of the stops file the run solved, as a TSPLIB ATSP with
- * an explicit full matrix, for LKH and other solvers). */
+ * an explicit full matrix, for LKH and other solvers), and the tour wing's --tour, --csv (stop
+ * rows) and --json (with the road's cost unit). */
 #ifndef AR_WING_ROAD_EXPORT_H
 #define AR_WING_ROAD_EXPORT_H
 

@@ -5,7 +5,9 @@
 
 #include <stdio.h>
 
+#include "h5res_json.h"
 #include "h5res_supply.h"
+#include "h5res_supply_fields.h"
 #include "supply_plan_csv.h"
 
 static ar_status export_csv(const char *results, const char *path) {
@@ -18,9 +20,31 @@ static ar_status export_csv(const char *results, const char *path) {
   return st;
 }
 
+/* The plan and its codes, the unserved orders, the totals and the bound. */
+static ar_status export_json(const char *results, const char *path) {
+  const h5field *answer[H5RES_SUPPLY_FIELDS + 1];
+  int n = 0;
+  for (int i = H5RES_SUPPLY_CODES_PLANTS; i <= H5RES_SUPPLY_UNSERVED_REASON; i++)
+    answer[n++] = &h5res_supply_fields[i];
+  for (int i = H5RES_SUPPLY_BEST_LOWER_BOUND; i <= H5RES_SUPPLY_BEST_GAP_TO_BOUND; i++)
+    answer[n++] = &h5res_supply_fields[i];
+  for (int i = H5RES_SUPPLY_TOTALS_SERVED; i <= H5RES_SUPPLY_TOTALS_GOAL_ORDER; i++)
+    answer[n++] = &h5res_supply_fields[i];
+  answer[n] = NULL;
+  h5res_json_spec spec = {"supply-chain", &h5res_supply_fields[H5RES_SUPPLY_TOTALS_COST], NULL,
+                          answer};
+  ar_status st = h5res_json_export(results, path, &spec);
+  if (st == AR_OK) printf("%s: plan as JSON -> %s\n", results, path);
+  return st;
+}
+
 const wing_export wing_supply_exports[] = {
     {{"csv", 0, PARAM_STRING, NULL, NULL, 1, 0, "PLAN.csv",
-      "write the plan, one row per order: " ROUTE_PLAN_CSV_HEADER, 0},
+      "order routing: write the plan, one row per order: " ROUTE_PLAN_CSV_HEADER, 0},
      export_csv},
+    {{"json", 0, PARAM_STRING, NULL, NULL, 1, 0, "FILE.json",
+      "write the best answer as JSON: cost and its unit, the tour or plan, the run's attributes",
+      0},
+     export_json},
     {{NULL, 0, PARAM_STRING, NULL, NULL, 0, 0, NULL, NULL, 0}, NULL},
 };

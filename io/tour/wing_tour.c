@@ -5,6 +5,7 @@
 #include "h5net_tour.h"
 #include "h5net_tour_fields.h"
 #include "h5res_tour_fields.h"
+#include "wing_tour_export.h"
 #include "wing_tour_import.h"
 #include "wing_tour_inspect.h"
 #include "wing_tour_report.h"
@@ -38,3 +39,4 @@ const wing wing_tour = {
     .pictures = tour_pictures,
     .fields = tour_fields,
 };
+    .exports = wing_tour_exports,

@@ -1,5 +1,5 @@
 /* cmd_export: `antroute export RESULTS.h5 --OPTION FILE ...`: what a results file holds, in the
- * formats its wing exports (wing.h, `exports`: --csv PLAN.csv for order routing), from the
+ * formats its wing exports (wing.h, `exports`: --tour, --csv, --json ...), from the
  * results file alone. Each option names the file to write; a kind that lacks a format says so. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,11 +19,22 @@ typedef struct {
   param_def defs[PARAM_MAX];
   int ndefs;
   char usage[EXPORT_TEXT], missing[EXPORT_TEXT];
+  char help[EXPORTS_MAX][EXPORT_TEXT]; /* an option two kinds give with different words */
 } export_table;
 
 static void append(char *buf, size_t cap, const char *text) {
   size_t len = strlen(buf);
   if (len < cap) snprintf(buf + len, cap - len, "%s", text);
+}
+
+/* Option k's help gains text unless it holds it already (--csv: tours and order routing). */
+static void help_merge(export_table *t, int k, const char *text) {
+  if (!text || strstr(t->defs[k].help, text)) return;
+  if (t->defs[k].help != t->help[k])
+    snprintf(t->help[k], sizeof t->help[k], "%s", t->defs[k].help ? t->defs[k].help : "");
+  append(t->help[k], sizeof t->help[k], "; ");
+  append(t->help[k], sizeof t->help[k], text);
+  t->defs[k].help = t->help[k];
 }
 
 static void export_table_fill(export_table *t) {
@@ -32,10 +43,14 @@ static void export_table_fill(export_table *t) {
   append(t->missing, sizeof t->missing, "missing ");
   for (int i = 0; i < app_wing_count(); i++) {
     for (const wing_export *x = app_wing_at(i)->exports; x && x->write; x++) {
-      int seen = 0;
+      int seen = -1;
       for (int k = 0; k < t->ndefs; k++)
-        seen |= strcmp(t->defs[k].name, x->option.name) == 0;
-      if (seen || t->ndefs == PARAM_MAX) continue;
+        if (strcmp(t->defs[k].name, x->option.name) == 0) seen = k;
+      if (seen >= 0) {
+        help_merge(t, seen, x->option.help);
+        continue;
+      }
+      if (t->ndefs == PARAM_MAX || t->ndefs == EXPORTS_MAX) continue;
       char item[128];
       snprintf(item, sizeof item, "--%s %s", x->option.name, x->option.arg_name);
       append(t->usage, sizeof t->usage, t->ndefs ? " | " : " ");
@@ -48,15 +63,19 @@ static void export_table_fill(export_table *t) {
   append(t->missing, sizeof t->missing, " (the file to write)");
 }
 
+/* One table for the process: the parameter-file catalog keeps pointers into its help texts. */
+static export_table table;
+static int table_filled;
+
+static const export_table *export_table_get(void) {
+  if (!table_filled) export_table_fill(&table);
+  table_filled = 1;
+  return &table;
+}
+
 int cmd_export_defs(param_def *out, int cap) {
-  export_table *t = malloc(sizeof *t);
-  int n = -1;
-  if (t) {
-    export_table_fill(t);
-    n = cli_copy_defs(t->defs, t->ndefs, out, cap);
-  }
-  free(t);
-  return n;
+  const export_table *t = export_table_get();
+  return cli_copy_defs(t->defs, t->ndefs, out, cap);
 }
 
 /* The table of the running command (its work function sees only the parsed options). */
@@ -94,9 +113,7 @@ static ar_status export_work(const param_set *ps) {
 }
 
 ar_status cmd_export(int argc, char **argv) {
-  export_table *t = malloc(sizeof *t);
-  if (!t) return ar_fail(AR_ERR_NOMEM, "out of memory");
-  export_table_fill(t);
+  const export_table *t = export_table_get();
   current = t;
   param_set ps = {.command = "export",
                   .usage = t->usage,
@@ -107,7 +124,5 @@ ar_status cmd_export(int argc, char **argv) {
                   .ndefs = t->ndefs,
                   .min_positional = 1,
                   .max_positional = 1};
-  ar_status st = cli_parse_run_rank0(&ps, argc, argv, NULL, 0, export_work);
-  free(t);
-  return st;
+  return cli_parse_run_rank0(&ps, argc, argv, NULL, 0, export_work);
 }

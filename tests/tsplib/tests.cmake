@@ -7,3 +7,4 @@ ar_add_script_test(tsplib_import_shipped SCRIPT tests/tsplib/test_import_shipped
 ar_add_script_test(tsplib_import_shared SCRIPT tests/tsplib/test_import_shared.sh LABELS hdf5)
 ar_add_script_test(tsplib_import_bad SCRIPT tests/tsplib/test_import_bad.sh)
 ar_add_script_test(tsplib_hdf5_bad SCRIPT tests/tsplib/test_hdf5_bad.sh LABELS hdf5)
+ar_add_script_test(export_formats SCRIPT tests/tsplib/test_export_formats.sh LABELS hdf5)
