@@ -29,6 +29,8 @@ const wing wing_tour = {
     .network_version = H5NET_TOUR_VERSION,
     .imports = tour_imports,
     .synthetic = &wing_tour_synthetic,
+    .solve_import = 0, /* tsplib */
+    .solve_recognises = wing_tour_import_recognises,
     .solve = wing_tour_solve_kind,
     .inspect_network = h5net_tour_inspect,
     .inspect_results = wing_tour_inspect_results,
@@ -37,6 +39,6 @@ const wing wing_tour = {
     .report_network_check = wing_tour_report_network_check,
     .report_needs_network = 1,
     .pictures = tour_pictures,
+    .exports = wing_tour_exports,
     .fields = tour_fields,
 };
-    .exports = wing_tour_exports,

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "ar_path.h"
@@ -169,6 +170,26 @@ static ar_status import_on_rank0(const param_set *ps) {
   }
   tour_net_free(&t);
   return st;
+}
+
+static int ends_with(const char *s, const char *tail) {
+  size_t ls = strlen(s), lt = strlen(tail);
+  return ls >= lt && strcasecmp(s + ls - lt, tail) == 0;
+}
+
+int wing_tour_import_recognises(const char *path) {
+  if (ends_with(path, ".tsp") || ends_with(path, ".atsp")) return 1;
+  FILE *f = fopen(path, "r");
+  if (!f) return 0;
+  char line[64] = "";
+  int got = fgets(line, sizeof line, f) != NULL;
+  fclose(f);
+  const char *keys[] = {"NAME", "TYPE", "COMMENT", "DIMENSION"};
+  for (int k = 0; got && k < 4; k++) {
+    size_t len = strlen(keys[k]);
+    if (strncmp(line, keys[k], len) == 0 && strchr(" \t:", line[len])) return 1;
+  }
+  return 0;
 }
 
 ar_status wing_tour_import_tsplib(int argc, char **argv) {

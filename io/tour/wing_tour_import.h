@@ -13,4 +13,8 @@ ar_status wing_tour_import_tsplib(int argc, char **argv);
 /* Its option table, copied into out (at most cap entries): how many, -1 when they do not fit. */
 int wing_tour_import_tsplib_defs(param_def *out, int cap);
 
+/* 1 when path names a TSPLIB file: its name ends in .tsp or .atsp, or its first line starts
+ * with a TSPLIB keyword (NAME, TYPE, COMMENT, DIMENSION). Cannot fail (unreadable: 0). */
+int wing_tour_import_recognises(const char *path);
+
 #endif

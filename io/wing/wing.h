@@ -79,6 +79,11 @@ struct wing {
 
   const wing_command *imports;     /* `import NAME` commands, ended by {NULL} (NULL: none) */
   const wing_synthetic *synthetic; /* its part of `import synthetic` (NULL: none) */
+  /* `solve FILE` with a FILE that is not HDF5: the importer of imports[solve_import] runs on it
+   * first (`import NAME FILE -o NETWORK.h5`, its defaults) when solve_recognises(FILE) is 1 (a
+   * .tsp). solve_recognises: any rank, cannot fail (unreadable: 0); NULL: solve imports none. */
+  int solve_import;
+  int (*solve_recognises)(const char *path);
 
   /* The solve part (NULL: networks of this kind are not solved). A function, since a kind may
    * assemble its option table at first use. */

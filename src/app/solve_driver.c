@@ -20,6 +20,7 @@
 #include "ar_agree.h"
 #include "ar_comm.h"
 #include "ar_hooks.h"
+#include "ar_path.h"
 #include "bsp_log.h"
 #include "ckpt_session.h"
 #include "cli.h"
@@ -27,6 +28,7 @@
 #include "h5res_bsp.h"
 #include "h5u.h"
 #include "progress.h"
+#include "solve_input.h"
 #include "solve_memory.h"
 #include "solve_options.h"
 #include "solve_outputs.h"
@@ -431,6 +433,10 @@ ar_status cmd_solve(int argc, char **argv) {
   int again = st == AR_OK && !help_done;
   while (again) {
     ar_error_clear();
+  /* A .tsp is imported beside the results first; the outputs are checked again against it. */
+  char net[AR_PATH_CAP] = "";
+  if (st == AR_OK && !help_done) st = solve_input_prepare(&ps, net, sizeof net);
+  if (st == AR_OK && !help_done && net[0]) st = solve_outputs_check(&ps, MPI_COMM_WORLD);
     st = solve_once(&ps, &again);
   }
   param_free(&ps);

@@ -10,3 +10,5 @@ ar_add_unit_test(cli_parse_unit SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_cli_parse
 # Issue #20: strict parameter files, options given once, FIFO inputs, report --network, threads,
 # a full disk and degenerate summaries.
 ar_add_script_test(cli_strict SCRIPT tests/cli/test_strict.sh LABELS hdf5 TIMEOUT 300)
+# Issue #24: solve FILE.tsp imports it on the fly; the hint for other non-HDF5 inputs.
+ar_add_script_test(cli_solve_tsp SCRIPT tests/cli/test_solve_tsp.sh LABELS hdf5)
