@@ -2,6 +2,7 @@
  * app_main.h). */
 #include "app_main.h"
 
+#include <ctype.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "cli.h"
 #include "cli_man.h"
 #include "h5u.h"
+#include "param_file.h"
 
 static void print_usage(FILE *out) {
   fprintf(out, "usage: antroute <command> [options]\n"
@@ -27,6 +29,36 @@ static void print_usage(FILE *out) {
   for (int i = 0; i < app_wing_count(); i++)
     fprintf(out, "  %-13s %s\n", app_wing_at(i)->name, app_wing_at(i)->title);
   fprintf(out, "\n%s", cli_exit_status_text);
+}
+
+/* Unknown command: names it and the nearest command when it is a typo away. */
+static int unknown_command(const char *name) {
+  const char *names[64];
+  int n = 0;
+  for (const cli_command *c = cli_command_table; c->name && n < 64; c++)
+    names[n++] = c->name;
+  const char *near = param_file_nearest(name, names, n);
+  if (near)
+    fprintf(stderr, "antroute: unknown command '%s' (did you mean '%s'? see antroute --help)\n",
+            name, near);
+  else
+    fprintf(stderr, "antroute: unknown command '%s' (see antroute --help)\n", name);
+  return AR_EXIT_USAGE;
+}
+
+/* The heading of an error: "solve", or "import tsplib" when msg begins with it (the option
+ * parser names the command too: "solve: unknown option" would say "solve" twice). Returns the
+ * rest of msg. */
+static const char *error_heading(const char *cmd, const char *msg, char *head, size_t cap) {
+  snprintf(head, cap, "%s", cmd);
+  size_t len = strlen(cmd);
+  const char *colon = strstr(msg, ": ");
+  if (strncmp(msg, cmd, len) != 0 || !colon || (size_t)(colon - msg) >= cap) return msg;
+  for (const char *p = msg + len; p < colon; p++)
+    if (!(islower((unsigned char)*p) || *p == ' ' || *p == '-')) return msg;
+  if (colon != msg + len && msg[len] != ' ') return msg;
+  snprintf(head, cap, "%.*s", (int)(colon - msg), msg);
+  return colon + 2;
 }
 
 int app_main(int argc, char **argv) {
@@ -59,10 +91,7 @@ int app_main(int argc, char **argv) {
   const cli_command *cmd = NULL;
   for (const cli_command *c = cli_command_table; c->name; c++)
     if (strcmp(argv[1], c->name) == 0) cmd = c;
-  if (!cmd) {
-    fprintf(stderr, "antroute: unknown command '%s' (see antroute --help)\n", argv[1]);
-    return AR_EXIT_USAGE;
-  }
+  if (!cmd) return unknown_command(argv[1]);
 
   /* Threads of a rank may call MPI concurrently (multi-endpoint pheromone sharing). */
   int provided = 0;
@@ -88,10 +117,12 @@ int app_main(int argc, char **argv) {
     if (!msg[0]) msg = ar_status_name(st);
     /* A failure every rank agreed on is reported once, by rank 0; other ranks speak only for
      * themselves, prefixed with their rank. */
+    char head[64];
+    msg = error_heading(cmd->name, msg, head, sizeof head);
     if (rank == 0)
-      fprintf(stderr, "antroute %s: error: %s\n", cmd->name, msg);
+      fprintf(stderr, "antroute %s: error: %s\n", head, msg);
     else if (!ar_error_is_shared())
-      fprintf(stderr, "antroute %s: [rank %d] error: %s\n", cmd->name, rank, msg);
+      fprintf(stderr, "antroute %s: [rank %d] error: %s\n", head, rank, msg);
   }
   if (MPI_Finalize() != MPI_SUCCESS &&
       (st == AR_OK || st == AR_ERR_RESUME || st == AR_ERR_STOPPED)) {

@@ -5,6 +5,7 @@
 
 #include "app_wings.h"
 #include "cli.h"
+#include "param_file.h"
 
 static const wing_command synthetic = {
     "synthetic", cmd_import_synthetic,
@@ -45,5 +46,13 @@ ar_status cmd_import(int argc, char **argv) {
   }
   for (int i = 0; importer(i); i++)
     if (strcmp(argv[1], importer(i)->name) == 0) return importer(i)->run(argc - 1, argv + 1);
+  const char *all[64];
+  int n = 0;
+  for (int i = 0; importer(i) && n < 64; i++)
+    all[n++] = importer(i)->name;
+  const char *near = param_file_nearest(argv[1], all, n);
+  if (near)
+    return ar_fail(AR_ERR_USAGE, "unknown input kind '%s' (did you mean '%s'? %s)", argv[1], near,
+                   names);
   return ar_fail(AR_ERR_USAGE, "unknown input kind '%s' (%s)", argv[1], names);
 }

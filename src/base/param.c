@@ -289,6 +289,24 @@ static void param_getopt_tables(const param_set *ps, struct option *longopts, ch
 }
 
 /* One getopt_long result c (optarg and optind as it left them). */
+/* AR_ERR_USAGE for an unknown long option, with the nearest known one when it is a typo away. */
+static ar_status param_unknown_option(const param_set *ps, const char *arg) {
+  char wanted[NAME_MAX_LEN];
+  const char *name = arg[0] == '-' && arg[1] == '-' ? arg + 2 : arg;
+  snprintf(wanted, sizeof wanted, "%.*s", (int)strcspn(name, "="), name);
+  const char *names[PARAM_MAX + 3];
+  int n = 0;
+  for (int i = 0; i < ps->ndefs && i < PARAM_MAX; i++)
+    names[n++] = ps->defs[i].name;
+  names[n++] = "params";
+  names[n++] = "help";
+  const char *near = param_file_nearest(wanted, names, n);
+  if (near)
+    return ar_fail(AR_ERR_USAGE, "%s: unknown option '%s' (did you mean --%s? see --help)",
+                   ps->command, arg, near);
+  return ar_fail(AR_ERR_USAGE, "%s: unknown option '%s' (see --help)", ps->command, arg);
+}
+
 static ar_status param_take_option(param_set *ps, int c, char **argv) {
   if (c == 1) { /* a positional argument */
     if (ps->npositional >= PARAM_MAX_POSITIONAL || ps->npositional >= ps->max_positional)
@@ -310,8 +328,7 @@ static ar_status param_take_option(param_set *ps, int c, char **argv) {
   if (c == '?') {
     if (optopt)
       return ar_fail(AR_ERR_USAGE, "%s: unknown option '-%c' (see --help)", ps->command, optopt);
-    return ar_fail(AR_ERR_USAGE, "%s: unknown option '%s' (see --help)", ps->command,
-                   argv[optind - 1]);
+    return param_unknown_option(ps, argv[optind - 1]);
   }
   if (c == ':')
     return ar_fail(AR_ERR_USAGE, "%s: option '%s' needs a value", ps->command, argv[optind - 1]);

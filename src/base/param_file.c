@@ -35,6 +35,21 @@ int param_file_distance(const char *a, const char *b) {
   return d[la][lb];
 }
 
+const char *param_file_nearest(const char *wanted, const char *const *names, int n) {
+  const char *best = NULL;
+  int best_d = 0;
+  for (int i = 0; i < n; i++) {
+    if (!names[i]) continue;
+    int d = param_file_distance(wanted, names[i]);
+    if (!best || d < best_d) {
+      best = names[i];
+      best_d = d;
+    }
+  }
+  int reach = (int)strlen(wanted) / 3;
+  return best && (best_d <= 2 || best_d <= reach) ? best : NULL;
+}
+
 typedef struct {
   const param_file_reader *r;
   const char *text;

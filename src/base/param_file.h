@@ -29,4 +29,9 @@ ar_status param_file_read(const char *path, const param_file_reader *r);
  * mean"); names of 128 bytes or more count as far apart. */
 int param_file_distance(const char *a, const char *b);
 
+/* The name of names[0..n-1] nearest to wanted (param_file_distance) when it is within a typo's
+ * reach (at most 2 edits, or a third of wanted's length), else NULL: a mistyped option or
+ * command gets "did you mean", a word from elsewhere gets none. Cannot fail. */
+const char *param_file_nearest(const char *wanted, const char *const *names, int n);
+
 #endif

@@ -25,6 +25,20 @@ expect_error 4 "cannot open $AR_TMP/none.h5: No such file" - -- "$ANTROUTE" insp
 expect_error 3 "empty.h5 is empty" - -- "$ANTROUTE" inspect "$AR_TMP/empty.h5"
 echo "plain text" > "$AR_TMP/text.h5"
 expect_error 3 "text.h5 is not an HDF5 file" - -- "$ANTROUTE" inspect "$AR_TMP/text.h5"
+# "did you mean" for a mistyped command, option or input kind; a word from elsewhere gets none.
+expect_error 2 "unknown command 'slove' \(did you mean 'solve'\?" - -- "$ANTROUTE" slove x.h5
+expect_error 2 "unknown option '--iteratons' \(did you mean --iterations\?" - -- \
+  "$ANTROUTE" solve --iteratons 5 x.h5 -o r.h5
+expect_error 2 "unknown option '--iteratons=5' \(did you mean --iterations\?" - -- \
+  "$ANTROUTE" solve --iteratons=5 x.h5 -o r.h5
+expect_error 2 "unknown input kind 'tsplb' \(did you mean 'tsplib'\?" - -- "$ANTROUTE" import tsplb a
+expect_error 2 "unknown option '--bogus' \(see --help\)" - -- "$ANTROUTE" inspect --bogus x.h5
+# The command is named once: "antroute solve: error: missing ...", never "solve: solve:".
+for args in "solve x.h5" "solve --iteratons 5 x.h5 -o r.h5" "export r.h5" "import tsplib --nme x"; do
+  out=$("$ANTROUTE" $args 2>&1)
+  if grep -Eq "error: (solve|export|import tsplib): " <<<"$out"; then fail "doubled prefix: $out"
+  else pass "one prefix: $out"; fi
+done
 printf '[inspect]\ntree = maybe\n' > "$AR_TMP/bad.ini"
 expect_error 2 "bad.ini:2: tree: 'maybe' is not a yes/no value" - -- "$ANTROUTE" inspect --params "$AR_TMP/bad.ini" x.h5
 finish

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "param.h"
+#include "param_file.h"
 #include "test_util.h"
 
 static const param_def defs[] = {
@@ -210,5 +211,17 @@ int test_run(int argc, char **argv) {
   param_free(&ps);
   strict_files(path);
   remove(path);
+
+  /* Did you mean: a typo away gets the name, a word from elsewhere none (param_file_nearest). */
+  ps = fresh();
+  const char *a9[] = {"solve", "in.h5", "--colnies", "3"};
+  CHECK(parse(&ps, 4, a9) == AR_ERR_USAGE &&
+        strstr(ar_error_message(), "did you mean --colonies?") != NULL);
+  param_free(&ps);
+  const char *names[] = {"solve", "import", "inspect", "report"};
+  CHECK(strcmp(param_file_nearest("slove", names, 4), "solve") == 0);
+  CHECK(strcmp(param_file_nearest("INSPECT", names, 4), "inspect") == 0);
+  CHECK(param_file_nearest("frobnicate", names, 4) == NULL);
+  CHECK(param_file_nearest("x", names, 0) == NULL);
   return 0;
 }
