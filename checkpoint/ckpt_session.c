@@ -6,12 +6,16 @@
 
 #include "ar_agree.h"
 #include "ar_comm.h"
+#include "ar_memory.h"
 #include "ar_signal.h"
 #include "ckpt_dir.h"
 #include "ckpt_read.h"
 #include "ckpt_resume.h"
 #include "ckpt_stop.h"
 #include "ckpt_write.h"
+
+/* Seconds between two checkpoint lines without --verbose. */
+#define CKPT_INFO_INTERVAL 60.0
 
 /* Rank 0 takes the folder's lock; every rank learns the outcome. */
 static ar_status take_lock(ckpt_session *s) {
@@ -169,10 +173,16 @@ static ar_status write_now(ckpt_session *s, int stopping) {
   ckpt_schedule_written(&s->schedule);
   if (s->rank == 0 && info.rotate_error && s->warn)
     fprintf(s->warn, "antroute solve: warning: %s\n", info.warning);
-  if (s->rank == 0 && s->info) {
-    fprintf(s->info, "checkpoint %s: iteration %lld, %.1f MB in %.2f s\n", info.path,
-            (long long)s->state.iteration, (double)info.bytes / 1e6, info.seconds);
+  double now = MPI_Wtime();
+  /* A line every epoch drowns the progress lines: the first, then one a minute at most. */
+  int say = s->info_every || s->info_last == 0 || now - s->info_last >= CKPT_INFO_INTERVAL;
+  if (s->rank == 0 && s->info && say) {
+    char size[32];
+    ar_memory_format(info.bytes, size, sizeof size);
+    fprintf(s->info, "checkpoint %s: iteration %lld, %s in %.2f s\n", info.path,
+            (long long)s->state.iteration, size, info.seconds);
     fflush(s->info);
+    s->info_last = now;
   }
   return AR_OK;
 }

@@ -34,6 +34,10 @@ typedef struct {
   MPI_Comm comm;
   int rank;
   FILE *info, *warn;
+  /* 1: a line on info per checkpoint (solve --verbose); 0: the first, then at most one a minute
+   * (the run's summary counts them all). The driver sets it after ckpt_session_init. */
+  int info_every;
+  double info_last; /* MPI_Wtime() of the last line; 0: none yet */
   char input_checksum[CKPT_INPUT_CHECKSUM_MAX];
   char *search; /* param_serialize(ps, 1) */
   const param_set *ps;

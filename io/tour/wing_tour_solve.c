@@ -233,12 +233,15 @@ static void tour_summary(void *state, const solve_run *run, const aco_engine *la
             "warning: the best tour (%.0f) is shorter than the optimum %lld the network states: "
             "that optimum is wrong\n",
             in.best_cost.key[0], (long long)s->net.optimum);
+  /* A resumed run that had already finished searched nothing: no "0.0 CPU s". */
+  char cpu[64] = "";
+  if (aco_engine_cpu_seconds(last) >= 0.05)
+    snprintf(cpu, sizeof cpu, "; rank 0 used %.1f CPU s", aco_engine_cpu_seconds(last));
   fprintf(out,
           "best %.0f%s%s from colony %d %s; %lld iterations in %.1f s "
-          "(%.0f iterations/s, %.0f tours/s; rank 0 used %.1f CPU s)%s -> %s\n",
+          "(%.0f iterations/s, %.0f tours/s%s)%s -> %s\n",
           in.best_cost.key[0], gap, bound, in.best_colony, found, (long long)in.iteration, secs,
-          in.iteration / (secs > 0 ? secs : 1), tours / (secs > 0 ? secs : 1),
-          aco_engine_cpu_seconds(last),
+          in.iteration / (secs > 0 ? secs : 1), tours / (secs > 0 ? secs : 1), cpu,
           in.stop_reason == ACO_STOP_TARGET ? "; stopped within --gap of the bound" : "",
           run->output);
 }

@@ -340,6 +340,7 @@ static ar_status solve_all(solve_driver *d) {
   /* First the checkpoint folder: a folder another run holds stops this one at once. */
   FILE *info = d->run.quiet ? NULL : stdout;
   ar_status st = ckpt_session_init(&d->ck, d->ps, d->run.input, info, stderr, d->run.comm);
+  d->ck.info_every = param_flag(d->ps, "verbose");
   if (st == AR_OK) st = h5u_output_probe(d->run.output, d->run.comm);
   if (st == AR_OK) st = open_network(d);
   if (st == AR_OK) st = stop_point(d, " while reading the network");

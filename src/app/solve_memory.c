@@ -73,8 +73,13 @@ ar_status solve_memory_check(const param_set *ps, const wing_memory_parts *pt, i
   if (rank == 0 && !quiet) {
     char most[32];
     ar_memory_format(mem->need_max, most, sizeof most);
-    printf("memory: needs about %s per rank (rank 0: %s); a rank may use %s (%s)\n", most, detail,
-           lim.bytes == UINT64_MAX ? "any amount" : limit, lim.source);
+    if (param_flag(ps, "verbose"))
+      printf("memory: needs about %s per rank (rank 0: %s); a rank may use %s (%s)\n", most, detail,
+             lim.bytes == UINT64_MAX ? "any amount" : limit, lim.source);
+    else if (lim.bytes == UINT64_MAX) /* one short line: the parts with --verbose */
+      printf("memory: %s estimated per rank (no limit known)\n", most);
+    else
+      printf("memory: %s estimated per rank (limit %s, %s)\n", most, limit, lim.source);
     fflush(stdout);
   }
   if (mem->need > lim.bytes) {

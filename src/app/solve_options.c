@@ -48,6 +48,8 @@ static const param_def shared_params[] = {
     {"progress", 0, PARAM_REAL, NULL, NULL, 0, 1e9, "SECONDS",
      "at most one progress line per SECONDS (0: one per epoch)", 0},
     {"quiet", 'q', PARAM_FLAG, NULL, NULL, 1, 0, NULL, "no progress lines", 0},
+    {"verbose", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,
+     "more detail: the memory estimate's parts, a line for every checkpoint", 0},
     {"cpu-time", 0, PARAM_REAL, NULL, NULL, 0, 1e9, "SECONDS",
      "tuning aid: stop once rank 0 used this many CPU seconds in the search (load-free budget)",
      PARAM_HIDDEN},

@@ -12,3 +12,5 @@ ar_add_unit_test(cli_parse_unit SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_cli_parse
 ar_add_script_test(cli_strict SCRIPT tests/cli/test_strict.sh LABELS hdf5 TIMEOUT 300)
 # Issue #24: solve FILE.tsp imports it on the fly; the hint for other non-HDF5 inputs.
 ar_add_script_test(cli_solve_tsp SCRIPT tests/cli/test_solve_tsp.sh LABELS hdf5)
+# Issue #24: the memory line, checkpoint lines and CPU seconds solve prints, and --verbose.
+ar_add_script_test(cli_output_noise SCRIPT tests/cli/test_output_noise.sh LABELS hdf5)

@@ -63,8 +63,12 @@ expect_error 5 "[0-9]{4}-[0-9]{2}: [0-9]+ orders over [0-9]+ ship days.*\(--max-
 expect_error 2 "--max-memory 'lots': expected a size" - -- \
   "$A" solve "$T/b.h5" -o "$T/b-res.h5" --max-memory lots -q
 out=$("$A" solve "$T/b.h5" -o "$T/b-res.h5" --colonies 4 --iterations 20 --max-memory 4G 2>&1)
-echo "$out" | grep -Eq "^memory: needs about [0-9]+ MB per rank .*a rank may use 4.3 GB \(--max-memory\)" &&
-  pass "a generous --max-memory runs and says so" || fail "generous --max-memory: $out"
+echo "$out" | grep -Eq "^memory: [0-9]+ MB estimated per rank \(limit 4.3 GB, --max-memory\)$" &&
+  pass "a generous --max-memory runs and says so in one short line" || fail "generous --max-memory: $out"
+# --verbose: the estimate's parts (issue #24: one short line without it).
+out=$("$A" solve "$T/b.h5" -o "$T/b-res.h5" --colonies 4 --iterations 20 --max-memory 4G --verbose 2>&1)
+echo "$out" | grep -Eq "^memory: needs about [0-9]+ MB per rank \(rank 0: 4 colonies x .*a rank may use 4.3 GB \(--max-memory\)" &&
+  pass "--verbose prints the parts of the estimate" || fail "--verbose memory: $out"
 # The results record the estimate, the limit and the peak; the peak is near the estimate.
 check_record() { # check_record RESULTS LIMIT
   $PY - "$1" "$2" <<'PYEOF'
