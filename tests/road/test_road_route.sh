@@ -103,6 +103,22 @@ k = lines.index("EDGE_WEIGHT_SECTION")
 M = np.array([[int(x) for x in l.split()] for l in lines[k + 1:k + 1 + len(W)]])
 assert (M == W).all() and lines[k + 1 + len(W)] == "EOF"
 PYEOF
+# The tour wing's formats (issue #24): the stop order as a TSPLIB TOUR over the rows of the ATSP
+# above, the same as CSV, and JSON with the road's cost unit.
+"$A" export "$R1" --tour "$T/stops.tour" --csv "$T/stops.csv" --json "$T/route.json" >"$T/x2.log" 2>&1 &&
+  pass "export --tour --csv --json of a road tour" || fail "export: $(cat "$T/x2.log")"
+$PY - "$R1" "$T/stops.tour" "$T/stops.csv" "$T/route.json" <<'PYEOF' && pass "road tour: .tour, .csv and .json are /best/tour" || fail "road tour formats"
+import csv, json, sys, h5py
+r = h5py.File(sys.argv[1], "r")
+tour = [int(v) for v in r["best/tour"][...]]
+t = open(sys.argv[2]).read().split("\n")
+k = t.index("TOUR_SECTION")
+assert [int(x) - 1 for x in t[k + 1:k + 1 + len(tour)]] == tour and t[k + 1 + len(tour)] == "-1"
+assert [int(x["node"]) for x in csv.DictReader(open(sys.argv[3]))] == tour
+j = json.load(open(sys.argv[4]))
+assert j["kind"] == "road" and j["cost"] == int(r["best/cost"][()]) and j["answer"]["best_tour"] == tour
+assert j["cost_unit"] == r["route"].attrs["cost_units"].decode() if isinstance(r["route"].attrs["cost_units"], bytes) else r["route"].attrs["cost_units"]
+PYEOF
 
 # --- evaluate ------------------------------------------------------------------------------
 "$A" evaluate "$T/monaco.h5" "$R1" >"$T/e.log" 2>&1 && grep -q "^valid: every step is an arc" "$T/e.log" &&

@@ -102,7 +102,7 @@ if /usr/bin/python3 -c "import h5py" 2>/dev/null; then
 fi
 
 # Usage and input errors.
-expect_error 2 "missing --csv" - -- "$ANTROUTE" export "$AR_TMP/ic.h5"
+expect_error 2 "missing --tour FILE.tour or --csv FILE.csv" - -- "$ANTROUTE" export "$AR_TMP/ic.h5"
 expect_error 2 "--candidates is an option of tour networks.*is a supply-chain network" "$AR_TMP/x.h5" -- "$ANTROUTE" solve "$NET" -o "$AR_TMP/x.h5" --candidates 3
 expect_error 3 "not an antroute file|not the results of a supply-chain network|is an antroute-network" "$AR_TMP/x.csv" -- \
   "$ANTROUTE" export "$NET" --csv "$AR_TMP/x.csv"

@@ -67,7 +67,7 @@ fi
 grep -q "\"kind\": \"demo\", \"cost\": $got, \"choice\": \[" r1.json && pass "the JSON export holds the best choice" ||
   fail "r1.json: $(cat r1.json)"
 expect_error 2 "demo results have no --csv export" x.csv -- "$DEMO" export r1.h5 --csv x.csv
-expect_error 2 "missing --csv PLAN.csv or .*--json OUT.json" - -- "$DEMO" export r1.h5
+expect_error 2 "missing --tour FILE.tour or --csv FILE.csv or --json FILE.json" - -- "$DEMO" export r1.h5
 
 # The built-in program does not know the kind, and no file outside the demo's folder names it.
 expect_error 3 "network kind 'demo' is unknown \(this antroute reads 'tour', 'supply-chain', 'road-graph' and 'road' networks\)" - -- \
