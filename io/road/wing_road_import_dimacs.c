@@ -74,6 +74,9 @@ ar_status wing_road_import_dimacs(int argc, char **argv) {
   param_set ps = {.command = "import dimacs",
                   .usage = "antroute import dimacs GRAPH.gr [--coords GRAPH.co] -o ROADS.h5 "
                            "[--weights distance|time] [--unit F] [--speed KMH] [--name NAME]",
+                  .examples = "antroute import dimacs USA-road-d.NY.gr --coords USA-road-d.NY.co "
+                              "-o ny.h5\n"
+                              "antroute import dimacs g.gr -o g.h5 --weights time --speed 50",
                   .description =
                       "Reads a graph in the format of the 9th DIMACS Implementation Challenge "
                       "(shortest paths: 'p sp', 'a U V W' lines; coordinates 'v ID X Y') and "

@@ -79,15 +79,17 @@ static ar_status import_osm_work(const param_set *ps) {
 }
 
 ar_status wing_road_import_osm(int argc, char **argv) {
-  param_set ps = {.command = "import osm",
-                  .usage = "antroute import osm MAP.osm.pbf|MAP.osm|MAP.osm.gz -o ROADS.h5 "
-                           "[--name NAME]",
-                  .description =
-                      "Reads an OpenStreetMap extract and writes the road network a car may "
-                      "drive: ways with a car highway class (motorway .. service), one-way "
-                      "streets as single arcs, lengths in metres and times from maxspeed or the "
-                      "class's default speed, only the largest strongly connected component. "
-                      "The data's ODbL attribution is stored with it.",
-                  CLI_OPTIONS(import_osm_params, 1, 1)};
+  param_set ps = {
+      .command = "import osm",
+      .usage = "antroute import osm MAP.osm.pbf|MAP.osm|MAP.osm.gz -o ROADS.h5 "
+               "[--name NAME]",
+      .examples = "antroute import osm inputs/roads/monaco.osm.gz -o monaco-roads.h5\n"
+                  "antroute import osm inputs/roads/andorra.osm.pbf -o andorra-roads.h5",
+      .description = "Reads an OpenStreetMap extract and writes the road network a car may "
+                     "drive: ways with a car highway class (motorway .. service), one-way "
+                     "streets as single arcs, lengths in metres and times from maxspeed or the "
+                     "class's default speed, only the largest strongly connected component. "
+                     "The data's ODbL attribution is stored with it.",
+      CLI_OPTIONS(import_osm_params, 1, 1)};
   return cli_parse_run_rank0(&ps, argc, argv, CLI_RULES(import_osm_rules), import_osm_work);
 }

@@ -75,6 +75,10 @@ ar_status wing_road_import_stops(int argc, char **argv) {
   param_set ps = {.command = "import stops",
                   .usage = "[mpirun -np R] antroute import stops STOPS.csv --roads ROADS.h5 -o "
                            "STOPS.h5 [--cost time|distance] [--max-snap METRES]",
+                  .examples = "antroute import stops inputs/roads/monaco_stops.csv --roads "
+                              "monaco-roads.h5 -o monaco-stops.h5\n"
+                              "antroute import stops stops.csv --roads roads.h5 -o s.h5 --cost "
+                              "distance",
                   .description =
                       "Snaps the stops of a CSV (columns id, lat, lon; more allowed) to the "
                       "nearest node of the road network's largest strongly connected component "

@@ -56,6 +56,8 @@ static ar_status import_supply(const param_set *ps) {
 ar_status wing_supply_import_csv(int argc, char **argv) {
   param_set ps = {.command = "import supply-chain",
                   .usage = "antroute import supply-chain DIR -o OUT.h5 [--strict]",
+                  .examples = "antroute import supply-chain inputs/supply_chain -o supply.h5\n"
+                              "antroute import supply-chain mydata -o s.h5 --strict",
                   .description =
                       "Converts the seven CSV tables of the supply-chain data set (WhCosts, "
                       "WhCapacities, PlantPorts, FreightRates, ProductsPerPlant, VmiCustomers, "

@@ -196,6 +196,9 @@ ar_status wing_tour_import_tsplib(int argc, char **argv) {
   param_set ps = {.command = "import tsplib",
                   .usage = "antroute import tsplib FILE.tsp -o OUT.h5 [--tour FILE.opt.tour] "
                            "[--optimum N] [--name NAME] [--no-tour] [--no-bound]",
+                  .examples = "antroute import tsplib inputs/tsplib/berlin52.tsp -o berlin52.h5\n"
+                              "antroute import tsplib inputs/tsplib/ft70.atsp -o ft70.h5\n"
+                              "antroute import tsplib my.tsp -o my.h5 --optimum 7542 --no-bound",
                   .description =
                       "Converts a TSPLIB 95 instance (TSP or ATSP; EUC_2D, CEIL_2D, ATT, GEO or "
                       "EXPLICIT weights) into an antroute network file. A known tour and the "

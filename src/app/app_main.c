@@ -28,6 +28,12 @@ static void print_usage(FILE *out) {
   fprintf(out, "\nkinds of network:\n");
   for (int i = 0; i < app_wing_count(); i++)
     fprintf(out, "  %-13s %s\n", app_wing_at(i)->name, app_wing_at(i)->title);
+  fprintf(out, "\nexamples:\n");
+  for (const char *line = cli_examples_text; *line;) { /* indented, one command a line */
+    size_t len = strcspn(line, "\n");
+    fprintf(out, "  %.*s\n", (int)len, line);
+    line += len + (line[len] == '\n');
+  }
   fprintf(out, "\n%s", cli_exit_status_text);
 }
 

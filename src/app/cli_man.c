@@ -10,6 +10,10 @@ const char cli_exit_status_text[] =
     "4 file system error, 5 out of memory, 6 infeasible plan (evaluate),\n"
     "75 checkpointed (resume with --resume auto)\n";
 
+const char cli_examples_text[] = "antroute solve inputs/tsplib/berlin52.tsp -o r.h5\n"
+                                 "antroute report r.h5 -o pictures\n"
+                                 "antroute export r.h5 --tour r.tour --json r.json\n";
+
 static const char *const exit_statuses[][2] = {
     {"0", "finished"},
     {"1", "internal, MPI or HDF5 failure"},
@@ -78,7 +82,11 @@ void cli_man_head(FILE *out) {
         "helper antroute\\-step.sh\n.TP\n.I PREFIX/share/doc/antroute\nthe user guide and "
         "reference (guide.md, cli.md, formats.md, slurm.md, ...)\n",
         out);
-  fputs(".SH COMMANDS\n", out);
+  fputs(".SH EXAMPLES\nA first run: a TSPLIB file solved (imported on the fly), its report "
+        "and pictures, its tour for other tools.\n.PP\n.nf\n.RS\n",
+        out);
+  param_man_text(out, cli_examples_text);
+  fputs(".RE\n.fi\n.SH COMMANDS\n", out);
 }
 
 void cli_man_commands(FILE *out) {

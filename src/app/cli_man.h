@@ -10,6 +10,9 @@
 
 #include <stdio.h>
 
+/* A first run in three commands: `antroute --help` and the man page's EXAMPLES. */
+extern const char cli_examples_text[];
+
 /* The exit statuses as `antroute --help` lists them. */
 extern const char cli_exit_status_text[];
 

@@ -284,6 +284,10 @@ ar_status cmd_advise(int argc, char **argv) {
                   .usage = "antroute advise [--topology DESC | --topology-xml FILE] [--nodes N] "
                            "[--layout RxT] [--format text|sbatch|env]\n"
                            "       srun|mpirun ... antroute advise --report-binding [--bind auto]",
+                  .examples = "antroute advise\n"
+                              "antroute advise --topology \"pack:2 core:16 pu:2\" --nodes 4\n"
+                              "antroute advise --layout 8x4 --format sbatch\n"
+                              "mpirun -np 4 antroute advise --report-binding",
                   .description =
                       "Recommends MPI ranks per node x OpenMP threads per rank for a node (this "
                       "machine, a synthetic hwloc topology or an XML export), or judges the "

@@ -95,6 +95,8 @@ ar_status cmd_evaluate(int argc, char **argv) {
     current = t;
     param_set ps = {.command = "evaluate",
                     .usage = t->usage,
+                    .examples = "antroute evaluate supply.h5 plan.csv\n"
+                                "antroute evaluate monaco-roads.h5 monaco-route.h5",
                     .description = t->description,
                     .defs = t->defs,
                     .ndefs = t->ndefs,

@@ -117,6 +117,10 @@ ar_status cmd_export(int argc, char **argv) {
   current = t;
   param_set ps = {.command = "export",
                   .usage = t->usage,
+                  .examples = "antroute export r.h5 --tour berlin52.tour\n"
+                              "antroute export r.h5 --csv tour.csv --json r.json\n"
+                              "antroute export plan.h5 --csv plan.csv\n"
+                              "antroute export route.h5 --geojson route.geojson",
                   .description = "Writes what a results file holds in the formats its kind "
                                  "exports, one file per option (docs/formats.md); a kind that "
                                  "lacks a format says so.",

@@ -87,6 +87,9 @@ static ar_status formats_work(const param_set *ps) {
 ar_status cmd_formats(int argc, char **argv) {
   param_set ps = {.command = "formats",
                   .usage = "antroute formats [--markdown | --json] [KIND]",
+                  .examples = "antroute formats\n"
+                              "antroute formats tour\n"
+                              "antroute formats --json > formats.json",
                   .description =
                       "Lists the datasets and attributes of antroute's files as their modules "
                       "declare them (path, type, shape, unit, meaning): the kind-free parts of a "

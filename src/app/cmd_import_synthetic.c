@@ -104,6 +104,9 @@ ar_status cmd_import_synthetic(int argc, char **argv) {
   if (st == AR_OK) {
     param_set ps = {.command = "import synthetic",
                     .usage = t->usage,
+                    .examples =
+                        "antroute import synthetic --kind tour --nodes 20000 -o big.h5\n"
+                        "antroute import synthetic --kind supply-chain --orders 5000 -o s.h5",
                     .description = t->description,
                     .defs = t->defs,
                     .ndefs = t->ndefs,

@@ -90,6 +90,9 @@ static ar_status inspect_work(const param_set *ps) {
 ar_status cmd_inspect(int argc, char **argv) {
   param_set ps = {.command = "inspect",
                   .usage = "antroute inspect FILE.h5 [--tree]",
+                  .examples = "antroute inspect berlin52.h5\n"
+                              "antroute inspect r.h5\n"
+                              "antroute inspect ckpt/ckpt-3.h5",
                   .description = "Prints what a network, results or checkpoint file holds.",
                   CLI_OPTIONS(inspect_params, 1, 1)};
   return cli_parse_run_rank0(&ps, argc, argv, NULL, 0, inspect_work);

@@ -77,6 +77,9 @@ ar_status cmd_report(int argc, char **argv) {
   param_set ps = {
       .command = "report",
       .usage = "antroute report RESULTS.h5 [-o DIR] [--network FILE] [--format png|svg]",
+      .examples = "antroute report r.h5\n"
+                  "antroute report r.h5 -o pictures\n"
+                  "antroute report r.h5 -o pictures --network berlin52.h5 --format svg",
       .description = "Summarises a results file of `antroute solve` (problem, parameters, "
                      "layout, best cost per goal, gap, unserved orders, BSP time split and "
                      "imbalance) and, with -o DIR, draws pictures into DIR: the best tour on its "

@@ -416,7 +416,12 @@ ar_status cmd_solve(int argc, char **argv) {
     return st;
   }
   param_set ps = {.command = "solve",
-                  .usage = "antroute solve NETWORK.h5 -o RESULTS.h5 [options]",
+                  .usage = "antroute solve NETWORK.h5|FILE.tsp -o RESULTS.h5 [options]",
+                  .examples =
+                      "antroute solve inputs/tsplib/berlin52.tsp -o berlin52.h5\n"
+                      "antroute solve berlin52.h5 -o r.h5 --time 10 --seed 2\n"
+                      "mpirun -np 4 antroute solve pcb442.h5 -o r.h5 --checkpoint-dir ckpt\n"
+                      "antroute solve supply.h5 -o plan.h5 --csv plan.csv",
                   .description = table->description,
                   .defs = table->defs,
                   .ndefs = table->ndefs,
@@ -428,16 +433,16 @@ ar_status cmd_solve(int argc, char **argv) {
                  &help_done);
   if (st == AR_OK && !help_done) st = solve_parallel_setup(&ps);
   if (st == AR_OK && !help_done) st = solve_outputs_check(&ps, MPI_COMM_WORLD);
+  /* A .tsp is imported beside the results first; the outputs are checked again against it. */
+  char net[AR_PATH_CAP] = "";
+  if (st == AR_OK && !help_done) st = solve_input_prepare(&ps, net, sizeof net);
+  if (st == AR_OK && !help_done && net[0]) st = solve_outputs_check(&ps, MPI_COMM_WORLD);
   /* A checkpoint that --resume auto picked but whose contents proved damaged when read was moved
    * aside (ckpt_session_read): everything built from it goes, and the run starts over from the
    * pick, which takes the previous checkpoint (or none). Each round moves one file aside. */
   int again = st == AR_OK && !help_done;
   while (again) {
     ar_error_clear();
-  /* A .tsp is imported beside the results first; the outputs are checked again against it. */
-  char net[AR_PATH_CAP] = "";
-  if (st == AR_OK && !help_done) st = solve_input_prepare(&ps, net, sizeof net);
-  if (st == AR_OK && !help_done && net[0]) st = solve_outputs_check(&ps, MPI_COMM_WORLD);
     st = solve_once(&ps, &again);
   }
   param_free(&ps);

@@ -3,6 +3,7 @@
 #include "param.h"
 
 #include "param_file.h"
+#include "param_wrap.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -288,7 +289,6 @@ static void param_getopt_tables(const param_set *ps, struct option *longopts, ch
   shortopts[ns] = '\0';
 }
 
-/* One getopt_long result c (optarg and optind as it left them). */
 /* AR_ERR_USAGE for an unknown long option, with the nearest known one when it is a typo away. */
 static ar_status param_unknown_option(const param_set *ps, const char *arg) {
   char wanted[NAME_MAX_LEN];
@@ -307,6 +307,7 @@ static ar_status param_unknown_option(const param_set *ps, const char *arg) {
   return ar_fail(AR_ERR_USAGE, "%s: unknown option '%s' (see --help)", ps->command, arg);
 }
 
+/* One getopt_long result c (optarg and optind as it left them). */
 static ar_status param_take_option(param_set *ps, int c, char **argv) {
   if (c == 1) { /* a positional argument */
     if (ps->npositional >= PARAM_MAX_POSITIONAL || ps->npositional >= ps->max_positional)
@@ -396,34 +397,68 @@ static int group_starts(const param_set *ps, int i, const char **group) {
   return 1;
 }
 
+/* The option column, where its text starts ("  " + column + " "), and below which width the
+ * text goes under the option instead. */
+enum { HELP_LEFT = 30, HELP_TEXT_COL = 33, HELP_NARROW = 72, HELP_NARROW_COL = 8 };
+enum { HELP_NO_WRAP = 1 << 20 };
+
+/* One option of --help: the option, then its help wrapped under the text column (below the
+ * option when the option is wider than its column). */
+static void help_option(FILE *out, const char *left, const char *text, int width) {
+  if (width < HELP_NARROW) { /* too narrow for two columns: the text below, indented */
+    fprintf(out, "  %s\n%*s", left, HELP_NARROW_COL, "");
+    param_wrap(out, text, HELP_NARROW_COL, HELP_NARROW_COL, width);
+    return;
+  }
+  fprintf(out, "  %-*s ", HELP_LEFT, left);
+  if ((int)strlen(left) > HELP_LEFT) fprintf(out, "\n%*s", HELP_TEXT_COL, "");
+  param_wrap(out, text, HELP_TEXT_COL, HELP_TEXT_COL, width);
+}
+
+/* The help of d with its choices and default. */
+static void help_text_of(const param_def *d, char *buf, size_t cap) {
+  size_t len = (size_t)snprintf(buf, cap, "%s", d->help ? d->help : "");
+  if (d->type == PARAM_CHOICE && len < cap) {
+    char words[256];
+    choice_words(d->choices, words, sizeof words);
+    len += (size_t)snprintf(buf + len, cap - len, " (%s)", words);
+  }
+  if (d->default_value && d->type != PARAM_FLAG && len < cap)
+    snprintf(buf + len, cap - len, " [default: %s]", d->default_value);
+}
+
 void param_print_help(const param_set *ps, FILE *out) {
-  fprintf(out, "usage: %s\n\n", ps->usage);
-  if (ps->description) fprintf(out, "%s\n\n", ps->description);
+  int width = param_wrap_width(out);
+  fputs("usage: ", out);
+  param_wrap(out, ps->usage, 7, 11, width);
+  fputc('\n', out);
+  if (ps->description) {
+    param_wrap(out, ps->description, 0, 0, width);
+    fputc('\n', out);
+  }
   fprintf(out, "options:\n");
   const char *group = NULL;
   for (int i = 0; i < ps->ndefs; i++) {
     const param_def *d = &ps->defs[i];
     if (d->flags & PARAM_HIDDEN) continue;
     if (group_starts(ps, i, &group)) fprintf(out, "\n%s:\n", group);
-    char left[128];
+    char left[128], text[2048];
     const char *arg = d->type == PARAM_FLAG ? "" : (d->arg_name ? d->arg_name : "VALUE");
     if (d->short_name)
       snprintf(left, sizeof left, "-%c, --%s%s%s", d->short_name, d->name, *arg ? " " : "", arg);
     else
       snprintf(left, sizeof left, "    --%s%s%s", d->name, *arg ? " " : "", arg);
-    fprintf(out, "  %-30s %s", left, d->help);
-    if (d->type == PARAM_CHOICE) {
-      char words[256];
-      choice_words(d->choices, words, sizeof words);
-      fprintf(out, " (%s)", words);
-    }
-    if (d->default_value && d->type != PARAM_FLAG) fprintf(out, " [default: %s]", d->default_value);
-    fprintf(out, "\n");
+    help_text_of(d, text, sizeof text);
+    help_option(out, left, text, width);
   }
   if (group) fprintf(out, "\ngeneral:\n");
-  fprintf(out, "  %-30s %s\n", "    --params FILE",
-          "read parameters from an INI file (command line wins)");
-  fprintf(out, "  %-30s %s\n", "-h, --help", "show this help");
+  help_option(out, "    --params FILE", "read parameters from an INI file (command line wins)",
+              width);
+  help_option(out, "-h, --help", "show this help", width);
+  if (ps->examples) {
+    fprintf(out, "\nexamples:\n  ");
+    param_wrap(out, ps->examples, 2, 2, HELP_NO_WRAP); /* commands keep their lines */
+  }
 }
 
 void param_man_text(FILE *out, const char *text) {
@@ -496,6 +531,11 @@ void param_print_man(const param_set *ps, FILE *out) {
   fputc('\n', out);
   man_option(out, 'h', "help", "", "show this help");
   fputc('\n', out);
+  if (ps->examples) {
+    fputs(".PP\n.I \"Examples:\"\n.nf\n.RS\n", out);
+    param_man_text(out, ps->examples);
+    fputs("\n.RE\n.fi\n", out);
+  }
 }
 
 long long param_int(const param_set *ps, const char *name) {

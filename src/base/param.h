@@ -73,6 +73,7 @@ typedef struct {
   const char *command;     /* "solve", "import tsplib": the section name in parameter files */
   const char *usage;       /* "antroute solve IN.h5 -o RESULTS.h5 [options]" */
   const char *description; /* a paragraph for --help */
+  const char *examples;    /* 2-4 real commands, one a line, for --help and the man page */
   const param_def *defs;
   int ndefs;
   /* Optional, [ndefs]: --help lists the options of a group under its heading (NULL: general). */

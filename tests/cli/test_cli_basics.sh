@@ -12,6 +12,22 @@ for fact in commit "build type" compiler flags MPI HDF5 hwloc oneTBB; do
 done
 grep -q "^MPI: *Open MPI v[0-9]" <<<"$v" && pass "--version: the MPI library's own version" ||
   fail "--version: MPI line $(grep ^MPI <<<"$v")"
+# --help wrapped (issue #24): 80 columns when not a terminal, COLUMNS honoured, a hanging indent,
+# and an examples section of real commands for every command.
+for cmd in solve "import tsplib" "import synthetic" inspect report export evaluate advise formats; do
+  h=$("$ANTROUTE" $cmd --help 2>&1)
+  long=$(grep -E '^.{81}' <<<"$h" | grep -Ev '[^ ]{40}') # a word too long to break may stick out
+  [ -z "$long" ] && pass "$cmd --help fits 80 columns" || fail "$cmd --help: lines over 80: $long"
+  grep -A1 '^examples:$' <<<"$h" | grep -q "^  .*antroute $cmd" && pass "$cmd --help has examples" ||
+    fail "$cmd --help: no examples"
+done
+h=$(COLUMNS=120 "$ANTROUTE" solve --help)
+grep -Eq '^.{81}' <<<"$h" && ! grep -E '^.{121}' <<<"$h" | grep -Evq '[^ ]{40}' &&
+  pass "COLUMNS=120 is honoured" || fail "COLUMNS=120 ignored"
+grep -Eq '^ {33}[a-z(]' <<<"$("$ANTROUTE" solve --help)" && pass "descriptions wrap with a hanging indent" ||
+  fail "no hanging indent"
+"$ANTROUTE" --help | grep -A1 '^examples:$' | grep -q "antroute solve .*\.tsp" &&
+  pass "antroute --help: a first run" || fail "antroute --help lacks examples"
 for cmd in import inspect; do
   "$ANTROUTE" $cmd --help >/dev/null && pass "$cmd --help" || fail "$cmd --help"
 done

@@ -13,7 +13,7 @@ export OMP_NUM_THREADS=1
 
 "$DEMO" --help >help.txt 2>&1
 has help.txt "^  demo +demo networks" "antroute --help lists the registered kind"
-"$DEMO" import synthetic --help >synth_help.txt 2>&1
+COLUMNS=1000 "$DEMO" import synthetic --help >synth_help.txt 2>&1
 has synth_help.txt "--kind KIND .*\(tour\|.*\|demo\)" "import synthetic --kind offers demo"
 has synth_help.txt "--rows R" "import synthetic lists the demo's own options"
 
