@@ -97,7 +97,8 @@ ar_status ckpt_dir_make_room(const char *dir, int keep, uint64_t need, uint32_t 
 ar_status ckpt_dir_rotate(const char *dir, int keep, uint32_t own);
 
 /* Renames path to path.damaged (so that later scans skip it and rotation keeps the good ones);
- * the new name goes to moved. */
+ * the new name goes to moved. AR_ERR_IO naming the file when the rename or the directory fsync
+ * fails; AR_ERR_USAGE when the new name is too long. */
 ar_status ckpt_dir_move_aside(const char *path, char *moved, size_t cap);
 
 #endif

@@ -16,7 +16,8 @@
 
 /* Collective. The sequence numbers of the final checkpoints of dir, newest first, the same on
  * every rank (*seqs malloc'ed, free it; *n may be 0, also for a missing directory). Reports the
- * .tmp files on `report` (rank 0; the next checkpoint write removes them). */
+ * .tmp files on `report` (rank 0; the next checkpoint write removes them). Fails (the same status
+ * on every rank): AR_ERR_NOMEM, AR_ERR_IO when dir cannot be read, AR_ERR_MPI. */
 ar_status ckpt_find_candidates(const char *dir, MPI_Comm comm, FILE *report, int64_t **seqs,
                                int *n);
 

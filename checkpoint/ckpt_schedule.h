@@ -24,7 +24,8 @@ void ckpt_schedule_init(ckpt_schedule *s, int64_t every_iterations, double every
 
 /* Collective over comm when every_seconds > 0 (one MPI_Bcast from rank 0), local otherwise.
  * iterations_done: iterations completed since the start of the search; epoch_end and stopping
- * must be the same on every rank. *due: 1 when a checkpoint is to be written now. */
+ * must be the same on every rank. *due: 1 when a checkpoint is to be written now. AR_ERR_MPI when
+ * the broadcast fails. */
 ar_status ckpt_schedule_due(ckpt_schedule *s, int64_t iterations_done, int epoch_end, int stopping,
                             MPI_Comm comm, int *due);
 

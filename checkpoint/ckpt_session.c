@@ -1,6 +1,7 @@
 /* ckpt_session: the checkpoints of one run: options, resume pick, stop agreement, schedule. */
 #include "ckpt_session.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,9 +114,10 @@ ar_status ckpt_session_read(ckpt_session *s, const char *path, ckpt_part *const 
       strcmp(s->opt.resume, "auto") == 0) {
     ckpt_report_damaged(path, 1, s->rank == 0 ? s->warn : NULL, s->rank);
     s->retry = 1;
-    e = ar_agree(s->comm, MPI_Barrier(s->comm) == MPI_SUCCESS
-                              ? AR_ERR_INPUT
-                              : ar_fail(AR_ERR_MPI, "MPI_Barrier after moving %s aside", path));
+    char what[1024];
+    snprintf(what, sizeof what, "MPI_Barrier after moving %s aside", path);
+    e = ar_mpi_check(MPI_Barrier(s->comm), what);
+    e = ar_agree(s->comm, e == AR_OK ? AR_ERR_INPUT : e);
   }
   if (e != AR_OK) {
     ar_error_mark_shared();

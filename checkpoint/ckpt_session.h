@@ -80,7 +80,9 @@ ar_status ckpt_session_identify(ckpt_session *s);
 ar_status ckpt_session_stop_now(ckpt_session *s, int *stop);
 
 /* Collective. Applies --resume (ckpt_pick: the newest sound checkpoint of this run, damaged ones
- * moved aside): *found = 1 and path when the run continues from a checkpoint. */
+ * moved aside): *found = 1 and path when the run continues from a checkpoint. Fails as ckpt_pick
+ * (AR_ERR_INPUT for a checkpoint of another run or none left sound, AR_ERR_IO, AR_ERR_MPI), the
+ * same status on every rank. */
 ar_status ckpt_session_pick(ckpt_session *s, char *path, size_t cap, int *found);
 
 /* Collective. Reads parts[0..n-1] from checkpoint path (ckpt_read: checksums, shapes, each part's
@@ -98,7 +100,8 @@ ar_status ckpt_session_read(ckpt_session *s, const char *path, ckpt_part *const 
  * and that --checkpoint-seconds is kept). Cannot fail. */
 void ckpt_session_cadence(const ckpt_session *s, int64_t *every, double *seconds);
 
-/* What the checkpoints written from now on hold (replaces what was attached). */
+/* What the checkpoints written from now on hold (replaces what was attached). AR_ERR_NOMEM or
+ * AR_ERR_MPI, agreed by every rank. */
 ar_status ckpt_session_attach(ckpt_session *s, ckpt_part *const *parts, int n, hsize_t first,
                               hsize_t count);
 

@@ -28,7 +28,8 @@ typedef struct csv_reader csv_reader;
 ar_status csv_open(const char *path, csv_reader **reader);
 
 /* The same on a memory buffer of len bytes (need not be NUL-terminated; it is copied). name is
- * used in messages in place of the file name. */
+ * used in messages in place of the file name. AR_ERR_NOMEM; AR_ERR_INPUT naming `name` when the
+ * data holds a NUL byte (not text). */
 ar_status csv_open_buffer(const char *name, const char *data, size_t len, csv_reader **reader);
 
 /* Frees the reader (NULL is fine). */

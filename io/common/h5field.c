@@ -12,13 +12,14 @@ hid_t h5field_native(h5field_type t) {
   case H5FIELD_I32: return H5T_NATIVE_INT32;
   case H5FIELD_I64: return H5T_NATIVE_INT64;
   case H5FIELD_F64: return H5T_NATIVE_DOUBLE;
+  case H5FIELD_F32: return H5T_NATIVE_FLOAT;
   case H5FIELD_STR: break;
   }
   return H5T_C_S1;
 }
 
 const char *h5field_type_name(h5field_type t) {
-  static const char *const names[] = {"int8", "int32", "int64", "float64", "string"};
+  static const char *const names[] = {"int8", "int32", "int64", "float64", "string", "float32"};
   return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "?";
 }
 
@@ -83,8 +84,8 @@ ar_status h5field_write(hid_t loc, const h5field *f, const hsize_t *dims, const 
 }
 
 static ar_status attr_check(const h5field *f, h5field_type want) {
-  int typed =
-      f->type == want || (want == H5FIELD_I64 && f->type != H5FIELD_F64 && f->type != H5FIELD_STR);
+  int typed = f->type == want || (want == H5FIELD_I64 && f->type != H5FIELD_F64 &&
+                                  f->type != H5FIELD_F32 && f->type != H5FIELD_STR);
   if ((f->flags & H5FIELD_ATTRIBUTE) && typed) return AR_OK;
   return ar_fail(AR_ERR_INTERNAL, "field %s (%s) is not a %s attribute", f->name, f->path,
                  h5field_type_name(want));
@@ -173,7 +174,9 @@ int h5field_exists(hid_t loc, const h5field *f) {
 }
 
 static H5T_class_t field_class(h5field_type t) {
-  return t == H5FIELD_F64 ? H5T_FLOAT : t == H5FIELD_STR ? H5T_STRING : H5T_INTEGER;
+  return t == H5FIELD_F64 || t == H5FIELD_F32 ? H5T_FLOAT
+         : t == H5FIELD_STR                   ? H5T_STRING
+                                              : H5T_INTEGER;
 }
 
 static const char *class_name(H5T_class_t c) {

@@ -28,7 +28,8 @@ typedef enum {
   H5FIELD_I32,
   H5FIELD_I64,
   H5FIELD_F64,
-  H5FIELD_STR /* fixed-length strings (a dataset [n]) or one string (an attribute) */
+  H5FIELD_STR, /* fixed-length strings (a dataset [n]) or one string (an attribute) */
+  H5FIELD_F32  /* checkpoints' trails */
 } h5field_type;
 
 enum {
@@ -45,7 +46,7 @@ typedef struct {
   const char *name;    /* unique in its table, a C-like identifier: the report script's key */
   const char *path;    /* "/best/tour"; an attribute: "/run/seconds" */
   h5field_type type;   /* the type in the file (and in memory: native of the same size) */
-  int rank;            /* 0: scalar; 1 or 2 */
+  int rank;            /* 0: scalar; 1 or 2 (3: a checkpoint dataset, declared, not written here) */
   const char *shape;   /* the dimensions' meaning: "[n]", "[E][C]" (NULL for a scalar) */
   const char *unit;    /* the `units` attribute (NULL: none) */
   const char *meaning; /* the `description` attribute, and the docs' meaning */

@@ -19,7 +19,8 @@
 #define H5META_RESULTS    "antroute-results"
 #define H5META_CHECKPOINT "antroute-checkpoint"
 
-/* Writes the root attributes; ps may be NULL (no parameters attribute). */
+/* Writes the root attributes; ps may be NULL (no parameters attribute). AR_ERR_HDF5 naming the file
+ * and the attribute, AR_ERR_NOMEM, AR_ERR_MPI. */
 ar_status h5meta_write(hid_t file, const char *format, int64_t format_version, const param_set *ps);
 
 /* Reads `format` and `format_version` (AR_ERR_INPUT when either is missing or not of its type),

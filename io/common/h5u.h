@@ -58,11 +58,13 @@ ar_status h5u_output_probe(const char *path, MPI_Comm comm);
 /* The same in HDF5's latest file format (1.10), whose metadata (superblock, object headers with
  * their attributes, indexes) carries checksums that HDF5 verifies on every read: damage to the
  * file's own structures is then reported as such instead of being decoded (checkpoints), written
- * through `tmp` (in path's folder; NULL: PATH.tmp). */
+ * through `tmp` (in path's folder; NULL: PATH.tmp). Fails as h5u_output_create() (AR_ERR_USAGE,
+ * AR_ERR_IO, AR_ERR_HDF5). */
 ar_status h5u_output_create_latest(h5u_output *out, const char *path, const char *tmp,
                                    MPI_Comm comm);
 /* Flushes and closes, barrier, rank 0 renames onto the final path and fsyncs the directory.
- * The same as h5u_output_close() then h5u_output_publish(). */
+ * The same as h5u_output_close() then h5u_output_publish(). Fails as they do (AR_ERR_IO naming the
+ * file; every rank learns it). */
 ar_status h5u_output_commit(h5u_output *out);
 /* Flushes (MPI_File_sync: the data reaches the disk) and closes the temporary file; every rank
  * agrees on the outcome (the allreduce is the barrier). On failure removes the temporary file and
@@ -83,15 +85,18 @@ ar_status h5u_open_read(const char *path, MPI_Comm comm, hid_t *file);
  * nothing and is not reported. (Outputs close through h5u_output_close, which checks.) */
 void h5u_close(hid_t file);
 
-/* fsyncs the directory that holds path (after a rename). */
+/* fsyncs the directory that holds path (after a rename). AR_ERR_IO naming the directory when it
+ * cannot be opened or synced. */
 ar_status h5u_fsync_dir(const char *path);
 
 /* --- Attributes ------------------------------------------------------------------------------- */
 
+/* Each: AR_ERR_HDF5 naming the file and the attribute. */
 ar_status h5u_attr_write_str(hid_t loc, const char *name, const char *value);
 ar_status h5u_attr_write_i64(hid_t loc, const char *name, int64_t value);
 ar_status h5u_attr_write_f64(hid_t loc, const char *name, double value);
-/* A string attribute on dataset `dataset` under loc (e.g. the column names of a table). */
+/* A string attribute on dataset `dataset` under loc (e.g. the column names of a table). AR_ERR_HDF5
+ * naming the file, the dataset and the attribute. */
 ar_status h5u_dataset_attr_write_str(hid_t loc, const char *dataset, const char *name,
                                      const char *value);
 int h5u_attr_exists(hid_t loc, const char *name);
@@ -103,6 +108,8 @@ ar_status h5u_attr_read_f64(hid_t loc, const char *name, double *value);
 
 /* --- Groups ----------------------------------------------------------------------------------- */
 
+/* h5u_group_create: AR_ERR_IO naming the file and the group.
+ * h5u_group_open: AR_ERR_INPUT naming the file and the missing group. */
 ar_status h5u_group_create(hid_t loc, const char *name, hid_t *group);
 ar_status h5u_group_open(hid_t loc, const char *name, hid_t *group);
 int h5u_link_exists(hid_t loc, const char *path); /* each component checked in turn */
@@ -120,11 +127,13 @@ ar_status h5u_dataset_close(hid_t dset, ar_status st);
 /* Creates dataset `name` of memtype's kind with the given shape and writes it collectively. Every
  * rank of the file's communicator calls it; only ranks with data != NULL write (the same array on
  * each, or just one rank with the data). `units` and `description` become attributes when not
- * NULL. rank is 1 or 2. */
+ * NULL. rank is 1 or 2. AR_ERR_IO naming the file and the dataset when the write fails (a full
+ * disk), AR_ERR_HDF5, AR_ERR_INTERNAL for a bad rank, AR_ERR_MPI. */
 ar_status h5u_write(hid_t loc, const char *name, hid_t memtype, int rank, const hsize_t *dims,
                     const void *data, const char *units, const char *description);
 
-/* Writes n fixed-length strings (h5py reads them as bytes). Same collective rules as h5u_write. */
+/* Writes n fixed-length strings (h5py reads them as bytes). Same collective rules as h5u_write.
+ * Fails as h5u_write; AR_ERR_NOMEM. */
 ar_status h5u_write_strings(hid_t loc, const char *name, const char *const *strings, hsize_t n,
                             const char *description);
 
@@ -135,7 +144,8 @@ enum { H5U_MAX_RANK = 8 };
 
 /* Collectively creates dataset `path` (intermediate groups are created as needed) of the given
  * native type and shape, stored contiguously (no chunking, best for collective MPI-IO), and
- * returns it open in *dset (close with H5Dclose). rank is 1..H5U_MAX_RANK. */
+ * returns it open in *dset (close with H5Dclose). rank is 1..H5U_MAX_RANK. AR_ERR_IO naming the
+ * file and the dataset; AR_ERR_INTERNAL for a rank out of range. */
 ar_status h5u_dataset_create(hid_t loc, const char *path, hid_t type, int rank, const hsize_t *dims,
                              hid_t *dset);
 
@@ -166,12 +176,15 @@ ar_status h5u_dataset_check_storage(hid_t dset, const char *path);
 /* Reads a whole dataset collectively (every rank gets all of it) after checking that it exists,
  * has expect_rank dimensions, holds numbers of the same class as memtype (integer or float) and
  * has at most max_elems elements (no giant allocation from a lying file). dims receives the
- * shape; *data is malloc'ed (caller frees; NULL for an empty dataset). */
+ * shape; *data is malloc'ed (caller frees; NULL for an empty dataset). AR_ERR_INPUT naming the file
+ * and the dataset (missing, wrong rank, class or size, unreadable); AR_ERR_NOMEM; AR_ERR_INTERNAL
+ * for a bad expect_rank. */
 ar_status h5u_read(hid_t loc, const char *path, hid_t memtype, int expect_rank, hsize_t *dims,
                    uint64_t max_elems, void **data);
 
 /* Reads a 1-D string dataset (fixed-length or variable-length, ASCII or UTF-8) into an array of
- * n malloc'ed strings (free with h5u_free_strings). */
+ * n malloc'ed strings (free with h5u_free_strings). AR_ERR_INPUT naming the file and the dataset
+ * (missing, not strings, too many, unreadable); AR_ERR_NOMEM. */
 ar_status h5u_read_strings(hid_t loc, const char *path, uint64_t max_elems, hsize_t *n,
                            char ***strings);
 void h5u_free_strings(char **strings, hsize_t n);

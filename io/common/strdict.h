@@ -26,7 +26,7 @@ void strdict_init(strdict *d);
 /* Index of key, or -1. */
 int32_t strdict_find(const strdict *d, const char *key);
 
-/* Index of key, adding it when absent (*added = 1 then; added may be NULL). */
+/* Index of key, adding it when absent (*added = 1 then; added may be NULL). AR_ERR_NOMEM. */
 ar_status strdict_add(strdict *d, const char *key, int32_t *index, int *added);
 
 /* Hands the key array (n malloc'ed strings) to the caller and empties the dictionary. */

@@ -33,7 +33,8 @@ typedef struct {
   int64_t optimum;      /* -1 when unknown */
 } h5res_info;
 
-/* Root attributes, /trace, /epochs, /layout, /run. */
+/* Root attributes, /trace, /epochs, /layout, /run. AR_ERR_IO/AR_ERR_HDF5 naming the file and the
+ * object, AR_ERR_NOMEM, AR_ERR_MPI; the same status on every rank. */
 ar_status h5res_write_run(hid_t file, const aco_engine *e, const param_set *ps,
                           const h5res_info *info);
 

@@ -29,6 +29,9 @@
 
 #include "bsp_log.h"
 
+/* Writes /bsp collectively (epoch_split: the per-epoch split goes to /epochs too).
+ * AR_ERR_IO/AR_ERR_HDF5 naming the file and the dataset, AR_ERR_NOMEM, AR_ERR_MPI; the same status
+ * on every rank. */
 ar_status h5res_bsp_write(hid_t file, const bsp_log *b, MPI_Comm comm, int epoch_split);
 
 #endif

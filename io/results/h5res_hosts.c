@@ -20,19 +20,20 @@ static void own_host(char name[HOST_WIDTH]) {
 
 ar_status h5res_write_rank_hosts(hid_t layout, MPI_Comm comm) {
   int size = 1;
-  if (MPI_Comm_size(comm, &size) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "cannot query the communicator writing /layout/rank_host");
+  ar_status st = ar_mpi_check(MPI_Comm_size(comm, &size),
+                              "MPI_Comm_size of the communicator writing /layout/rank_host");
+  if (st != AR_OK) return st;
   char mine[HOST_WIDTH];
   own_host(mine);
   /* Every rank holds every name and passes the same array: small datasets written by rank 0
    * alone come out garbled with Open MPI 4.1 and HDF5 1.10. */
   char *all = ar_alloc_array((size_t)size, HOST_WIDTH);
   const char **names = ar_alloc_array((size_t)size, sizeof *names);
-  ar_status st = ar_agree(
-      comm, !all || !names ? ar_fail(AR_ERR_NOMEM, "out of memory for /layout/rank_host") : AR_OK);
-  if (st == AR_OK &&
-      MPI_Allgather(mine, HOST_WIDTH, MPI_CHAR, all, HOST_WIDTH, MPI_CHAR, comm) != MPI_SUCCESS)
-    st = ar_fail(AR_ERR_MPI, "MPI_Allgather of the host names for /layout/rank_host failed");
+  st = ar_agree(comm, !all || !names ? ar_fail(AR_ERR_NOMEM, "out of memory for /layout/rank_host")
+                                     : AR_OK);
+  if (st == AR_OK)
+    st = ar_mpi_check(MPI_Allgather(mine, HOST_WIDTH, MPI_CHAR, all, HOST_WIDTH, MPI_CHAR, comm),
+                      "MPI_Allgather of the host names for /layout/rank_host");
   if (st == AR_OK) {
     for (int r = 0; r < size; r++)
       names[r] = all + (size_t)r * HOST_WIDTH;

@@ -14,7 +14,8 @@
 
 #include "ar_error.h"
 
-/* Writes dataset rank_host into the open group `layout`. */
+/* Writes dataset rank_host into the open group `layout`. AR_ERR_NOMEM, AR_ERR_MPI, or as
+ * h5field_write; the same status on every rank. */
 ar_status h5res_write_rank_hosts(hid_t layout, MPI_Comm comm);
 
 #endif

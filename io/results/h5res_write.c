@@ -59,8 +59,9 @@ static ar_status write_epochs(hid_t file, const aco_engine *e) {
   }
   st = ar_agree(in.comm, st);
   long long tcount = T;
-  if (st == AR_OK && MPI_Bcast(&tcount, 1, MPI_LONG_LONG, 0, in.comm) != MPI_SUCCESS)
-    st = ar_fail(AR_ERR_MPI, "MPI_Bcast failed writing the trace");
+  if (st == AR_OK)
+    st = ar_mpi_check(MPI_Bcast(&tcount, 1, MPI_LONG_LONG, 0, in.comm),
+                      "MPI_Bcast of the trace length");
   hid_t g = -1;
   hsize_t de[1] = {(hsize_t)E}, dec[2] = {(hsize_t)E, (hsize_t)C}, dt[1] = {(hsize_t)tcount};
   const h5field *F = h5res_run_fields;
@@ -170,13 +171,17 @@ ar_status h5res_write_run(hid_t file, const aco_engine *e, const param_set *ps,
   double *rank_seconds = in.rank == 0 ? malloc(sizeof(double) * 5 * (size_t)in.size) : NULL;
   ar_status st = ar_agree(in.comm, in.rank == 0 && !rank_seconds ? AR_ERR_NOMEM : AR_OK);
   if (st != AR_OK) return st;
-  if (MPI_Gather(rt.seconds, 5, MPI_DOUBLE, rank_seconds, 5, MPI_DOUBLE, 0, in.comm) !=
-          MPI_SUCCESS ||
-      MPI_Reduce(&rt.seconds[4], &rt.cpu_total, 1, MPI_DOUBLE, MPI_SUM, 0, in.comm) !=
-          MPI_SUCCESS ||
-      MPI_Bcast(&rt, (int)sizeof rt, MPI_BYTE, 0, in.comm) != MPI_SUCCESS) {
+  st = ar_mpi_check(MPI_Gather(rt.seconds, 5, MPI_DOUBLE, rank_seconds, 5, MPI_DOUBLE, 0, in.comm),
+                    "MPI_Gather of the run times");
+  if (st == AR_OK)
+    st = ar_mpi_check(MPI_Reduce(&rt.seconds[4], &rt.cpu_total, 1, MPI_DOUBLE, MPI_SUM, 0, in.comm),
+                      "MPI_Reduce of the CPU time");
+  if (st == AR_OK)
+    st = ar_mpi_check(MPI_Bcast(&rt, (int)sizeof rt, MPI_BYTE, 0, in.comm),
+                      "MPI_Bcast of the run times");
+  if (st != AR_OK) {
     free(rank_seconds);
-    return ar_fail(AR_ERR_MPI, "MPI_Gather of the run times failed");
+    return st;
   }
   st = h5meta_write(file, H5META_RESULTS, H5RES_FORMAT_VERSION, ps);
   const h5field *F = h5res_run_fields;

@@ -66,11 +66,13 @@ ar_status h5net_road_write(const road_graph *g, const road_net_info *info, const
  * every rank returns the same status. Free with road_graph_free(). info may be NULL. */
 ar_status h5net_road_read(const char *path, MPI_Comm comm, road_graph *g, road_net_info *info);
 
-/* The same from an open file (after the header check); collective on its communicator. */
+/* The same from an open file (after the header check); collective on its communicator. AR_ERR_INPUT
+ * naming the file and the dataset when the layout is wrong or a value is out of range;
+ * AR_ERR_NOMEM. */
 ar_status h5net_road_read_file(hid_t file, road_graph *g, road_net_info *info);
 
 /* `antroute inspect` of a road network: validates like the reader, then prints "key: value"
- * lines. */
+ * lines. Fails as h5net_road_read_file. */
 ar_status h5net_road_inspect(hid_t file, FILE *out);
 
 #endif

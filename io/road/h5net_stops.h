@@ -64,12 +64,14 @@ void road_stop_set_free(road_stop_set *s);
 
 /* Writes the stops file collectively on comm: every rank passes the same set, and its own
  * block of rows first .. first+count-1 of the matrix (rows: count x n). Atomic (path.tmp,
- * renamed when every rank has written). ps may be NULL. */
+ * renamed when every rank has written). ps may be NULL. AR_ERR_USAGE/AR_ERR_IO for the output path,
+ * AR_ERR_IO/AR_ERR_HDF5 naming the file, AR_ERR_MPI; the same status on every rank. */
 ar_status h5net_stops_write(const char *path, MPI_Comm comm, const road_stop_set *set,
                             int32_t first, int32_t count, const int32_t *rows, const param_set *ps);
 
 /* Reads the /road part of a stops file collectively (every rank gets all of it) and checks it
- * (shapes, snapped nodes >= 0, distances finite and >= 0, the cost). */
+ * (shapes, snapped nodes >= 0, distances finite and >= 0, the cost). AR_ERR_IO for a missing file,
+ * AR_ERR_INPUT naming the file and what is wrong, AR_ERR_NOMEM; the same status on every rank. */
 ar_status h5net_stops_read(const char *path, MPI_Comm comm, road_stop_set *set);
 
 /* The tour part of a stops file (the stop-to-stop matrix as an ATSP), read collectively as

@@ -31,7 +31,8 @@
 
 /* Writes /route collectively: every rank of the file's communicator calls it with the same
  * route, graph and stops; root says whether this rank's data is written (rank 0). node_ids: the
- * road file's attribute of that name. */
+ * road file's attribute of that name. Fails as h5u_group_create and h5field_write
+ * (AR_ERR_IO/AR_ERR_HDF5 naming the file, AR_ERR_MPI). */
 ar_status h5res_road_write(hid_t file, const road_route *r, const road_graph *g,
                            const road_stop_set *s, const char *node_ids, int root);
 
@@ -51,7 +52,8 @@ typedef struct {
 } h5res_road_route;
 
 /* Reads a road tour's results file (path) on this process alone and checks the shapes and that
- * /best/tour is a permutation. */
+ * /best/tour is a permutation. AR_ERR_IO for a missing file, AR_ERR_INPUT naming the file and the
+ * dataset, AR_ERR_NOMEM. */
 ar_status h5res_road_read(const char *path, h5res_road_route *rr);
 void h5res_road_route_free(h5res_road_route *rr);
 

@@ -36,7 +36,8 @@ typedef struct {
   int64_t nodes_dropped; /* outside the largest strongly connected component */
 } road_dimacs_stats;
 
-/* Reads gr (and co, when not NULL) into g. */
+/* Reads gr (and co, when not NULL) into g. AR_ERR_IO when a file cannot be read, AR_ERR_INPUT
+ * naming the file and line, AR_ERR_NOMEM. */
 ar_status road_dimacs_import(const char *gr, const char *co, const road_dimacs_opts *opts,
                              road_graph *g, road_dimacs_stats *stats);
 

@@ -17,7 +17,7 @@
 int road_is_gzip(const char *path);
 
 /* Decompresses path into a new temporary file whose name ends in suffix (".osm"), returned in
- * tmp (cap bytes). */
+ * tmp (cap bytes). AR_ERR_IO naming the file that cannot be opened, created or written. */
 ar_status road_gunzip_temp(const char *path, const char *suffix, char *tmp, size_t cap);
 
 /* Removes the temporary file (nothing when tmp is ""). */

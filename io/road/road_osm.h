@@ -36,7 +36,8 @@ typedef struct {
   int64_t nodes_dropped;             /* of those, outside the largest component */
 } road_osm_stats;
 
-/* Reads path into g (coordinates and OSM node ids included). */
+/* Reads path into g (coordinates and OSM node ids included). AR_ERR_IO when path cannot be read,
+ * AR_ERR_INPUT naming it when it is not OSM data or holds no roads, AR_ERR_NOMEM. */
 ar_status road_osm_import(const char *path, road_graph *g, road_osm_stats *stats);
 
 #endif

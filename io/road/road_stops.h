@@ -24,7 +24,9 @@ typedef struct {
   int64_t *line; /* [n] the CSV line each stop is on (the header is line 1) */
 } road_stops;
 
-/* Reads path; max is the most stops accepted (the caller's limit, named in the message). */
+/* Reads path; max is the most stops accepted (the caller's limit, named in the message). AR_ERR_IO
+ * when path cannot be read, AR_ERR_INPUT naming the file and line (more than max stops included),
+ * AR_ERR_NOMEM. */
 ar_status road_stops_read(const char *path, int32_t max, road_stops *s);
 void road_stops_free(road_stops *s);
 

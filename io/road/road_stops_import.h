@@ -39,6 +39,9 @@ typedef struct {
   double read_seconds, write_seconds;
 } road_stops_summary;
 
+/* `antroute import stops`: reads, snaps and writes the stops file of job, collectively on comm.
+ * AR_ERR_IO, AR_ERR_INPUT naming the file, AR_ERR_NOMEM, AR_ERR_MPI; the same status on every rank.
+ */
 ar_status road_stops_import(const road_stops_job *job, MPI_Comm comm, road_stops_summary *sum);
 
 #endif

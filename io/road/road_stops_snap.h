@@ -15,7 +15,7 @@
 #include "road_graph.h"
 
 /* Fills set->node, node_id, snap_metres and snap_max_stop from set->stops and set->max_snap;
- * *component = the size of the largest component. */
+ * *component = the size of the largest component. AR_ERR_NOMEM; AR_ERR_INPUT as road_snap_build. */
 ar_status road_stops_snap(const road_graph *g, road_stop_set *set, int32_t *component);
 
 #endif

@@ -20,7 +20,8 @@
 
 #define ROAD_SYNTH_MAX_NODES 20000000
 
-/* g = the network; *dropped = nodes outside the largest component. */
+/* g = the network; *dropped = nodes outside the largest component. AR_ERR_USAGE when nodes is not
+ * in 4..ROAD_SYNTH_MAX_NODES, AR_ERR_NOMEM. */
 ar_status road_synth_generate(int64_t nodes, uint64_t seed, road_graph *g, int64_t *dropped);
 
 #endif

@@ -29,7 +29,9 @@ enum { H5NET_SUPPLY_VERSION = 1 };
 
 /* Writes net to path (through path.tmp and a rename) from the calling process alone
  * (MPI_COMM_SELF). ps (may be NULL) is recorded in the root `parameters` attribute, and its first
- * positional argument (the CSV directory of `import supply-chain`) in `source` ("" if none). */
+ * positional argument (the CSV directory of `import supply-chain`) in `source` ("" if none).
+ * AR_ERR_USAGE/AR_ERR_IO for the output path, AR_ERR_IO/AR_ERR_HDF5 naming the file and the
+ * dataset. */
 ar_status h5net_supply_write(const supply_net *net, const char *path, const param_set *ps);
 
 /* Every rank of comm reads the whole network collectively (MPI-IO) and validates it: shapes,
@@ -39,7 +41,8 @@ ar_status h5net_supply_write(const supply_net *net, const char *path, const para
  * returns the same status. */
 ar_status h5net_supply_read(const char *path, MPI_Comm comm, supply_net *net);
 
-/* The same on a file already open (any communicator; collective on it). */
+/* The same on a file already open (any communicator; collective on it). AR_ERR_INPUT naming the
+ * file and the dataset or attribute that is missing or wrong, AR_ERR_NOMEM. */
 ar_status h5net_supply_read_file(hid_t file, supply_net *net);
 
 #endif

@@ -9,6 +9,8 @@
 
 #include "ar_error.h"
 
+/* `antroute inspect` of a supply-chain network: validates like the reader (and fails as it does),
+ * then prints "key: value" lines. */
 ar_status h5net_supply_inspect(hid_t file, FILE *out);
 
 #endif

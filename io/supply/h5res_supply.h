@@ -34,6 +34,8 @@ typedef struct {
   int32_t colonies;
 } h5res_supply_info;
 
+/* /plan, /codes, /months and the supply figures of the results file, collectively.
+ * AR_ERR_IO/AR_ERR_HDF5 naming the file and the dataset, AR_ERR_NOMEM, AR_ERR_MPI. */
 ar_status h5res_supply_write(hid_t file, const supply_model *m, const supply_result *r,
                              const param_set *ps, const h5res_supply_info *info);
 
@@ -48,7 +50,8 @@ typedef struct {
 } h5res_supply_plan;
 
 /* Reads /plan and /codes of path (MPI_COMM_SELF) and checks every index against its code table
- * and every enumeration. */
+ * and every enumeration. AR_ERR_IO for a missing file, AR_ERR_INPUT naming the file and the
+ * dataset, AR_ERR_NOMEM. */
 ar_status h5res_supply_read_plan(const char *path, h5res_supply_plan *plan);
 void h5res_supply_plan_free(h5res_supply_plan *plan);
 

@@ -13,11 +13,84 @@ import numpy as np
 from matplotlib.patches import PathPatch, Rectangle
 from matplotlib.path import Path
 
+import antroute_report as ar
 from antroute_report import (EXIT_DATA, array, attr, die, draw_colony_lines, get, note, number,
                              plural, plt, rank_seconds_columns, save, strings, text)
 
 KIND = "supply-chain"
-MARKER = "totals"  # results written before the `kind` attribute hold it
+# The datasets drawn, by their declared names (io/supply/h5res_supply_fields.c and
+# h5net_supply_fields.c; the schema formats.json when the build put it beside antroute_report.py,
+# else these defaults, which the test formats_docs checks against the declarations).
+ar.PATHS["supply-chain:results"] = {
+    "months_year": "/months/year",
+    "months_month": "/months/month",
+    "months_wc": "/months/wc",
+    "months_tc": "/months/tc",
+    "months_penalty": "/months/penalty",
+    "months_cost": "/months/cost",
+    "months_time": "/months/time",
+    "months_co2": "/months/co2",
+    "months_served": "/months/served",
+    "months_unserved": "/months/unserved",
+    "months_min_unserved": "/months/min_unserved",
+    "months_gap_to_bound": "/months/gap_to_bound",
+    "month_trace_iteration": "/months/YYYY-MM/trace/iteration",
+    "month_trace_key0": "/months/YYYY-MM/trace/key0",
+    "month_trace_key1": "/months/YYYY-MM/trace/key1",
+    "month_rank_seconds": "/months/YYYY-MM/rank_seconds",
+    "codes_plants": "/codes/plants",
+    "codes_ports": "/codes/ports",
+    "codes_carriers": "/codes/carriers",
+    "plan_month": "/plan/month",
+    "plan_served": "/plan/served",
+    "plan_plant": "/plan/plant",
+    "plan_port": "/plan/port",
+    "plan_lane": "/plan/lane",
+    "plan_carrier": "/plan/carrier",
+    "plan_mode": "/plan/mode",
+    "totals_goal_order": "/totals/goal_order",
+}
+ar.PATHS["supply-chain:network"] = {
+    "plants_code": "/supply/plants/code",
+    "ports_code": "/supply/ports/code",
+    "carriers_code": "/supply/carriers/code",
+    "lanes_carrier": "/supply/lanes/carrier",
+    "lanes_mode": "/supply/lanes/mode",
+    "lanes_dest_port": "/supply/lanes/dest_port",
+}
+
+
+def res(name):
+    """The path of a declared field of the supply-chain results."""
+    return ar.field("supply-chain:results", name)
+
+
+def net_path(name):
+    """The path of a declared field of the supply-chain network."""
+    return ar.field("supply-chain:network", name)
+
+
+def in_month(name, table="supply-chain:results"):
+    """A field declared under each month's group (/months/YYYY-MM/...), or a run field that such
+    a group repeats (results:run), as a path relative to the month's group."""
+    path = ar.field(table, name)
+    return path.split("/YYYY-MM/", 1)[1] if "/YYYY-MM/" in path else path.lstrip("/")
+
+
+def declared(name):
+    """Whether the supply-chain results declare field `name`."""
+    try:
+        res(name)
+        return True
+    except KeyError:
+        return False
+
+
+def parent(path):
+    return path.rsplit("/", 1)[0]
+
+
+MARKER = parent(res("totals_goal_order"))  # results written before `kind` hold /totals
 
 GOAL_COLOURS = {"warehouse": "#4c72b0", "transport": "#dd8452", "penalty": "#c44e52",
                 "cost": "#4c72b0", "time": "#55a868", "co2": "#8c8c8c"}
@@ -27,15 +100,10 @@ GOAL_COLOURS = {"warehouse": "#4c72b0", "transport": "#dd8452", "penalty": "#c44
 # /codes/{plants,ports,carriers}, /months (one column per quantity, one row per month; traces in
 # /months/YYYY-MM/trace), /totals (attributes), /unserved.
 
-GOALS = [("warehouse", ["warehouse", "wc", "warehouse_cost"]),
-         ("transport", ["transport", "tc", "transport_cost"]),
-         ("penalty", ["penalty", "penalty_cost"]),
-         ("cost", ["cost", "total_cost"]),
-         ("time", ["time", "transit_time"]),
-         ("co2", ["co2", "co2_kg"]),
-         ("served", ["served", "n_served"]),
-         ("unserved", ["unserved", "n_unserved"]),
-         ("fewest", ["min_unserved", "unserved_bound"])]
+GOALS = [("warehouse", "months_wc"), ("transport", "months_tc"), ("penalty", "months_penalty"),
+         ("cost", "months_cost"), ("time", "months_time"), ("co2", "months_co2"),
+         ("served", "months_served"), ("unserved", "months_unserved"),
+         ("fewest", "months_min_unserved")]
 
 
 GOAL_NAMES = {"weighted": "weighted goal", "cost": "cost", "time": "transit time", "co2": "CO2"}
@@ -43,32 +111,27 @@ GOAL_NAMES = {"weighted": "weighted goal", "cost": "cost", "time": "transit time
 
 def month_table(f):
     """(labels, {goal: array or None}) from the columns of /months, or ([], {})."""
-    m = get(f, "months")
-    month = array(m, "month", 1) if isinstance(m, h5py.Group) else None
+    month = array(f, res("months_month"), 1)
     if month is None or len(month) == 0:
         return [], {}
-    year = array(m, "year", 1)
+    year = array(f, res("months_year"), 1)
     if year is not None and len(year) == len(month):
         labels = [f"{int(y):04d}-{int(mo):02d}" for y, mo in zip(year, month)]
     else:
         labels = [f"month {int(mo)}" for mo in month]
     cols = {}
-    for key, names in GOALS:
-        cols[key] = None
-        for n in names:
-            v = array(m, n, 1)
-            if v is not None:
-                if len(v) != len(labels):
-                    die(EXIT_DATA, f"{f.filename}: dataset /months/{n} has {len(v)} rows, "
-                                   f"/months/month has {len(labels)}")
-                cols[key] = v
-                break
+    for key, name in GOALS:
+        v = array(f, res(name), 1)
+        if v is not None and len(v) != len(labels):
+            die(EXIT_DATA, f"{f.filename}: dataset {res(name)} has {len(v)} rows, "
+                           f"{res('months_month')} has {len(labels)}")
+        cols[key] = v
     return labels, cols
 
 
 def month_groups(f, labels):
     """[(label, group)] of the per-month groups /months/LABEL that exist."""
-    m = get(f, "months")
+    m = get(f, parent(res("months_month")))
     return [(lab, m[lab]) for lab in labels if isinstance(get(m, lab), h5py.Group)]
 
 
@@ -77,15 +140,15 @@ class Names:
     indices."""
 
     def __init__(self, f, net):
-        codes, s = get(f, "codes"), get(net, "supply")
-        self.plants = strings(codes, "plants") or strings(s, "plants/code")
-        self.ports = strings(codes, "ports") or strings(s, "ports/code")
-        self.carriers = strings(codes, "carriers") or strings(s, "carriers/code")
+        self.plants = strings(f, res("codes_plants")) or strings(net, net_path("plants_code"))
+        self.ports = strings(f, res("codes_ports")) or strings(net, net_path("ports_code"))
+        self.carriers = strings(f, res("codes_carriers")) or strings(net,
+                                                                    net_path("carriers_code"))
         self.modes = {0: "AIR", 1: "GROUND"}
-        lc = get(s, "lanes/carrier")
+        lc = get(net, net_path("lanes_carrier"))
         self.lane_carrier = lc[()] if lc is not None else None
-        self.lane_mode = strings(s, "lanes/mode")
-        ld = get(s, "lanes/dest_port")
+        self.lane_mode = strings(net, net_path("lanes_mode"))
+        ld = get(net, net_path("lanes_dest_port"))
         self.lane_dest = ld[()] if ld is not None else None
 
     @staticmethod
@@ -124,19 +187,18 @@ class Names:
 
 def plan_flows(f, names):
     """{(plant, port, lane): served orders} and the month labels the plan covers."""
-    p = get(f, "plan")
-    if not isinstance(p, h5py.Group) or "plant" not in p:
+    if not isinstance(get(f, res("plan_plant")), h5py.Dataset):
         return None, []
     cols = {}
     for key in ("plant", "port", "lane", "carrier", "mode", "served", "month"):
-        d = get(p, key)
+        d = get(f, res("plan_" + key))
         if isinstance(d, h5py.Dataset) and d.ndim == 1:
             cols[key] = d[()]
     n = len(cols["plant"])
     for key, v in cols.items():
         if len(v) != n:
-            die(EXIT_DATA, f"{f.filename}: dataset /plan/{key} has {len(v)} rows, /plan/plant "
-                           f"has {n}")
+            die(EXIT_DATA, f"{f.filename}: dataset {res('plan_' + key)} has {len(v)} rows, "
+                           f"{res('plan_plant')} has {n}")
     served = cols.get("served", np.ones(n, dtype=np.int8))
     flows = {}
     for k in np.nonzero(served)[0]:
@@ -357,10 +419,11 @@ def si(v, _pos=None):
 
 def draw_supply_convergence(f, outdir):
     months, cols = month_table(f)
-    order = (attr(get(f, "totals"), "goal_order", "") or "").split(",")
+    goal_order = res("totals_goal_order")  # an attribute of /totals
+    order = (attr(get(f, parent(goal_order)), goal_order.rsplit("/", 1)[1], "") or "").split(",")
     fewest = dict(zip(months, cols["fewest"])) if cols and cols["fewest"] is not None else {}
     # Each month's cost bound, as the distance below its final served cost (solve's min-cost flow).
-    gaps = array(get(f, "months"), "gap_to_bound", 1)
+    gaps = array(f, res("months_gap_to_bound"), 1)
     served = [a + b for a, b in zip(cols["warehouse"], cols["transport"])] \
         if cols and cols.get("warehouse") is not None and cols.get("transport") is not None else []
     below = {lab: g * c / 100.0 for lab, g, c in zip(months, gaps, served) if np.isfinite(g)} \
@@ -368,19 +431,20 @@ def draw_supply_convergence(f, outdir):
     keys = {}  # goal name -> [(month, iterations, values)]
     colonies = []
     for label, m in month_groups(f, months):
-        it = array(m, "trace/iteration", 1)
-        for j in range(4):
-            v = array(m, f"trace/key{j}", 1)
+        it = array(m, in_month("month_trace_iteration"), 1)
+        for j in range(4):  # the goals' keys the layout declares (key0, key1, ...)
+            v = array(m, in_month(f"month_trace_key{j}"), 1) if declared(
+                f"month_trace_key{j}") else None
             if v is None and j == 0:
-                v = array(m, "trace/best", 1)
+                v = array(m, in_month("trace_best", "results:run"), 1)
             if v is None or not len(v):
                 continue
             name = order[j] if j < len(order) and order[j] else f"goal {j + 1}"
             x = it if it is not None and len(it) == len(v) else np.arange(len(v), dtype=float)
             keys.setdefault(name, []).append((label, x, v))
-        cb = array(m, "epochs/colony_best", 2)
+        cb = array(m, in_month("epochs_colony_best", "results:run"), 2)
         if cb is not None and cb.size:
-            colonies.append((label, cb, array(m, "epochs/best", 1)))
+            colonies.append((label, cb, array(m, in_month("epochs_best", "results:run"), 1)))
     if not keys and not colonies:
         note("no convergence trace in the results (/months/*/trace): no convergence picture")
         return
@@ -462,7 +526,7 @@ def bsp_periods(f):
     """The BSP timings per month (/months/LABEL/rank_seconds): (period, [(label, [R][P], cols)])."""
     per_month = []
     for label, m in month_groups(f, month_table(f)[0]):
-        md = get(m, "rank_seconds")
+        md = get(m, in_month("month_rank_seconds"))
         if isinstance(md, h5py.Dataset) and md.ndim == 2:
             per_month.append((str(label), np.asarray(md[()], dtype=float),
                               rank_seconds_columns(md, md.shape[1])))

@@ -22,7 +22,9 @@
 #define ROUTE_PLAN_CSV_HEADER                                                                      \
   "Order_ID,Plant_Code,Orig_Port,Carrier,Service_Level,Mode,TPT_Day_Count,Ship_Day,Served"
 
-/* Reads the plan at path into a (allocated here, with the line of every order). */
+/* Reads the plan at path into a (allocated here, with the line of every order). AR_ERR_IO when path
+ * cannot be read, AR_ERR_INPUT naming the file and line (unknown order or code, missing column),
+ * AR_ERR_NOMEM. */
 ar_status supply_plan_csv_read(const supply_net *net, const char *path, supply_assign *a);
 
 /* Writes plan a as CSV to path (through path.tmp and a rename), orders in network order. Fails
@@ -30,7 +32,8 @@ ar_status supply_plan_csv_read(const supply_net *net, const char *path, supply_a
 ar_status supply_plan_csv_write(const supply_net *net, const supply_assign *a, const char *path);
 
 /* The same file from the plan of a results file (`antroute export`), row for row identical to
- * what supply_plan_csv_write() writes for that plan. */
+ * what supply_plan_csv_write() writes for that plan. AR_ERR_IO naming path when it cannot be
+ * written. */
 ar_status supply_plan_csv_write_results(const h5res_supply_plan *p, const char *path);
 
 #endif

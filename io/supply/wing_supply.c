@@ -6,6 +6,7 @@
 #include "h5net_supply_fields.h"
 #include "h5net_supply_inspect.h"
 #include "h5res_supply_fields.h"
+#include "wing_supply_ckpt.h"
 #include "wing_supply_evaluate.h"
 #include "wing_supply_export.h"
 #include "wing_supply_import.h"
@@ -23,7 +24,7 @@ static const wing_command supply_imports[] = {
 static const char *const supply_pictures[] = {"flows", "goals", "convergence", NULL};
 
 static const h5field_table *const supply_fields[] = {&h5net_supply_table, &h5res_supply_table,
-                                                     NULL};
+                                                     &wing_supply_ckpt_table, NULL};
 
 const wing wing_supply = {
     .name = H5NET_SUPPLY_KIND,

@@ -11,27 +11,66 @@
 #include "supply_check.h"
 #include "wing_supply_ckpt.h"
 
-#define MEMBER(NAME, TYPE, MEANING)                                                                \
-  {                                                                                                \
-    .name = #NAME, .type = TYPE, .offset = offsetof(supply_month_figures, NAME),                   \
-    .meaning = MEANING                                                                             \
-  }
-
 /* Each month's figures, one dataset /supply/months/NAME [M] per member (zero for the months not
- * finished yet). stopped_by's description is made from aco_stop_reason_name() at run time. */
-static const ckpt_member month_members[] = {
-    MEMBER(min_unserved, CKPT_MEMBER_I64, "max-flow bound on the orders left unserved"),
-    MEMBER(iterations, CKPT_MEMBER_I64, "engine iterations run for the month"),
-    MEMBER(epochs, CKPT_MEMBER_I64, "engine epochs run for the month"),
-    MEMBER(best_colony, CKPT_MEMBER_I32, "the colony that found the month's plan"),
-    MEMBER(best_iteration, CKPT_MEMBER_I64, "iteration of the month's best (-1: initial)"),
-    MEMBER(stopped_by, CKPT_MEMBER_I8, "why the month's search stopped"),
-    MEMBER(lower_wc, CKPT_MEMBER_F64, "WC lower bound if every order were served"),
-    MEMBER(lower_cost, CKPT_MEMBER_F64, "cost lower bound if every order were served"),
-    MEMBER(lower_served_cost, CKPT_MEMBER_F64, "Lagrangian bound on WC + TC (-inf: none)"),
-    MEMBER(seconds, CKPT_MEMBER_F64, "wall time of the month"),
-    MEMBER(lower_bound, CKPT_MEMBER_F64, "min-cost-flow bound (docs/bounds.md; -inf: none)"),
-};
+ * finished yet), listed once: the member table and the declaration below are made from this list.
+ * stopped_by's description is made from aco_stop_reason_name() at run time. */
+#define MONTH_MEMBERS(X)                                                                           \
+  X(min_unserved, I64, "max-flow bound on the orders left unserved")                               \
+  X(iterations, I64, "engine iterations run for the month")                                        \
+  X(epochs, I64, "engine epochs run for the month")                                                \
+  X(best_colony, I32, "the colony that found the month's plan")                                    \
+  X(best_iteration, I64, "iteration of the month's best (-1: initial)")                            \
+  X(stopped_by, I8, "why the month's search stopped")                                              \
+  X(lower_wc, F64, "WC lower bound if every order were served")                                    \
+  X(lower_cost, F64, "cost lower bound if every order were served")                                \
+  X(lower_served_cost, F64, "Lagrangian bound on WC + TC (-inf: none)")                            \
+  X(seconds, F64, "wall time of the month")                                                        \
+  X(lower_bound, F64, "min-cost-flow bound (docs/bounds.md; -inf: none)")
+
+#define MEMBER(NAME, TYPE, MEANING)                                                                \
+  {.name = #NAME,                                                                                  \
+   .type = CKPT_MEMBER_##TYPE,                                                                     \
+   .offset = offsetof(supply_month_figures, NAME),                                                 \
+   .meaning = MEANING},
+static const ckpt_member month_members[] = {MONTH_MEMBERS(MEMBER)};
+
+/* The plan of the finished months: one dataset per order column. */
+enum { PL_SERVED, PL_PLANT, PL_PORT, PL_LANE, PL_DAY, PL_REASON, PL_MONTH };
+#define PLAN(id, key, t, text)                                                                     \
+  [id] = {.name = "supply_" key,                                                                   \
+          .path = "/supply/" key,                                                                  \
+          .type = t,                                                                               \
+          .rank = 1,                                                                               \
+          .shape = "[N]",                                                                          \
+          .meaning = text}
+#define FIELD(NAME, TYPE, MEANING)                                                                 \
+  {.name = "supply_months_" #NAME,                                                                 \
+   .path = "/supply/months/" #NAME,                                                                \
+   .type = H5FIELD_##TYPE,                                                                         \
+   .rank = 1,                                                                                      \
+   .shape = "[M]",                                                                                 \
+   .meaning = MEANING},
+static const h5field supply_ckpt_decl[] = {
+    PLAN(PL_SERVED, "served", H5FIELD_I8,
+         "per order: 1 served (finished months; the current month's orders as initialised)"),
+    PLAN(PL_PLANT, "plant", H5FIELD_I32, "per order: plant"),
+    PLAN(PL_PORT, "port", H5FIELD_I32, "per order: origin port"),
+    PLAN(PL_LANE, "lane", H5FIELD_I32, "per order: lane or -1"),
+    PLAN(PL_DAY, "day", H5FIELD_I32, "per order: ship day (days since 1970-01-01)"),
+    PLAN(PL_REASON, "reason", H5FIELD_I8, "per order: why unserved (0: served)"),
+    [PL_MONTH] = {.name = "supply_month",
+                  .path = "/supply_month",
+                  .type = H5FIELD_I64,
+                  .meaning = "the month whose engine the checkpoint holds (0: the first)",
+                  .flags = H5FIELD_ATTRIBUTE},
+    MONTH_MEMBERS(FIELD)};
+
+_Static_assert((int)PL_MONTH == (int)SUPPLY_PLAN_FIELDS,
+               "the plan's fields come first, in the part's order");
+
+const h5field_table wing_supply_ckpt_table =
+    H5FIELD_TABLE("supply-chain:checkpoint", "Checkpoint file: supply-chain", supply_ckpt_decl);
+
 _Static_assert(sizeof month_members / sizeof month_members[0] == SUPPLY_MONTH_MEMBERS,
                "SUPPLY_MONTH_MEMBERS counts month_members");
 enum { STOPPED_BY_MEMBER = 5 };
@@ -157,26 +196,19 @@ ar_status wing_supply_ckpt_init(supply_state *s) {
   s->figures = calloc((size_t)(M ? M : 1), sizeof *s->figures);
   if (!s->figures) return ar_fail(AR_ERR_NOMEM, "out of memory preparing checkpoints");
   ckpt_field *f = s->fields;
-  f[0] = ckpt_field_make("/supply/served", H5T_NATIVE_INT8, 1, N, 0, 0, 0, res->plan.served, NULL,
-                         "per order: 1 served (finished months; the current month's orders as "
-                         "initialised)");
-  f[1] = ckpt_field_make("/supply/plant", H5T_NATIVE_INT32, 1, N, 0, 0, 0, res->plan.plant, NULL,
-                         "per order: plant");
-  f[2] = ckpt_field_make("/supply/port", H5T_NATIVE_INT32, 1, N, 0, 0, 0, res->plan.port, NULL,
-                         "per order: origin port");
-  f[3] = ckpt_field_make("/supply/lane", H5T_NATIVE_INT32, 1, N, 0, 0, 0, res->plan.lane, NULL,
-                         "per order: lane or -1");
-  f[4] = ckpt_field_make("/supply/day", H5T_NATIVE_INT32, 1, N, 0, 0, 0, res->plan.day, NULL,
-                         "per order: ship day (days since 1970-01-01)");
-  f[5] = ckpt_field_make("/supply/reason", H5T_NATIVE_INT8, 1, N, 0, 0, 0, res->reason, NULL,
-                         "per order: why unserved (0: served)");
+  const h5field *D = supply_ckpt_decl;
+  void *data[SUPPLY_PLAN_FIELDS] = {res->plan.served, res->plan.plant, res->plan.port,
+                                    res->plan.lane,   res->plan.day,   res->reason};
+  for (int i = 0; i < SUPPLY_PLAN_FIELDS; i++)
+    f[i] = ckpt_field_make(D[i].path, h5field_native(D[i].type), 1, N, 0, 0, 0, data[i], NULL,
+                           D[i].meaning);
   ar_status st =
       ckpt_members_init(&s->months, "/supply/months", month_members, SUPPLY_MONTH_MEMBERS,
                         sizeof(supply_month_figures), 0, f + SUPPLY_PLAN_FIELDS, (size_t)M, M);
   if (st != AR_OK) return st;
   stop_meaning(s);
   f[SUPPLY_PLAN_FIELDS + STOPPED_BY_MEMBER].description = s->stop_meaning;
-  s->month_scalar = (ckpt_scalar){"supply_month", CKPT_SCALAR_I64, 0, 0};
+  s->month_scalar = (ckpt_scalar){supply_ckpt_decl[PL_MONTH].name, CKPT_SCALAR_I64, 0, 0};
   s->part = (ckpt_part){"supply", s->fields, SUPPLY_CKPT_FIELDS, &s->month_scalar, 1, s, stage,
                         NULL,     restore};
   return AR_OK;

@@ -3,7 +3,12 @@
 #ifndef AR_WING_SUPPLY_CKPT_H
 #define AR_WING_SUPPLY_CKPT_H
 
+#include "h5field.h"
 #include "wing_supply_state.h"
+
+/* The part's datasets and attribute, declared once ("supply-chain:checkpoint": `antroute formats`,
+ * docs/formats.md); wing_supply_ckpt_init() writes by these declarations. */
+extern const h5field_table wing_supply_ckpt_table;
 
 /* The part's fields over the state's arrays. AR_ERR_NOMEM. */
 ar_status wing_supply_ckpt_init(supply_state *s);

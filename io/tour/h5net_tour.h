@@ -45,7 +45,8 @@ enum { H5NET_TOUR_VERSION = 1 };
 ar_status h5net_tour_write(const tour_net *t, const char *path, const param_set *ps);
 
 /* Same, with the provenance given explicitly: source is the input the instance came from,
- * tour_source the file the known tour came from (either may be NULL for ""). */
+ * tour_source the file the known tour came from (either may be NULL for ""). AR_ERR_USAGE/AR_ERR_IO
+ * for the output path, AR_ERR_IO/AR_ERR_HDF5 naming the file and the dataset. */
 ar_status h5net_tour_write_from(const tour_net *t, const char *path, const param_set *ps,
                                 const char *source, const char *tour_source);
 
@@ -57,10 +58,12 @@ ar_status h5net_tour_read(const char *path, MPI_Comm comm, tour_net *t);
 
 /* Same, from a file that is already open whose header the caller checked (its kind may be that
  * of a wing whose networks hold the /tour layout, such as io/road's stops files); collective on
- * the file's communicator. */
+ * the file's communicator. AR_ERR_INPUT naming the file and the dataset that is missing, misshapen
+ * or out of range; AR_ERR_NOMEM. */
 ar_status h5net_tour_read_file(hid_t file, tour_net *t);
 
-/* A short human summary of a tour network (for `antroute inspect`); validates like the reader. */
+/* A short human summary of a tour network (for `antroute inspect`); validates like the reader.
+ * Fails as h5net_tour_read_file. */
 ar_status h5net_tour_inspect(hid_t file, FILE *out);
 
 #endif

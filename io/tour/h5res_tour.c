@@ -1,6 +1,7 @@
 /* h5res_tour: /best of a tour results file. /best/tour (0-based visiting order) and /best/cost
  * are a fixed interface: tests, the contract checks and `antroute report` read them. */
 #include "h5res_tour.h"
+#include "ar_agree.h"
 #include "h5field.h"
 #include "h5res_tour_fields.h"
 #include "h5u.h"
@@ -15,11 +16,12 @@ ar_status h5res_write_tour_best(hid_t file, const aco_engine *e, const tour_prob
   int64_t iteration = in.best_iteration;
   double time = in.best_time;
   /* Times differ between ranks; rank 0's are the ones written. */
-  if (MPI_Bcast(&time, 1, MPI_DOUBLE, 0, in.comm) != MPI_SUCCESS)
-    return ar_fail(AR_ERR_MPI, "MPI_Bcast failed writing /best");
+  ar_status st = ar_mpi_check(MPI_Bcast(&time, 1, MPI_DOUBLE, 0, in.comm),
+                              "MPI_Bcast of the best tour's time, writing /best");
+  if (st != AR_OK) return st;
   hid_t g = -1;
   hsize_t dn[1] = {(hsize_t)tp->n};
-  ar_status st = h5u_group_create(file, "best", &g);
+  st = h5u_group_create(file, "best", &g);
   const h5field *F = h5res_tour_fields;
   /* tour and cost carry no attributes of their own: `h5dump -d /best/tour -y -O /dev/null`
    * must print exactly the numbers (scripts rely on it); their meaning lives on /best. */

@@ -21,7 +21,9 @@ typedef struct {
   int64_t optimal_length;    /* the optimal_tour_length column */
 } tsplib_optimum;
 
-/* Looks `name` up in the table at path (the whole table is validated). */
+/* Looks `name` up in the table at path (the whole table is validated). AR_ERR_IO when the table
+ * cannot be read, AR_ERR_INPUT naming its file and line; a name not in the table is not a failure
+ * (see tsplib_optimum). */
 ar_status tsplib_optima_lookup(const char *path, const char *name, tsplib_optimum *out);
 
 #endif

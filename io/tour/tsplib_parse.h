@@ -30,11 +30,12 @@
 
 /* Parses an instance held in buf[0..len); `path` names it in messages. On success *t holds the
  * instance (name and comment from NAME/COMMENT, optimum -1, known_tour NULL); free it with
- * tour_net_free(). */
+ * tour_net_free(). AR_ERR_INPUT naming path and the line, AR_ERR_NOMEM. */
 ar_status tsplib_parse_instance(const char *buf, size_t len, const char *path, tour_net *t);
 
 /* Parses a tour file (TYPE TOUR, TOUR_SECTION of 1-based node ids ended by -1) for an instance of
- * n nodes. On success *tour is a malloc'ed 0-based permutation of 0..n-1 (caller frees). */
+ * n nodes. On success *tour is a malloc'ed 0-based permutation of 0..n-1 (caller frees).
+ * AR_ERR_INPUT naming path and the line (not a permutation of n nodes), AR_ERR_NOMEM. */
 ar_status tsplib_parse_tour(const char *buf, size_t len, const char *path, int32_t n,
                             int32_t **tour);
 
@@ -42,7 +43,8 @@ ar_status tsplib_parse_tour(const char *buf, size_t len, const char *path, int32
  * NUL). AR_ERR_IO if it cannot be opened or read, AR_ERR_NOMEM if it does not fit in memory. */
 ar_status tsplib_read_file(const char *path, char **buf, size_t *len);
 
-/* File wrappers: tsplib_read_file() then the matching parser. */
+/* File wrappers: tsplib_read_file() then the matching parser. They fail as those do (AR_ERR_IO for
+ * an unreadable file). */
 ar_status tsplib_load_instance(const char *path, tour_net *t);
 ar_status tsplib_load_tour(const char *path, int32_t n, int32_t **tour);
 

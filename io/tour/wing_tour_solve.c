@@ -40,8 +40,8 @@ static const param_def tour_params[] = {
      "do not compute the lower bound when the network has none (no gap to bound, no --gap)", 0},
 };
 
-static const solve_default tour_defaults[] = {
-    {"ants", "16"}, {"epoch-iterations", "100"}, {"progress", "1"}};
+/* Tours keep the engine's ants and epoch length (aco_params_default()). */
+static const solve_default tour_defaults[] = {{"progress", "1"}};
 
 static const solve_note tour_notes[] = {{"gap", "the Held-Karp bound"}};
 

@@ -35,7 +35,8 @@ int rread_find_string(hid_t loc, const char *obj, const char *name, char *buf, s
 int64_t rread_count(hid_t loc, const char *path);
 
 /* Reads dataset `path` (expect_rank dimensions, at most max_elems elements) as doubles into a
- * malloc'ed array (NULL when empty); dims receives the shape. */
+ * malloc'ed array (NULL when empty); dims receives the shape. AR_ERR_INPUT naming the file and the
+ * dataset (missing, wrong rank, too large), AR_ERR_HDF5, AR_ERR_NOMEM. */
 ar_status rread_doubles(hid_t loc, const char *path, int expect_rank, hsize_t *dims,
                         uint64_t max_elems, double **data);
 

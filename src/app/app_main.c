@@ -101,8 +101,9 @@ int app_main(int argc, char **argv) {
 
   /* Threads of a rank may call MPI concurrently (multi-endpoint pheromone sharing). */
   int provided = 0;
-  if (MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS) {
-    fprintf(stderr, "antroute: MPI_Init_thread failed\n");
+  if (ar_mpi_check(MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided),
+                   "MPI_Init_thread") != AR_OK) {
+    fprintf(stderr, "antroute: %s\n", ar_error_message());
     return AR_EXIT_FAILURE;
   }
   /* From here on an MPI failure is a status with a message (ar_mpi_check), never an abort;
@@ -130,10 +131,10 @@ int app_main(int argc, char **argv) {
     else if (!ar_error_is_shared())
       fprintf(stderr, "antroute %s: [rank %d] error: %s\n", head, rank, msg);
   }
-  if (MPI_Finalize() != MPI_SUCCESS &&
-      (st == AR_OK || st == AR_ERR_RESUME || st == AR_ERR_STOPPED)) {
-    fprintf(stderr, "antroute %s: [rank %d] error: MPI_Finalize failed\n", cmd->name, rank);
-    st = AR_ERR_MPI;
+  ar_status fin = ar_mpi_check(MPI_Finalize(), "MPI_Finalize");
+  if (fin != AR_OK && (st == AR_OK || st == AR_ERR_RESUME || st == AR_ERR_STOPPED)) {
+    fprintf(stderr, "antroute %s: [rank %d] error: %s\n", cmd->name, rank, ar_error_message());
+    st = fin;
   }
   /* Stopped by a signal with nothing kept: 128 + that signal, as a shell shows a process killed
    * by it. */

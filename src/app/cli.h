@@ -21,7 +21,8 @@ typedef struct {
 /* The table, terminated by a {NULL} entry (cli_commands.c). */
 extern const cli_command cli_command_table[];
 
-/* Commands (one file each: cmd_<name>.c). */
+/* Commands (one file each: cmd_<name>.c). Each returns the status of the failure it reports (main
+ * prints the message and exits with ar_exit_code()). */
 ar_status cmd_import(int argc, char **argv);
 ar_status cmd_inspect(int argc, char **argv);
 ar_status cmd_advise(int argc, char **argv);
@@ -31,7 +32,8 @@ ar_status cmd_export(int argc, char **argv);
 ar_status cmd_report(int argc, char **argv);
 ar_status cmd_formats(int argc, char **argv);
 
-/* `antroute import synthetic` (the wings' importers are theirs: wing.h, `imports`). */
+/* `antroute import synthetic` (the wings' importers are theirs: wing.h, `imports`). AR_ERR_USAGE,
+ * AR_ERR_IO, AR_ERR_NOMEM as the other commands. */
 ar_status cmd_import_synthetic(int argc, char **argv);
 
 /* Each command's option table, copied into out (at most cap entries): how many, -1 when they do

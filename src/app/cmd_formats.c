@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "aco_engine_ckpt.h"
 #include "app_wings.h"
+#include "ckpt_fields.h"
 #include "cli.h"
 #include "cli_parse.h"
 #include "h5field.h"
@@ -30,12 +32,17 @@ int cmd_formats_defs(param_def *out, int cap) {
                        cap);
 }
 
-/* The tables of `kind` ("results": the kind-free ones; NULL: all) into t; their number. */
+/* The tables of `kind` ("results", "checkpoint": the kind-free ones; NULL: all) into t; their
+ * number. */
 static int collect(const char *kind, const h5field_table **t) {
   int n = 0;
   if (!kind || strcmp(kind, "results") == 0) {
     t[n++] = &h5res_run_table;
     t[n++] = &h5res_bsp_table;
+  }
+  if (!kind || strcmp(kind, "checkpoint") == 0) {
+    t[n++] = &ckpt_header_table;
+    t[n++] = aco_engine_ckpt_table();
   }
   for (int i = 0; i < app_wing_count(); i++) {
     const wing *w = app_wing_at(i);
@@ -61,10 +68,12 @@ static void print_list(const h5field_table *const *t, int n) {
 
 static ar_status formats_work(const param_set *ps) {
   const char *kind = ps->npositional > 0 ? ps->positional[0] : NULL;
-  if (kind && strcmp(kind, "results") != 0 && !app_wing_find(kind)) {
+  if (kind && strcmp(kind, "results") != 0 && strcmp(kind, "checkpoint") != 0 &&
+      !app_wing_find(kind)) {
     char names[256];
     app_wing_names(names, sizeof names);
-    return ar_fail(AR_ERR_USAGE, "unknown kind '%s' (known: 'results', %s)", kind, names);
+    return ar_fail(AR_ERR_USAGE, "unknown kind '%s' (known: 'results', 'checkpoint', %s)", kind,
+                   names);
   }
   if (param_flag(ps, "markdown") && param_flag(ps, "json"))
     return ar_fail(AR_ERR_USAGE, "give --markdown or --json, not both");
@@ -89,12 +98,14 @@ ar_status cmd_formats(int argc, char **argv) {
                   .usage = "antroute formats [--markdown | --json] [KIND]",
                   .examples = "antroute formats\n"
                               "antroute formats tour\n"
+                              "antroute formats checkpoint\n"
                               "antroute formats --json > formats.json",
                   .description =
                       "Lists the datasets and attributes of antroute's files as their modules "
                       "declare them (path, type, shape, unit, meaning): the kind-free parts of a "
-                      "results file (KIND 'results') and each kind's. --markdown prints the tables "
-                      "of docs/formats.md, --json the schema the report script reads.",
+                      "results file (KIND 'results'), of a checkpoint (KIND 'checkpoint': its "
+                      "header and the engine's state) and each kind's. --markdown prints the "
+                      "tables of docs/formats.md, --json the schema the report script reads.",
                   CLI_OPTIONS(formats_params, 0, 1)};
   return cli_parse_run_rank0(&ps, argc, argv, NULL, 0, formats_work);
 }

@@ -38,7 +38,7 @@ ar_status solve_memory_check(const param_set *ps, const wing_memory_parts *parts
                              MPI_Comm comm, solve_memory *mem);
 
 /* Collective on the results file: the /run attributes above (memory_peak_bytes: the largest
- * VmHWM of any rank so far). */
+ * VmHWM of any rank so far). AR_ERR_HDF5 naming the file and the attribute, AR_ERR_MPI. */
 ar_status solve_memory_record(hid_t results, const solve_memory *mem, MPI_Comm comm);
 
 #endif

@@ -1,67 +1,87 @@
-/* solve_options: the shared option table of solve, the kinds' options under their headings, and
- * the engine's parameters. */
+/* solve_options: solve's option table from its owners' tables (run limits, the engine's, progress,
+ * checkpoints, the parallel set-up, memory), the kinds' options under their headings, and the
+ * engine's parameters read from it. */
 #include "solve_options.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "aco_options.h"
 #include "app_wings.h"
 #include "ckpt_options.h"
 #include "solve_memory.h"
 #include "solve_parallel.h"
 #include "wing_gap.h"
 
-static const param_def shared_params[] = {
-    {"output", 'o', PARAM_STRING, NULL, NULL, 1, 0, "RESULTS.h5", "the results file to write", 0},
-    {"time", 't', PARAM_REAL, NULL, NULL, 0, 1e9, "SECONDS",
-     "stop after this many seconds (default 10 when --iterations is not given)", 0},
-    {"iterations", 'i', PARAM_INT, "0", NULL, 0, 1e15, "N",
-     "stop after N iterations (0: no limit); with no --time the answer is reproducible", 0},
+/* The run's limits and output, before the engine's options in --help. */
+static const param_def limit_params[] = {
+    {.name = "output",
+     .short_name = 'o',
+     .type = PARAM_STRING,
+     .min = PARAM_UNBOUNDED_MIN,
+     .max = PARAM_UNBOUNDED_MAX,
+     .arg_name = "RESULTS.h5",
+     .help = "the results file to write"},
+    {.name = "time",
+     .short_name = 't',
+     .type = PARAM_REAL,
+     .min = 0,
+     .max = 1e9,
+     .arg_name = "SECONDS",
+     .help = "stop after this many seconds (default 10 when --iterations is not given)"},
+    {.name = "iterations",
+     .short_name = 'i',
+     .type = PARAM_INT,
+     .default_value = "0",
+     .min = 0,
+     .max = 1e15,
+     .arg_name = "N",
+     .help = "stop after N iterations (0: no limit); with no --time the answer is reproducible"},
     WING_GAP_PARAM,
-    {"seed", 's', PARAM_INT, "1", NULL, 0, PARAM_INT64_MAX, "N", "random seed", PARAM_SEARCH},
-    {"colonies", 'c', PARAM_INT, "1", NULL, 1, 1e6, "C",
-     "independent colonies, spread in blocks over the MPI ranks (at least one per rank)",
-     PARAM_SEARCH},
-    {"ants", 'm', PARAM_INT, NULL, NULL, 1, 1e6, "M", "ants per colony and iteration",
-     PARAM_SEARCH},
-    {"algorithm", 'a', PARAM_CHOICE, "mmas", "mmas|acs", 0, -1, "NAME",
-     "MAX-MIN Ant System or Ant Colony System", PARAM_SEARCH},
-    {"alpha", 0, PARAM_REAL, "1", NULL, 0, 20, "X", "pheromone exponent", PARAM_SEARCH},
-    {"beta", 0, PARAM_REAL, NULL, NULL, 0, 20, "X",
-     "heuristic exponent (default: 2 for mmas and 8 for acs)", PARAM_SEARCH},
-    {"rho", 0, PARAM_REAL, NULL, NULL, 1e-6, 0.999999, "X",
-     "evaporation rate (default: 0.2 for mmas, 0.1 for acs)", PARAM_SEARCH},
-    {"q0", 0, PARAM_REAL, NULL, NULL, 0, 1, "X",
-     "probability of the greedy choice (default: 0.9 for acs, 0 for mmas)", PARAM_SEARCH},
-    {"xi", 0, PARAM_REAL, "0.1", NULL, 1e-6, 0.999999, "X", "ACS local evaporation", PARAM_SEARCH},
-    {"p-best", 0, PARAM_REAL, "0.1", NULL, 1e-9, 0.999999, "X",
-     "MMAS: probability of rebuilding the best solution at convergence (sets the trail bounds)",
-     PARAM_SEARCH},
-    {"p-gbest", 0, PARAM_REAL, "0.05", NULL, 0, 1, "X",
-     "MMAS: probability that the colony best deposits instead of the iteration best", PARAM_SEARCH},
-    {"restart", 0, PARAM_INT, "0", NULL, 0, 1e15, "N",
-     "MMAS: re-initialise trails after N iterations without improvement (0: never)", PARAM_SEARCH},
-    {"epoch-iterations", 'e', PARAM_INT, NULL, NULL, 1, 1e15, "K",
-     "iterations per epoch; colonies meet and report at epoch ends", PARAM_SEARCH},
-    {"migrate", 0, PARAM_CHOICE, "yes", "yes|no", 0, -1, "yes|no",
-     "at epoch ends, colonies adopt the global best when it is better than theirs", PARAM_SEARCH},
-    {"progress", 0, PARAM_REAL, NULL, NULL, 0, 1e9, "SECONDS",
-     "at most one progress line per SECONDS (0: one per epoch)", 0},
-    {"quiet", 'q', PARAM_FLAG, NULL, NULL, 1, 0, NULL, "no progress lines", 0},
-    {"verbose", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,
-     "more detail: the memory estimate's parts, a line for every checkpoint", 0},
-    {"cpu-time", 0, PARAM_REAL, NULL, NULL, 0, 1e9, "SECONDS",
-     "tuning aid: stop once rank 0 used this many CPU seconds in the search (load-free budget)",
-     PARAM_HIDDEN},
 };
+
+/* Progress and the tuning aid, after the engine's options. */
+static const param_def report_params[] = {
+    {.name = "progress",
+     .type = PARAM_REAL,
+     .min = 0,
+     .max = 1e9,
+     .arg_name = "SECONDS",
+     .help = "at most one progress line per SECONDS (0: one per epoch)"},
+    {.name = "quiet",
+     .short_name = 'q',
+     .type = PARAM_FLAG,
+     .min = PARAM_UNBOUNDED_MIN,
+     .max = PARAM_UNBOUNDED_MAX,
+     .help = "no progress lines"},
+    {.name = "verbose",
+     .type = PARAM_FLAG,
+     .min = PARAM_UNBOUNDED_MIN,
+     .max = PARAM_UNBOUNDED_MAX,
+     .help = "more detail: the memory estimate's parts, a line for every checkpoint"},
+    {.name = "cpu-time",
+     .type = PARAM_REAL,
+     .min = 0,
+     .max = 1e9,
+     .arg_name = "SECONDS",
+     .help = "tuning aid: stop once rank 0 used this many CPU seconds in the search (load-free "
+             "budget)",
+     .flags = PARAM_HIDDEN},
+};
+
+/* --time's help says the default. */
+_Static_assert(SOLVE_DEFAULT_SECONDS == 10, "--time's help says 10 seconds");
 
 /* The shared options by owner, in --help's order: each owner declares its own table once. */
 typedef struct {
   const param_def *defs;
   const int *n;
 } option_owner;
-static const int shared_ndefs = (int)(sizeof shared_params / sizeof shared_params[0]);
-static const option_owner owners[] = {{shared_params, &shared_ndefs},
+static const int limit_ndefs = (int)(sizeof limit_params / sizeof limit_params[0]);
+static const int report_ndefs = (int)(sizeof report_params / sizeof report_params[0]);
+static const option_owner owners[] = {{limit_params, &limit_ndefs},
+                                      {aco_param_defs, &aco_param_ndefs},
+                                      {report_params, &report_ndefs},
                                       {ckpt_param_defs, &ckpt_param_ndefs},
                                       {solve_parallel_param_defs, &solve_parallel_ndefs},
                                       {solve_memory_param_defs, &solve_memory_ndefs}};
@@ -110,25 +130,43 @@ static void append(char *buf, size_t cap, const char *text) {
   if (len < cap) snprintf(buf + len, cap - len, "%s", text);
 }
 
-/* The help of shared option d with the kinds' defaults and notes: "... (default: 16 (tour), 8
- * (supply-chain))"; "; supply-chain: NOTE" after it. */
-static void shared_help(const param_def *d, char *buf, size_t cap) {
-  char defaults[256] = "", notes[256] = "";
+/* Whether some wing gives option name a default of its own. */
+static int wing_changes_default(const char *name) {
+  for (int k = 0; k < app_wing_count(); k++)
+    for (int i = 0; kind_at(k) && i < kind_at(k)->ndefaults; i++)
+      if (strcmp(kind_at(k)->defaults[i].name, name) == 0) return 1;
+  return 0;
+}
+
+/* The kinds' defaults of shared option name, "16 (tour), 8 (supply-chain)" (engine: the default
+ * of the kinds that keep the engine's, or NULL), and their notes, "; supply-chain: NOTE". */
+static void kinds_defaults(const char *name, const char *engine, char *defaults, char *notes,
+                           size_t cap) {
   for (int k = 0; k < app_wing_count(); k++) {
     const solve_kind *kind = kind_at(k);
+    const char *value = kind ? engine : NULL;
     char item[192];
-    for (int i = 0; kind && i < kind->ndefaults; i++) {
-      if (strcmp(kind->defaults[i].name, d->name) != 0) continue;
-      snprintf(item, sizeof item, "%s%s (%s)", defaults[0] ? ", " : "", kind->defaults[i].value,
+    for (int i = 0; kind && i < kind->ndefaults; i++)
+      if (strcmp(kind->defaults[i].name, name) == 0) value = kind->defaults[i].value;
+    if (value) {
+      snprintf(item, sizeof item, "%s%s (%s)", defaults[0] ? ", " : "", value,
                app_wing_at(k)->name);
-      append(defaults, sizeof defaults, item);
+      append(defaults, cap, item);
     }
     for (int i = 0; kind && i < kind->nnotes; i++) {
-      if (strcmp(kind->notes[i].name, d->name) != 0) continue;
+      if (strcmp(kind->notes[i].name, name) != 0) continue;
       snprintf(item, sizeof item, "; %s: %s", app_wing_at(k)->name, kind->notes[i].text);
-      append(notes, sizeof notes, item);
+      append(notes, cap, item);
     }
   }
+}
+
+/* The help of shared option d with the kinds' defaults and notes: "... (default: 16 (tour), 8
+ * (supply-chain))"; "; supply-chain: NOTE" after it. engine: the engine's default the kinds
+ * keep unless they change it (NULL: none). */
+static void shared_help(const param_def *d, const char *engine, char *buf, size_t cap) {
+  char defaults[256] = "", notes[256] = "";
+  kinds_defaults(d->name, engine, defaults, notes, sizeof defaults);
   /* Inside the help's closing parenthesis when it has one: "(0: one per epoch; default: ...)". */
   size_t len = strlen(d->help);
   int paren = len > 0 && d->help[len - 1] == ')';
@@ -139,6 +177,35 @@ static void shared_help(const param_def *d, char *buf, size_t cap) {
     snprintf(buf, cap, "%.*s%s%s)%s", (int)(len - 1), d->help, lead, defaults, notes);
   else
     snprintf(buf, cap, "%s (default: %s)%s", d->help, defaults, notes);
+}
+
+/* Adds shared option d to the table with its help and default. The engine's default of an option
+ * (aco_options.h) is the row's unless a wing changes it for its kind: then the help lists every
+ * kind's and solve_options_for_kind() gives it after the kind's. A default that depends on the
+ * algorithm is said in the help ("default: 2 for mmas, 8 for acs"). */
+static ar_status add_shared(solve_option_table *t, const param_def *d) {
+  char engine[SOLVE_HELP_TEXT];
+  int has = aco_option_default(d->name, engine, sizeof engine);
+  ar_status st = table_add(t, d, NULL);
+  if (st != AR_OK) return st;
+  const int i = t->ndefs - 1;
+  param_def *row = &t->defs[i];
+  const char *kinds_engine = NULL;
+  if (has == 1 && wing_changes_default(d->name)) {
+    kinds_engine = engine;
+  } else if (has == 1) {
+    snprintf(t->defaults[i], sizeof t->defaults[i], "%s", engine);
+    row->default_value = t->defaults[i];
+  }
+  param_def with = *d;
+  char help[SOLVE_HELP_TEXT];
+  if (has == 2) {
+    snprintf(help, sizeof help, "%s (default: %s)", d->help, engine);
+    with.help = help;
+  }
+  shared_help(&with, kinds_engine, t->help[i], SOLVE_HELP_TEXT);
+  row->help = t->help[i];
+  return AR_OK;
 }
 
 static const char solve_description_head[] =
@@ -154,13 +221,8 @@ ar_status solve_options_table(solve_option_table *t) {
   memset(t, 0, sizeof *t);
   ar_status st = AR_OK;
   for (size_t o = 0; o < sizeof owners / sizeof owners[0] && st == AR_OK; o++)
-    for (int i = 0; i < *owners[o].n && st == AR_OK; i++) {
-      const param_def *d = &owners[o].defs[i];
-      st = table_add(t, d, NULL);
-      if (st != AR_OK) break;
-      shared_help(d, t->help[t->ndefs - 1], SOLVE_HELP_TEXT);
-      t->defs[t->ndefs - 1].help = t->help[t->ndefs - 1];
-    }
+    for (int i = 0; i < *owners[o].n && st == AR_OK; i++)
+      st = add_shared(t, &owners[o].defs[i]);
   append(t->description, sizeof t->description, solve_description_head);
   for (int k = 0; k < app_wing_count() && st == AR_OK; k++) {
     const solve_kind *kind = kind_at(k);
@@ -203,33 +265,27 @@ ar_status solve_options_for_kind(param_set *ps, const wing *w, const char *input
     ar_status st = param_set_default(ps, kind->defaults[i].name, kind->defaults[i].value);
     if (st != AR_OK) return st;
   }
+  /* The engine's defaults that a wing may change, for the kinds that keep them (a value set
+   * above or by the parse stays). */
+  for (int i = 0; i < aco_param_ndefs; i++) {
+    char engine[64];
+    const char *name = aco_param_defs[i].name;
+    if (aco_option_default(name, engine, sizeof engine) != 1) continue;
+    ar_status st = param_set_default(ps, name, engine);
+    if (st != AR_OK) return st;
+  }
   return AR_OK;
 }
 
 ar_status solve_options_engine(const param_set *ps, aco_params *par) {
   *par = aco_params_default();
-  par->algorithm = strcmp(param_str(ps, "algorithm"), "acs") == 0 ? ACO_ACS : ACO_MMAS;
-  const aco_algorithm_defaults d = aco_algorithm_default(par->algorithm);
-  par->colonies = (int32_t)param_int(ps, "colonies");
-  par->ants = (int32_t)param_int(ps, "ants");
-  par->alpha = param_real(ps, "alpha");
-  par->beta = param_is_set(ps, "beta") ? param_real(ps, "beta") : d.beta;
-  par->rho = param_is_set(ps, "rho") ? param_real(ps, "rho") : d.rho;
-  par->q0 = param_is_set(ps, "q0") ? param_real(ps, "q0") : d.q0;
-  par->xi = param_real(ps, "xi");
-  par->p_best = param_real(ps, "p-best");
-  par->p_gbest = param_real(ps, "p-gbest");
-  par->restart_iterations = param_int(ps, "restart");
+  ar_status st = aco_options_get(ps, par);
+  if (st != AR_OK) return st;
   par->iterations = param_int(ps, "iterations");
   par->time_limit = param_is_set(ps, "time") ? param_real(ps, "time") : 0.0;
   par->cpu_limit = param_is_set(ps, "cpu-time") ? param_real(ps, "cpu-time") : 0.0;
   if (par->iterations == 0 && par->time_limit == 0.0 && par->cpu_limit == 0.0)
     par->time_limit = SOLVE_DEFAULT_SECONDS;
-  par->epoch_iterations = param_int(ps, "epoch-iterations");
-  par->seed = (uint64_t)param_int(ps, "seed");
-  par->migrate = strcmp(param_str(ps, "migrate"), "yes") == 0;
   solve_parallel_params(ps, par);
-  if (par->algorithm == ACO_MMAS && par->q0 > 0)
-    return ar_fail(AR_ERR_USAGE, "--q0 applies to --algorithm acs only");
   return aco_params_check(par);
 }

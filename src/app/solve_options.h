@@ -18,14 +18,15 @@
 
 enum { SOLVE_DEFAULT_SECONDS = 10 };
 
-enum { SOLVE_HELP_TEXT = 512, SOLVE_DESCRIPTION = 4096 };
+enum { SOLVE_HELP_TEXT = 512, SOLVE_DEFAULT_TEXT = 64, SOLVE_DESCRIPTION = 4096 };
 
 typedef struct {
   param_def defs[PARAM_MAX];
   const char *groups[PARAM_MAX];
   int ndefs;
-  char help[PARAM_MAX][SOLVE_HELP_TEXT]; /* shared options' help with the kinds' defaults */
-  char description[SOLVE_DESCRIPTION];   /* solve --help's paragraph with the kinds' sentences */
+  char help[PARAM_MAX][SOLVE_HELP_TEXT];        /* shared options' help with the kinds' defaults */
+  char defaults[PARAM_MAX][SOLVE_DEFAULT_TEXT]; /* the engine's defaults (aco_options.h) */
+  char description[SOLVE_DESCRIPTION]; /* solve --help's paragraph with the kinds' sentences */
 } solve_option_table;
 
 /* Fills the table. AR_ERR_INTERNAL when the kinds' options do not fit or repeat a name. */

@@ -12,7 +12,7 @@
 
 #include "ar_error.h"
 
-/* MPI_Comm_dup. */
+/* MPI_Comm_dup. AR_ERR_MPI naming what and MPI's own error string (as the others here). */
 ar_status ar_comm_dup(MPI_Comm comm, MPI_Comm *out, const char *what);
 
 /* MPI_Comm_split; a rank passing MPI_UNDEFINED as color gets MPI_COMM_NULL and AR_OK. */

@@ -39,7 +39,8 @@ const char *ar_path_kind(mode_t mode);
  * `what` ("the plan", may be NULL) is put before PATH. */
 ar_status ar_input_open(const char *path, const char *what, int *fd);
 
-/* The same judgement without opening, for readers that open by name (HDF5). */
+/* The same judgement without opening, for readers that open by name (HDF5). Fails as
+ * ar_input_open(), without AR_ERR_IO for an open that would fail later. */
 ar_status ar_input_check(const char *path, const char *what);
 
 /* Where the output `path` is written, by the rule above: resolved receives path itself (missing

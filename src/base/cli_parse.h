@@ -59,7 +59,8 @@ ar_status cli_parse_rules(param_set *ps, int argc, char **argv, const cli_rule *
  * rule's message (not marked shared). */
 ar_status cli_check_rules(const param_set *ps, const cli_rule *rules, int nrules);
 
-/* cli_parse_rules() with one CLI_REQUIRED rule (none when `required` is NULL). */
+/* cli_parse_rules() with one CLI_REQUIRED rule (none when `required` is NULL). Fails as
+ * cli_parse_rules(). */
 ar_status cli_parse(param_set *ps, int argc, char **argv, const char *required,
                     const char *missing_message, int *help_done);
 

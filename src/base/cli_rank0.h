@@ -11,7 +11,7 @@
  * prints (main()). */
 ar_status cli_rank0_run(ar_status (*work)(void *ctx), void *ctx);
 
-/* cli_rank0_run() of a command's work on its parsed parameters. */
+/* cli_rank0_run() of a command's work on its parsed parameters. Fails as cli_rank0_run(). */
 ar_status cli_rank0_run_params(ar_status (*work)(const param_set *ps), const param_set *ps);
 
 #endif

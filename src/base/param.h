@@ -115,10 +115,12 @@ int param_flag(const param_set *ps, const char *name);
 int param_is_set(const param_set *ps, const char *name);
 param_origin param_origin_of(const param_set *ps, const char *name);
 
-/* Overrides a value after parsing (validated as if given on the command line). */
+/* Overrides a value after parsing (validated as if given on the command line). AR_ERR_USAGE naming
+ * the option when value is invalid; AR_ERR_NOMEM. */
 ar_status param_set_value(param_set *ps, const char *name, const char *value);
 /* Gives an unset parameter a default after parsing (validated; origin PARAM_FROM_DEFAULT); a
- * parameter that is set keeps its value. For defaults that depend on what was parsed. */
+ * parameter that is set keeps its value. For defaults that depend on what was parsed. AR_ERR_USAGE
+ * naming the option when value is invalid; AR_ERR_NOMEM. */
 ar_status param_set_default(param_set *ps, const char *name, const char *value);
 /* Forgets a parameter's value (it is then unset, and not serialised). */
 void param_unset(param_set *ps, const char *name);

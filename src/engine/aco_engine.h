@@ -36,7 +36,8 @@ ar_status aco_engine_create(const aco_problem *problem, const aco_params *par, M
 
 /* Collective. Runs iterations until a stopping rule fires, with an exchange at each epoch end
  * and a final one. On return every rank holds the global best in e->best / e->best_cost, and
- * rank 0 holds every colony's best per epoch in e->colony_best. */
+ * rank 0 holds every colony's best per epoch in e->colony_best. AR_ERR_MPI, AR_ERR_NOMEM, or what a
+ * hook or the problem returns; the same status on every rank. */
 ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks);
 
 /* Seconds since the start of the search (including earlier runs). */

@@ -9,6 +9,7 @@
 #include "aco_engine_state.h"
 #include "aco_exchange.h"
 #include "ar_alloc.h"
+#include "ckpt_fields.h"
 #include "ckpt_members.h"
 
 /* A cost is written as one member of 3 doubles (key0, key1, value). */
@@ -91,6 +92,92 @@ enum {
   N_COLONY = sizeof colony_members / sizeof colony_members[0],
   N_RECORD = sizeof record_members / sizeof record_members[0]
 };
+
+/* The datasets that are not records, declared once: describe_rows() writes them by these paths
+ * and meanings, and aco_engine_ckpt_table() lists them. */
+enum {
+  P_PHEROMONE,
+  P_BEST,
+  P_RESTART_BEST,
+  P_SOURCE,
+  P_COLONY_LOG,
+  P_GLOBAL_BEST,
+  P_GLOBAL_COST,
+  P_BEST_COLONY, /* the part's scalars: root attributes */
+  P_BEST_ITERATION,
+  P_BEST_TIME,
+  P_ELAPSED,
+  P_EPOCH_ITERATIONS
+};
+#define ROOT_ATTR(id, key, t, text)                                                                \
+  [id] = {.name = key, .path = "/" key, .type = t, .meaning = text, .flags = H5FIELD_ATTRIBUTE}
+static const h5field plain[] = {
+    [P_PHEROMONE] = {.name = "colonies_pheromone",
+                     .path = "/colonies/pheromone",
+                     .type = H5FIELD_F32,
+                     .rank = 3,
+                     .shape = "[C][R][K]",
+                     .meaning = "trails per colony, decision row and option"},
+    [P_BEST] = {.name = "colonies_best",
+                .path = "/colonies/best",
+                .type = H5FIELD_I32,
+                .rank = 2,
+                .shape = "[C][L]",
+                .meaning = "each colony's best solution"},
+    [P_RESTART_BEST] = {.name = "colonies_restart_best",
+                        .path = "/colonies/restart_best",
+                        .type = H5FIELD_I32,
+                        .rank = 2,
+                        .shape = "[C][L]",
+                        .meaning = "best since the colony's last trail re-initialisation"},
+    [P_SOURCE] = {.name = "colonies_source",
+                  .path = "/colonies/source",
+                  .type = H5FIELD_I32,
+                  .rank = 2,
+                  .shape = "[C][L]",
+                  .meaning = "the solution the colony's ants modify next"},
+    [P_COLONY_LOG] = {.name = "colonies_best_cost_log",
+                      .path = "/colonies/best_cost_log",
+                      .type = H5FIELD_F64,
+                      .rank = 3,
+                      .shape = "[C][E][3]",
+                      .meaning = "each colony's best cost (key0, key1, value) at each epoch end"},
+    [P_GLOBAL_BEST] = {.name = "global_best",
+                       .path = "/global/best",
+                       .type = H5FIELD_I32,
+                       .rank = 1,
+                       .shape = "[L]",
+                       .meaning = "the global best solution"},
+    [P_GLOBAL_COST] = {.name = "global_best_cost",
+                       .path = "/global/best_cost",
+                       .type = H5FIELD_F64,
+                       .rank = 1,
+                       .shape = "[3]",
+                       .meaning = "key0, key1, value"},
+    ROOT_ATTR(P_BEST_COLONY, "best_colony", H5FIELD_I64, "the colony holding the global best"),
+    ROOT_ATTR(P_BEST_ITERATION, "best_iteration", H5FIELD_I64,
+              "the iteration it was found in (-1: initial)"),
+    ROOT_ATTR(P_BEST_TIME, "best_time", H5FIELD_F64, "seconds of search when it became known"),
+    ROOT_ATTR(P_ELAPSED, "elapsed", H5FIELD_F64, "seconds of search so far"),
+    ROOT_ATTR(P_EPOCH_ITERATIONS, "epoch_iterations", H5FIELD_I64,
+              "iterations per epoch (checked on resume)"),
+};
+enum { N_PLAIN = sizeof plain / sizeof plain[0] };
+
+const h5field_table *aco_engine_ckpt_table(void) {
+  static h5field rows[N_PLAIN + N_COLONY + N_RECORD];
+  static ckpt_field_text text[N_COLONY + N_RECORD];
+  static h5field_table table;
+  if (table.count) return &table;
+  int n = 0;
+  for (int i = 0; i < N_PLAIN; i++)
+    rows[n++] = plain[i];
+  n += ckpt_members_describe(colony_members, N_COLONY, "/colonies", "C", rows + n, text, N_COLONY);
+  n += ckpt_members_describe(record_members, N_RECORD, "/global/epochs", "E", rows + n,
+                             text + N_COLONY, N_RECORD);
+  table = (h5field_table){"checkpoint:engine", "Checkpoint file: the engine's state", rows, n};
+  return &table;
+}
 
 enum { SC_BEST_COLONY, SC_BEST_ITERATION, SC_BEST_TIME, SC_ELAPSED, SC_EPOCH_ITERATIONS, SC_COUNT };
 enum {
@@ -269,22 +356,23 @@ static ar_status describe_rows(aco_engine *e, struct aco_engine_ckpt *k) {
     k->source_rows[c] = e->colony[c].source;
   }
   ckpt_field *f = k->field_array;
-  f[F_PHEROMONE] = ckpt_field_make("/colonies/pheromone", H5T_NATIVE_FLOAT, 3, C, R, K, 1, NULL,
-                                   k->tau_rows, "trails per colony, decision row and option");
-  f[F_BEST] = ckpt_field_make("/colonies/best", H5T_NATIVE_INT32, 2, C, L, 0, 1, NULL, k->best_rows,
-                              "each colony's best solution");
+  const h5field *P = plain;
+  f[F_PHEROMONE] = ckpt_field_make(P[P_PHEROMONE].path, h5field_native(P[P_PHEROMONE].type), 3, C,
+                                   R, K, 1, NULL, k->tau_rows, P[P_PHEROMONE].meaning);
+  f[F_BEST] = ckpt_field_make(P[P_BEST].path, h5field_native(P[P_BEST].type), 2, C, L, 0, 1, NULL,
+                              k->best_rows, P[P_BEST].meaning);
   f[F_RESTART_BEST] =
-      ckpt_field_make("/colonies/restart_best", H5T_NATIVE_INT32, 2, C, L, 0, 1, NULL,
-                      k->restart_rows, "best since the colony's last trail re-initialisation");
-  f[F_SOURCE] = ckpt_field_make("/colonies/source", H5T_NATIVE_INT32, 2, C, L, 0, 1, NULL,
-                                k->source_rows, "the solution the colony's ants modify next");
-  f[F_COLONY_LOG] =
-      ckpt_field_make("/colonies/best_cost_log", H5T_NATIVE_DOUBLE, 3, C, 0, COST_DOUBLES, 1, NULL,
-                      NULL, "each colony's best cost (key0, key1, value) at each epoch end");
-  f[F_GLOBAL_BEST] = ckpt_field_make("/global/best", H5T_NATIVE_INT32, 1, L, 0, 0, 0, e->best, NULL,
-                                     "the global best solution");
-  f[F_GLOBAL_COST] = ckpt_field_make("/global/best_cost", H5T_NATIVE_DOUBLE, 1, COST_DOUBLES, 0, 0,
-                                     0, k->cost, NULL, "key0, key1, value");
+      ckpt_field_make(P[P_RESTART_BEST].path, h5field_native(P[P_RESTART_BEST].type), 2, C, L, 0, 1,
+                      NULL, k->restart_rows, P[P_RESTART_BEST].meaning);
+  f[F_SOURCE] = ckpt_field_make(P[P_SOURCE].path, h5field_native(P[P_SOURCE].type), 2, C, L, 0, 1,
+                                NULL, k->source_rows, P[P_SOURCE].meaning);
+  f[F_COLONY_LOG] = ckpt_field_make(P[P_COLONY_LOG].path, h5field_native(P[P_COLONY_LOG].type), 3,
+                                    C, 0, COST_DOUBLES, 1, NULL, NULL, P[P_COLONY_LOG].meaning);
+  f[F_GLOBAL_BEST] = ckpt_field_make(P[P_GLOBAL_BEST].path, h5field_native(P[P_GLOBAL_BEST].type),
+                                     1, L, 0, 0, 0, e->best, NULL, P[P_GLOBAL_BEST].meaning);
+  f[F_GLOBAL_COST] =
+      ckpt_field_make(P[P_GLOBAL_COST].path, h5field_native(P[P_GLOBAL_COST].type), 1, COST_DOUBLES,
+                      0, 0, 0, k->cost, NULL, P[P_GLOBAL_COST].meaning);
   return AR_OK;
 }
 
@@ -298,11 +386,13 @@ static ar_status describe(aco_engine *e, struct aco_engine_ckpt *k) {
     st = ckpt_members_init(&k->records, "/global/epochs", record_members, N_RECORD,
                            sizeof(aco_epoch_record), 0, &k->field_array[F_RECORD_MEMBERS], 0, 0);
   if (st != AR_OK) return st;
-  k->scalars[SC_BEST_COLONY] = (ckpt_scalar){"best_colony", CKPT_SCALAR_I64, 0, 0};
-  k->scalars[SC_BEST_ITERATION] = (ckpt_scalar){"best_iteration", CKPT_SCALAR_I64, 0, 0};
-  k->scalars[SC_BEST_TIME] = (ckpt_scalar){"best_time", CKPT_SCALAR_F64, 0, 0};
-  k->scalars[SC_ELAPSED] = (ckpt_scalar){"elapsed", CKPT_SCALAR_F64, 0, 0};
-  k->scalars[SC_EPOCH_ITERATIONS] = (ckpt_scalar){"epoch_iterations", CKPT_SCALAR_I64, 0, 0};
+  k->scalars[SC_BEST_COLONY] = (ckpt_scalar){plain[P_BEST_COLONY].name, CKPT_SCALAR_I64, 0, 0};
+  k->scalars[SC_BEST_ITERATION] =
+      (ckpt_scalar){plain[P_BEST_ITERATION].name, CKPT_SCALAR_I64, 0, 0};
+  k->scalars[SC_BEST_TIME] = (ckpt_scalar){plain[P_BEST_TIME].name, CKPT_SCALAR_F64, 0, 0};
+  k->scalars[SC_ELAPSED] = (ckpt_scalar){plain[P_ELAPSED].name, CKPT_SCALAR_F64, 0, 0};
+  k->scalars[SC_EPOCH_ITERATIONS] =
+      (ckpt_scalar){plain[P_EPOCH_ITERATIONS].name, CKPT_SCALAR_I64, 0, 0};
   k->part = (ckpt_part){"engine", k->field_array, F_COUNT, k->scalars, SC_COUNT,
                         e,        stage,          shape,   restore};
   return size_records(e, e->epoch);

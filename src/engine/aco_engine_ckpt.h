@@ -1,5 +1,6 @@
 /* aco_engine_ckpt: the engine's state as a checkpoint part (the engine dumps and restores itself,
- * so no other file knows its layout; docs/checkpoint.md lists the datasets).
+ * so no other file knows its layout; aco_engine_ckpt_table() declares the datasets, and
+ * docs/formats.md's table "checkpoint:engine" is generated from it).
  *
  * What the part holds (C colonies, R pheromone rows, K options, L = solution length, E = epochs
  * completed):
@@ -26,6 +27,12 @@
 
 #include "aco_hooks.h" /* the aco_engine type */
 #include "ckpt_field.h"
+#include "h5field.h"
+
+/* The part's datasets declared as an h5field table ("checkpoint:engine"), for `antroute formats`
+ * and docs/formats.md: the datasets above, the records' from their member tables (made on the
+ * first call; cannot fail). */
+const h5field_table *aco_engine_ckpt_table(void);
 
 /* The engine's checkpoint part (made on the first call, owned by the engine and freed with it).
  * Its stage() copies the state into the fields before a write; its restore() puts a checkpoint's

@@ -8,7 +8,8 @@
 
 /* Collective. The epoch-end exchange and its record. AR_ERR_MPI, AR_ERR_NOMEM. */
 ar_status aco_exchange_epoch(aco_engine *e);
-/* Collective. Every colony's best per epoch into e->colony_best on rank 0. */
+/* Collective. Every colony's best per epoch into e->colony_best on rank 0. AR_ERR_MPI,
+ * AR_ERR_NOMEM. */
 ar_status aco_exchange_gather_records(aco_engine *e);
 
 /* Makes room for records of at least epochs + 1 epoch ends (keeping those recorded), growing by

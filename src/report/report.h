@@ -57,13 +57,6 @@ ar_status report_network_resolve(const wing *w, const wing_report_facts *facts,
 const char *report_plot_script(void);
 const char *report_plot_python(void);
 
-/* Runs `PYTHON SCRIPT RESULTS --out DIR --format FORMAT [--network NET]` (net may be NULL or "";
- * format "png" or "svg"), its standard
- * output going to ours. Creates DIR if missing. The script writes each picture atomically and
- * prints one line per picture (and a note for each one it skips). Fails with AR_ERR_IO when the
- * interpreter or script is missing, or h5py or matplotlib cannot be imported (the message says
- * what to install), AR_ERR_INPUT when the script finds the data unusable; the message is the
- * script's own last line of error output. */
 /* AR_ERR_USAGE naming both when a picture the script may write into dir (DIR/NAME.FORMAT, or the
  * DIR/.NAME.FORMAT.tmp it is written through) is one of the inputs (NULL entries skipped):
  * report never writes over what it reads. The pictures: those every kind gets (convergence, bsp)
@@ -73,6 +66,13 @@ ar_status report_plot_check_outputs(const char *dir, const char *format,
                                     const char *const *pictures, const char *const *inputs,
                                     int ninputs);
 
+/* Runs `PYTHON SCRIPT RESULTS --out DIR --format FORMAT [--network NET]` (net may be NULL or "";
+ * format "png" or "svg"), its standard output going to ours, after report_plot_check_outputs()
+ * (AR_ERR_USAGE). Creates DIR if missing. The script writes each picture atomically and
+ * prints one line per picture (and a note for each one it skips). Fails with AR_ERR_IO when the
+ * interpreter or script is missing, or h5py or matplotlib cannot be imported (the message says
+ * what to install), AR_ERR_INPUT when the script finds the data unusable; the message is the
+ * script's own last line of error output. */
 ar_status report_plot_run(const char *results, const char *dir, const char *net, const char *format,
                           const char *const *pictures);
 

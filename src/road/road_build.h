@@ -19,17 +19,18 @@ typedef struct {
   double *metres, *seconds;
 } road_arcs;
 
-/* Appends one arc (grows the arrays geometrically). */
+/* Appends one arc (grows the arrays geometrically). AR_ERR_NOMEM. */
 ar_status road_arcs_add(road_arcs *arcs, int32_t tail, int32_t head, double metres, double seconds);
 void road_arcs_free(road_arcs *arcs);
 
 /* g = the graph of n nodes holding the arcs (all tails and heads in 0..n-1), with coordinate
- * arrays allocated when with_coords; node_id, lat and lon are left for the caller to fill. */
+ * arrays allocated when with_coords; node_id, lat and lon are left for the caller to fill.
+ * AR_ERR_NOMEM. */
 ar_status road_build_csr(const road_arcs *arcs, int32_t n, int with_coords, road_graph *g);
 
 /* out = g restricted to the nodes with keep[u] != 0 (in their order; arcs whose ends are both
  * kept, in their order). *map, when not NULL, receives a malloc'ed array [g->n]: the new index
- * of each old node, -1 for a dropped one. */
+ * of each old node, -1 for a dropped one. AR_ERR_NOMEM. */
 ar_status road_graph_restrict(const road_graph *g, const uint8_t *keep, road_graph *out,
                               int32_t **map);
 

@@ -45,7 +45,7 @@ typedef struct {
 
 /* Rows first .. first+count-1: rows[r * nstops + j] = rounded cost from stop first+r to stop j
  * (0 on the diagonal and between stops on the same node); exact[r * nstops + j] (may be NULL)
- * the unrounded cost. */
+ * the unrounded cost. AR_ERR_NOMEM. */
 ar_status road_matrix_rows(const road_matrix_in *in, int32_t first, int32_t count, int32_t *rows,
                            double *exact, road_matrix_stats *stats);
 

@@ -15,11 +15,11 @@
 #include "road_graph.h"
 
 /* comp[u] (caller's array [g->n]) = the component of node u, numbered 0.. in the order Tarjan's
- * algorithm completes them; *ncomp = their number. */
+ * algorithm completes them; *ncomp = their number. AR_ERR_NOMEM. */
 ar_status road_scc(const road_graph *g, int32_t *comp, int32_t *ncomp);
 
 /* keep[u] (caller's array [g->n]) = 1 for the nodes of the largest component (ties: the one
- * completed first), else 0; *kept = its size. An empty graph keeps nothing. */
+ * completed first), else 0; *kept = its size. An empty graph keeps nothing. AR_ERR_NOMEM. */
 ar_status road_scc_largest(const road_graph *g, uint8_t *keep, int32_t *kept);
 
 #endif

@@ -43,7 +43,8 @@ typedef struct {
 } road_search;
 
 /* Scratch for searches on graphs of n nodes: 32 bytes per node (24 without predecessors,
- * with_pred = 0: what the cost matrix needs; road_search_path then cannot be used). */
+ * with_pred = 0: what the cost matrix needs; road_search_path then cannot be used). Both:
+ * AR_ERR_NOMEM. */
 ar_status road_search_init(road_search *s, int32_t n);
 ar_status road_search_init_costs(road_search *s, int32_t n);
 void road_search_free(road_search *s);

@@ -23,7 +23,8 @@ typedef struct {
   const road_graph *g;
 } road_snap;
 
-/* Builds the tree over the nodes u with eligible[u] != 0 (every node when eligible is NULL). */
+/* Builds the tree over the nodes u with eligible[u] != 0 (every node when eligible is NULL).
+ * AR_ERR_NOMEM; AR_ERR_INPUT when the graph has no node coordinates. */
 ar_status road_snap_build(road_snap *s, const road_graph *g, const uint8_t *eligible);
 void road_snap_free(road_snap *s);
 

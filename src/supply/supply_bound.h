@@ -29,7 +29,7 @@ typedef struct {
   int32_t *arc_flow;
 } supply_flow;
 
-/* Computes the bound (and the flow) for the scope (Dinic's algorithm). */
+/* Computes the bound (and the flow) for the scope (Dinic's algorithm). AR_ERR_NOMEM. */
 ar_status supply_flow_bound(const supply_scope *sc, supply_flow *f);
 void supply_flow_free(supply_flow *f);
 
@@ -52,6 +52,7 @@ typedef struct {
   double *cost;
   double rebate;
 } supply_order_costs;
+/* Each order's cheapest cost per option of the scope. AR_ERR_NOMEM. */
 ar_status supply_order_costs_build(const supply_scope *sc, supply_order_costs *oc);
 void supply_order_costs_free(supply_order_costs *oc);
 /* The sum of the `served` smallest per-order minima of oc (orders without a route left out),

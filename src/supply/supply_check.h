@@ -26,12 +26,12 @@ typedef struct {
   long *line;     /* the plan file's line of each order, or NULL (messages only) */
 } supply_assign;
 
-/* Allocates the arrays of a for n orders (zeroed; line left NULL). */
+/* Allocates the arrays of a for n orders (zeroed; line left NULL). AR_ERR_NOMEM. */
 ar_status supply_assign_alloc(supply_assign *a, int32_t n);
 void supply_assign_free(supply_assign *a);
 
 /* The historical routing of the network (OrderList): plant, port, lane (hist_lane; none for CRF)
- * and the order date as ship day, every order served. */
+ * and the order date as ship day, every order served. AR_ERR_NOMEM. */
 ar_status supply_assign_historical(const supply_net *net, supply_assign *a);
 
 typedef enum {

@@ -131,7 +131,8 @@ typedef struct {
   int32_t day_min, day_max; /* the earliest and latest ship day of any order */
 } supply_model;
 
-/* Builds the model of net under cfg (net must outlive the model). */
+/* Builds the model of net under cfg (net must outlive the model). AR_ERR_USAGE for a goal order of
+ * the wrong length, AR_ERR_NOMEM. */
 ar_status supply_model_build(const supply_net *net, const supply_config *cfg, supply_model *m);
 void supply_model_free(supply_model *m);
 

@@ -16,6 +16,7 @@ typedef struct {
   int32_t *orders; /* [net->n_orders] network indices, ascending within a month */
 } supply_months;
 
+/* The orders grouped by month. AR_ERR_NOMEM. */
 ar_status supply_months_build(const supply_net *net, supply_months *mo);
 void supply_months_free(supply_months *mo);
 

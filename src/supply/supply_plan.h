@@ -40,7 +40,7 @@ typedef struct {
 
 /* Builds a scope over orders[0..n) (network indices, ascending; NULL with n = net->n_orders: all
  * orders). fixed (may be NULL): the plan of the other orders, whose served entries load plants
- * and lanes (entries of the scope's own orders are ignored). */
+ * and lanes (entries of the scope's own orders are ignored). AR_ERR_NOMEM. */
 ar_status supply_scope_init(supply_scope *s, const supply_model *m, const int32_t *orders,
                             int32_t n, const supply_assign *fixed);
 void supply_scope_free(supply_scope *s);
@@ -55,6 +55,7 @@ typedef struct {
   supply_totals tot;
 } supply_plan;
 
+/* An empty plan over scope sc. AR_ERR_NOMEM. */
 ar_status supply_plan_init(supply_plan *p, const supply_scope *sc);
 void supply_plan_free(supply_plan *p);
 

@@ -46,6 +46,7 @@ typedef struct {
   supply_check_result check; /* the whole plan checked from scratch, with per-order parts */
 } supply_result;
 
+/* Zeroed results for n_orders orders and the months of mo. AR_ERR_NOMEM. */
 ar_status supply_result_init(supply_result *r, int32_t n_orders, const supply_months *mo);
 void supply_result_free(supply_result *r);
 

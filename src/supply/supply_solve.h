@@ -22,7 +22,8 @@
 #include "supply_bound.h"
 #include "supply_plan.h"
 
-/* Builds a complete plan into p (cleared first). flow may be NULL (no class quotas). */
+/* Builds a complete plan into p (cleared first). flow may be NULL (no class quotas). AR_ERR_NOMEM.
+ */
 ar_status supply_greedy(supply_plan *p, const supply_flow *flow);
 
 enum {
@@ -41,7 +42,7 @@ typedef struct {
 
 typedef struct supply_ls supply_ls;
 
-/* Scratch for local search on plans of scope sc (one per thread). */
+/* Scratch for local search on plans of scope sc (one per thread). AR_ERR_NOMEM. */
 ar_status supply_ls_create(const supply_scope *sc, supply_ls **ls);
 void supply_ls_free(supply_ls *ls);
 

@@ -56,7 +56,8 @@ typedef struct {
   topo_finding items[TOPO_MAX_FINDINGS];
 } topo_findings;
 
-/* Judges `layout` on topo (prefer_threads as for topo_recommend, < 1: default). */
+/* Judges `layout` on topo (prefer_threads as for topo_recommend, < 1: default). AR_ERR_USAGE for a
+ * count below 1 in layout, AR_ERR_NOMEM. */
 ar_status topo_judge(hwloc_topology_t topo, const topo_layout *layout, int prefer_threads,
                      topo_findings *out);
 

@@ -75,6 +75,7 @@ typedef struct {
   int64_t *second; /* per node: second smallest key of an incident sparse edge */
 } hk_prim;
 
+/* Scratch for Prim on n nodes. AR_ERR_NOMEM. */
 ar_status hk_prim_init(hk_prim *w, int32_t n);
 void hk_prim_free(hk_prim *w);
 /* Fails only when the sparse graph is not connected (AR_ERR_INTERNAL: never after the exact
@@ -90,22 +91,25 @@ typedef struct {
   int32_t *eu, *ev; /* [n] */
 } hk_exact;
 
+/* Scratch for exact 1-trees on n nodes. AR_ERR_NOMEM. */
 ar_status hk_exact_init(hk_exact *x, int32_t n);
 void hk_exact_free(hk_exact *x);
-/* s is used only to find good starting candidates; the result does not depend on it. */
+/* s is used only to find good starting candidates; the result does not depend on it.
+ * AR_ERR_INTERNAL when the tree comes out with the wrong number of edges (a bug). */
 ar_status hk_onetree_exact(const hk_graph *g, const hk_sparse *s, const int64_t *pi, hk_exact *x);
 
 /* The exact minimum spanning tree by Boruvka on a k-d tree (planar graphs only): tree edges
- * into x->eu/ev (n - 1 of them), their key sum into *sum. */
+ * into x->eu/ev (n - 1 of them), their key sum into *sum. AR_ERR_NOMEM; AR_ERR_INTERNAL when the
+ * tree cannot be completed (a bug). */
 ar_status hk_mst_planar(const hk_graph *g, const hk_sparse *s, const int64_t *pi, hk_exact *x,
                         int64_t *sum);
 /* The second smallest key at each node in nodes[0..count) over the complete planar graph, and
- * the far end of that edge. */
+ * the far end of that edge. AR_ERR_NOMEM. */
 ar_status hk_second_planar(const hk_graph *g, const int64_t *pi, const int32_t *nodes,
                            int32_t count, int64_t *second, int32_t *other);
 
 /* The per_quadrant nearest nodes of every node in each of its four quadrants (planar graphs
- * only): nbr[n][4 x per_quadrant], -1 where a quadrant has fewer. */
+ * only): nbr[n][4 x per_quadrant], -1 where a quadrant has fewer. AR_ERR_NOMEM. */
 ar_status hk_quadrant_planar(const hk_graph *g, int32_t per_quadrant, int32_t *nbr);
 
 /* Ceil of a / b for b > 0. */

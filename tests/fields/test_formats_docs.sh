@@ -15,10 +15,11 @@ then pass "the schema is JSON and names /best/tour"; else fail "the schema does 
 # The report script's built-in paths (a run from the source tree) are the declared ones.
 cat > "$AR_TMP/paths.py" <<'PY'
 import json, sys
-sys.path[:0] = [sys.argv[1] + "/tools", sys.argv[1] + "/io/tour"]
+sys.path[:0] = [sys.argv[1] + "/tools", sys.argv[1] + "/io/tour", sys.argv[1] + "/io/supply"]
 try:
     import antroute_report as ar
-    import report_tour  # noqa: F401  (adds its table to ar.PATHS)
+    import report_tour  # noqa: F401  (adds its tables to ar.PATHS)
+    import report_supply  # noqa: F401  (the same)
 except (ImportError, SystemExit):
     print("skip: no h5py/matplotlib"); sys.exit(0)
 schema = json.load(open(sys.argv[2]))
@@ -28,7 +29,7 @@ bad = [f"{t}/{n}: {p} != declared {schema.get(t, {}).get('fields', {}).get(n, {}
 print("\n".join(bad)); sys.exit(1 if bad else 0)
 PY
 if /usr/bin/python3 "$AR_TMP/paths.py" "$AR_SOURCE_DIR" "$AR_TMP/formats.json"
-then pass "the report script's built-in paths are the declared ones"; else fail "PATHS of tools/antroute_report.py or report_tour.py disagree with the declarations"; fi
+then pass "the report script's built-in paths are the declared ones"; else fail "PATHS of tools/antroute_report.py, report_tour.py or report_supply.py disagree with the declarations"; fi
 
 expect_error 2 "unknown kind 'nope'" - -- "$ANTROUTE" formats nope
 expect_error 2 "not both" - -- "$ANTROUTE" formats --markdown --json

@@ -46,7 +46,7 @@ sed -i 's|^#endif|void aco_acs_begin(aco_colony *c, const aco_problem *p, const 
 sed -i 's|#include "aco_acs.h"|#include "aco_acs.h"\n#include "aco_colony.h"|' "$AR_TMP/tree/src/engine/aco_acs.c"
 planted "a circle behind a header declaring another file's functions" 'circle between files: aco_acs -> aco_colony -> aco_acs'
 copy
-sed -i 's|^ar_layer(ar_engine src/engine FLOOR 2 DEPENDS ar_base ar_checkpoint)|ar_layer(ar_engine src/engine FLOOR 2 DEPENDS ar_base ar_checkpoint ar_tour)|' \
+sed -i 's|^ar_layer(ar_engine src/engine FLOOR 2 DEPENDS ar_base ar_io_common ar_checkpoint)|ar_layer(ar_engine src/engine FLOOR 2 DEPENDS ar_base ar_io_common ar_checkpoint ar_tour)|' \
   "$AR_TMP/tree/CMakeLists.txt"
 planted "the engine linking a higher floor" 'ar_engine \(floor 2\) links ar_tour on floor 3'
 copy
