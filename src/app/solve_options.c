@@ -3,6 +3,7 @@
 #include "solve_options.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app_wings.h"
@@ -12,7 +13,8 @@
 #include "wing_gap.h"
 
 static const param_def shared_params[] = {
-    {"output", 'o', PARAM_STRING, NULL, NULL, 1, 0, "RESULTS.h5", "the results file to write", 0},
+    {"output", 'o', PARAM_STRING, NULL, NULL, 1, 0, "RESULTS.h5", "the results file to write",
+     PARAM_OUTPUT},
     {"time", 't', PARAM_REAL, NULL, NULL, 0, 1e9, "SECONDS",
      "stop after this many seconds (default 10 when --iterations is not given)", 0},
     {"iterations", 'i', PARAM_INT, "0", NULL, 0, 1e15, "N",
@@ -230,4 +232,43 @@ ar_status solve_options_engine(const param_set *ps, aco_params *par) {
   if (par->algorithm == ACO_MMAS && par->q0 > 0)
     return ar_fail(AR_ERR_USAGE, "--q0 applies to --algorithm acs only");
   return aco_params_check(par);
+}
+
+/* The shortest text of x that reads back as x ("0.1", not "0.10000000000000001"). */
+static void real_text(double x, char *buf, size_t cap) {
+  for (int digits = 6; digits <= 17; digits++) {
+    snprintf(buf, cap, "%.*g", digits, x);
+    if (strtod(buf, NULL) == x) return;
+  }
+}
+
+/* Gives parameter name the value x when it is unset (the engine's effective value). */
+static ar_status record_real(param_set *ps, const char *name, double x) {
+  char text[40];
+  real_text(x, text, sizeof text);
+  return param_set_default(ps, name, text);
+}
+
+ar_status solve_options_record(param_set *ps) {
+  aco_params par;
+  ar_status st = solve_options_engine(ps, &par);
+  if (st == AR_OK) st = record_real(ps, "beta", par.beta);
+  if (st == AR_OK) st = record_real(ps, "rho", par.rho);
+  if (st == AR_OK && !param_is_set(ps, "epoch-iterations")) {
+    char text[32];
+    snprintf(text, sizeof text, "%lld", (long long)par.epoch_iterations);
+    st = param_set_default(ps, "epoch-iterations", text);
+  }
+  if (st != AR_OK) return st;
+  static const char *const acs_only[] = {"q0", "xi"};
+  static const char *const mmas_only[] = {"p-best", "p-gbest", "restart"};
+  if (par.algorithm == ACO_ACS) {
+    st = record_real(ps, "q0", par.q0);
+    for (size_t i = 0; i < sizeof mmas_only / sizeof mmas_only[0]; i++)
+      param_unset(ps, mmas_only[i]);
+  } else {
+    for (size_t i = 0; i < sizeof acs_only / sizeof acs_only[0]; i++)
+      param_unset(ps, acs_only[i]);
+  }
+  return st;
 }

@@ -10,3 +10,6 @@ ar_add_unit_test(cli_parse_unit SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_cli_parse
 # Issue #20: strict parameter files, options given once, FIFO inputs, report --network, threads,
 # a full disk and degenerate summaries.
 ar_add_script_test(cli_strict SCRIPT tests/cli/test_strict.sh LABELS hdf5 TIMEOUT 300)
+# Issue #24: recorded parameters name no output and replay MMAS, ACS and order routing to the
+# identical answer.
+ar_add_script_test(cli_replay SCRIPT tests/cli/test_replay.sh LABELS hdf5)
