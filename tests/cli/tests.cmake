@@ -13,3 +13,5 @@ ar_add_script_test(cli_strict SCRIPT tests/cli/test_strict.sh LABELS hdf5 TIMEOU
 # Issue #24: recorded parameters name no output and replay MMAS, ACS and order routing to the
 # identical answer.
 ar_add_script_test(cli_replay SCRIPT tests/cli/test_replay.sh LABELS hdf5)
+# Issue #24: -o (and --csv) over an existing file keeps it as #NAME.N#.
+ar_add_script_test(cli_backup SCRIPT tests/cli/test_backup.sh LABELS hdf5)
