@@ -7,7 +7,10 @@
 # program relative to itself);
 # P/share/doc/antroute (README and docs/); P/share/man/man1/antroute.1 (built from the option
 # tables by running the program, cmake/man_page.cmake); P/share/modulefiles/antroute/VERSION.lua
-# (Lmod: PATH, MANPATH, ANTROUTE_SLURM, ANTROUTE_DOCS).
+# (Lmod: PATH, MANPATH, ANTROUTE_SLURM, ANTROUTE_DOCS, ANTROUTE_EXAMPLES);
+# P/share/antroute/examples (a TSPLIB instance, the order-routing tables, a road extract and its
+# stops, their licences and an example job: what `antroute selftest` and the guide's first steps
+# use).
 include(GNUInstallDirs)
 
 # The report scripts relative to the program: bin/antroute -> share/antroute/report/ (the build
@@ -16,6 +19,11 @@ file(RELATIVE_PATH ANTROUTE_REPORT_FROM_BIN "${CMAKE_INSTALL_FULL_BINDIR}"
      "${CMAKE_INSTALL_FULL_DATADIR}/antroute/report")
 set_property(SOURCE src/report/report_plot.c APPEND PROPERTY COMPILE_DEFINITIONS
              AR_REPORT_DIR_FROM_BIN="${ANTROUTE_REPORT_FROM_BIN}")
+# The examples likewise (`antroute selftest`): bin/antroute -> share/antroute/examples/.
+file(RELATIVE_PATH ANTROUTE_EXAMPLES_FROM_BIN "${CMAKE_INSTALL_FULL_BINDIR}"
+     "${CMAKE_INSTALL_FULL_DATADIR}/antroute/examples")
+set_property(SOURCE src/app/cmd_selftest.c APPEND PROPERTY COMPILE_DEFINITIONS
+             AR_EXAMPLES_DIR_FROM_BIN="${ANTROUTE_EXAMPLES_FROM_BIN}")
 
 # antroute.1, rebuilt whenever the program is: the build runs it for every command.
 set(ANTROUTE_MAN_PAGE ${CMAKE_BINARY_DIR}/antroute.1)
@@ -46,6 +54,22 @@ install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/LICENSE ${PR
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}
         FILES_MATCHING PATTERN "*.md")
 install(FILES ${ANTROUTE_MAN_PAGE} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+# Small examples with their licences (inputs/LICENSES.md), and an example job.
+set(ANTROUTE_EXAMPLES_DIR ${CMAKE_INSTALL_DATADIR}/antroute/examples)
+install(FILES ${PROJECT_SOURCE_DIR}/inputs/LICENSES.md ${PROJECT_SOURCE_DIR}/slurm/generic.sbatch
+        DESTINATION ${ANTROUTE_EXAMPLES_DIR})
+install(FILES ${PROJECT_SOURCE_DIR}/inputs/tsplib/berlin52.tsp
+              ${PROJECT_SOURCE_DIR}/inputs/tsplib/berlin52.opt.tour
+              ${PROJECT_SOURCE_DIR}/inputs/tsplib/OPTIMA.tsv
+              ${PROJECT_SOURCE_DIR}/inputs/tsplib/README.md
+        DESTINATION ${ANTROUTE_EXAMPLES_DIR}/tsplib)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/inputs/supply_chain/
+        DESTINATION ${ANTROUTE_EXAMPLES_DIR}/supply_chain)
+install(FILES ${PROJECT_SOURCE_DIR}/inputs/roads/monaco.osm.gz
+              ${PROJECT_SOURCE_DIR}/inputs/roads/monaco_stops.csv
+              ${PROJECT_SOURCE_DIR}/inputs/roads/README.md
+              ${PROJECT_SOURCE_DIR}/inputs/roads/SOURCE.md
+        DESTINATION ${ANTROUTE_EXAMPLES_DIR}/roads)
 install(FILES ${CMAKE_BINARY_DIR}/modulefiles/antroute/${PROJECT_VERSION}.lua
         DESTINATION ${CMAKE_INSTALL_DATADIR}/modulefiles/antroute)
 # The installed program keeps the paths of the MPI and HDF5 libraries it was linked with.
