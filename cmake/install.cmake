@@ -36,6 +36,20 @@ add_custom_command(OUTPUT ${ANTROUTE_MAN_PAGE}
 add_custom_target(antroute_man ALL DEPENDS ${ANTROUTE_MAN_PAGE})
 
 set(ANTROUTE_VERSION ${PROJECT_VERSION})
+# The MPI library the program is linked with, for the module file ("Open MPI 4.1.4"): its
+# launcher's --version at configure time (MPI_C_VERSION is only the standard's version).
+set(ANTROUTE_MPI_LIBRARY "MPI ${MPI_C_VERSION}")
+set(ANTROUTE_MPIEXEC "${MPIEXEC_EXECUTABLE}")
+if(MPIEXEC_EXECUTABLE)
+  execute_process(COMMAND ${MPIEXEC_EXECUTABLE} --version OUTPUT_VARIABLE mpiexec_version
+                  ERROR_QUIET RESULT_VARIABLE mpiexec_rc)
+  # Open MPI's mpirun says "(Open MPI) 4.1.4", its mpiexec "(OpenRTE) 4.1.4".
+  if(mpiexec_rc EQUAL 0 AND mpiexec_version MATCHES "\\((Open MPI|OpenRTE)\\) ([0-9][0-9.]*)")
+    set(ANTROUTE_MPI_LIBRARY "Open MPI ${CMAKE_MATCH_2}")
+  elseif(mpiexec_rc EQUAL 0 AND mpiexec_version MATCHES "HYDRA build details:.*Version: *([0-9.]+)")
+    set(ANTROUTE_MPI_LIBRARY "MPICH ${CMAKE_MATCH_1}")
+  endif()
+endif()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/antroute.lua.in
                ${CMAKE_BINARY_DIR}/modulefiles/antroute/${PROJECT_VERSION}.lua @ONLY)
 
