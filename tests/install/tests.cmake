@@ -7,3 +7,5 @@ set_tests_properties(install_module PROPERTIES RESOURCE_LOCK antroute_netns_clus
 # (antroute selftest on the installed examples).
 ar_add_script_test(install_selftest SCRIPT tests/install/test_install_selftest.sh LABELS install
                    TIMEOUT 600)
+# Issue #24: the release tarball of tools/make_release.sh configures and builds with no network.
+ar_add_script_test(install_release SCRIPT tests/install/test_release.sh LABELS install TIMEOUT 900)
