@@ -59,7 +59,7 @@ ar_status ckpt_session_init(ckpt_session *s, const param_set *ps, const char *in
 ar_status ckpt_session_identify(ckpt_session *s) {
   if (!s->enabled) return AR_OK;
   free(s->search);
-  s->search = param_serialize(s->ps, 1);
+  s->search = param_serialize(s->ps, PARAM_RECORD_SEARCH);
   ar_status st = ar_agree(s->comm, s->search ? AR_OK : ar_fail(AR_ERR_NOMEM, "out of memory"));
   if (st == AR_OK)
     st = ckpt_input_checksum(s->input, s->comm, s->input_checksum, sizeof s->input_checksum);

@@ -34,9 +34,16 @@ ar_status h5meta_write(hid_t file, const char *format, int64_t format_version,
                             "commit " AR_BUILD_COMMIT ", " AR_BUILD_TYPE ", " AR_BUILD_COMPILER);
   if (st == AR_OK) st = h5u_attr_write_str(file, "created", stamp);
   if (st == AR_OK && ps) {
-    char *text = param_serialize(ps, 0);
+    char *text = param_serialize(ps, PARAM_RECORD);
     if (!text) return ar_fail(AR_ERR_NOMEM, "out of memory writing parameters");
     st = h5u_attr_write_str(file, "parameters", text);
+    free(text);
+  }
+  /* The files of this run apart from its parameters: a replay of `parameters` names its own. */
+  if (st == AR_OK && ps) {
+    char *text = param_serialize(ps, PARAM_RECORD_OUTPUTS);
+    if (!text) return ar_fail(AR_ERR_NOMEM, "out of memory writing parameters");
+    if (text[0]) st = h5u_attr_write_str(file, "paths", text);
     free(text);
   }
   return st;

@@ -5,7 +5,9 @@
  *   format_version  integer, bumped on incompatible changes of that format
  *   tool_version    "antroute X.Y.Z"
  *   created         UTC time, ISO 8601
- *   parameters      the parameters used, as a parameter file (INI text; `--params` reads it back)
+ *   parameters      the parameters used, as a parameter file (INI text; `--params` reads it back
+ *                   and repeats the answer): never the run's own paths (PARAM_OUTPUT)
+ *   paths           those paths ("output = r.h5" lines), when the run had any
  */
 #ifndef AR_H5META_H
 #define AR_H5META_H

@@ -1,6 +1,8 @@
 /* h5u: error-checked HDF5 helpers (files, attributes, groups, datasets). */
 #include "h5u.h"
 
+#include "ar_backup.h"
+
 #include "ar_agree.h"
 #include "ar_hooks.h"
 #include "ar_path.h"
@@ -171,6 +173,7 @@ static ar_status output_create(h5u_output *out, const char *path, const char *tm
   out->comm = comm;
   out->saved_stderr = -1;
   out->tmp_slot = -1;
+  out->backup = 0;
   out->path[0] = out->tmp_path[0] = '\0'; /* h5u_output_abort() removes nothing then */
   ar_status st = output_names(out, path, tmp);
   if (st != AR_OK) out->tmp_path[0] = '\0';
@@ -243,6 +246,10 @@ ar_status h5u_output_publish(h5u_output *out) {
   if (rank == 0) {
     /* Never over anything but a regular file (a FIFO or a device put there meanwhile). */
     if (ar_output_replaceable(out->path) != AR_OK) {
+      renamed = 0;
+      snprintf(why, sizeof why, "%s", ar_error_message());
+      (void)unlink(out->tmp_path);
+    } else if (out->backup && ar_backup_existing(out->path, stdout) != AR_OK) {
       renamed = 0;
       snprintf(why, sizeof why, "%s", ar_error_message());
       (void)unlink(out->tmp_path);

@@ -39,6 +39,7 @@ typedef struct {
   char tmp_path[H5U_PATH_MAX]; /* name written to until commit */
   int saved_stderr;            /* stderr while the file is open (-1: not muted) */
   int tmp_slot;                /* tmp_path's slot in the signal registry (ar_signal.h), or -1 */
+  int backup; /* set by the caller after create: publish keeps an existing PATH as #PATH.N# */
 } h5u_output;
 
 /* Collectively creates PATH.tmp (truncating an old one) on comm. An output follows the rule of
@@ -72,7 +73,9 @@ ar_status h5u_output_commit(h5u_output *out);
 ar_status h5u_output_close(h5u_output *out);
 /* After h5u_output_close(): rank 0 renames the temporary file onto the final path (only when that
  * is missing or a regular file, else the temporary file is removed and AR_ERR_IO names what is
- * there) and fsyncs the directory; every rank learns the outcome. */
+ * there) and fsyncs the directory; every rank learns the outcome. With out->backup, an existing
+ * final file is first kept under a backup name, said on stdout (ar_backup.h); when that fails,
+ * the temporary file is removed and AR_ERR_IO says why (the old file is untouched). */
 ar_status h5u_output_publish(h5u_output *out);
 /* Removes and closes the temporary file (after a failure every rank agreed on: collective);
  * never touches the final path. */

@@ -14,7 +14,7 @@
 
 static const param_def import_dimacs_params[] = {
     {"output", 'o', PARAM_STRING, NULL, NULL, 1, 0, "OUT.h5",
-     "the road network file to write (required)", 0},
+     "the road network file to write (required)", PARAM_OUTPUT},
     {"coords", 0, PARAM_STRING, NULL, NULL, 1, 0, "GRAPH.co",
      "node coordinates (longitude, latitude in millionths of a degree); without them stops "
      "cannot be snapped to the network",

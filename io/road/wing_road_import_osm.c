@@ -16,7 +16,7 @@
 
 static const param_def import_osm_params[] = {
     {"output", 'o', PARAM_STRING, NULL, NULL, 1, 0, "OUT.h5",
-     "the road network file to write (required)", 0},
+     "the road network file to write (required)", PARAM_OUTPUT},
     {"name", 0, PARAM_STRING, NULL, NULL, 1, 0, "NAME",
      "the network's name (default: the file name without its extensions)", 0},
 };

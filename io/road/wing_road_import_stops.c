@@ -21,7 +21,7 @@ _Static_assert(ROAD_STOPS_MAX <= TOUR_EXPLICIT_MAX_N, "more stops than a tour ma
 
 static const param_def import_stops_params[] = {
     {"output", 'o', PARAM_STRING, NULL, NULL, 1, 0, "OUT.h5",
-     "the stops file to write (required): a tour network for solve", 0},
+     "the stops file to write (required): a tour network for solve", PARAM_OUTPUT},
     {"roads", 0, PARAM_STRING, NULL, NULL, 1, 0, "ROADS.h5",
      "the road network (from import osm, dimacs or synthetic --kind road; required)", 0},
     {"cost", 0, PARAM_CHOICE, "time", "time|distance", 1, 0, "COST",

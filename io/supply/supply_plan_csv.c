@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ar_backup.h"
 #include "ar_path.h"
 #include "ar_signal.h"
 #include "csv.h"
@@ -217,6 +218,8 @@ static ar_status write_rows(const char *path, int64_t n, plan_row_fn row_of, con
   if (bad)
     st = ar_fail(AR_ERR_IO, "%s: write failed: %s", tmp, strerror(errno));
   else if ((st = ar_output_replaceable(target)) != AR_OK)
+    ar_error_prefix("%s", tmp);
+  else if ((st = ar_backup_existing(target, stdout)) != AR_OK) /* an old plan is kept */
     ar_error_prefix("%s", tmp);
   else if (rename(tmp, target) != 0)
     st = ar_fail(AR_ERR_IO, "%s: cannot rename to %s: %s", tmp, target, strerror(errno));

@@ -11,7 +11,7 @@
 
 static const param_def import_supply_params[] = {
     {"output", 'o', PARAM_STRING, NULL, NULL, 1, 0, "OUT.h5", "network file to write (required)",
-     0},
+     PARAM_OUTPUT},
     {"strict", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,
      "refuse what is otherwise accepted with a warning (rows naming an unknown plant in "
      "PlantPorts/ProductsPerPlant/VmiCustomers, repeated rows, orders whose historical route "

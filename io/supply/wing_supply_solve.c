@@ -30,7 +30,7 @@
 enum { SUPPLY_OWN_PARAMS = 4 };
 static const param_def supply_own_params[SUPPLY_OWN_PARAMS] = {
     {"csv", 0, PARAM_STRING, NULL, NULL, 1, 0, "PLAN.csv",
-     "also write the plan as CSV (the columns of `antroute export --csv`)", 0},
+     "also write the plan as CSV (the columns of `antroute export --csv`)", PARAM_OUTPUT},
     {"rebuild", 0, PARAM_INT, "256", NULL, 1, 1e9, "N",
      "orders an ant takes out of the source plan and routes again", PARAM_SEARCH},
     {"ls-passes", 0, PARAM_INT, "3", NULL, 1, 1e6, "N",

@@ -24,7 +24,7 @@
 
 static const param_def import_tsplib_params[] = {
     {"output", 'o', PARAM_STRING, NULL, NULL, 1, 0, "OUT.h5",
-     "the network file to write (required)", 0},
+     "the network file to write (required)", PARAM_OUTPUT},
     {"tour", 0, PARAM_STRING, NULL, NULL, 1, 0, "FILE",
      "a known tour (.opt.tour) to store; default: NAME.opt.tour beside the input, if present", 0},
     {"no-tour", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,

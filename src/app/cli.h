@@ -31,6 +31,7 @@ ar_status cmd_evaluate(int argc, char **argv);
 ar_status cmd_export(int argc, char **argv);
 ar_status cmd_report(int argc, char **argv);
 ar_status cmd_formats(int argc, char **argv);
+ar_status cmd_selftest(int argc, char **argv);
 
 /* `antroute import synthetic` (the wings' importers are theirs: wing.h, `imports`). AR_ERR_USAGE,
  * AR_ERR_IO, AR_ERR_NOMEM as the other commands. */
@@ -47,6 +48,7 @@ int cmd_inspect_defs(param_def *out, int cap);
 int cmd_report_defs(param_def *out, int cap);
 int cmd_advise_defs(param_def *out, int cap);
 int cmd_formats_defs(param_def *out, int cap);
+int cmd_selftest_defs(param_def *out, int cap);
 
 /* Every command whose section and keys a parameter file may hold (for param_set.catalog). */
 const param_catalog *cli_catalog(void);

@@ -16,6 +16,7 @@ static const param_command fixed[] = {
     {"report", cmd_report_defs},
     {"advise", cmd_advise_defs},
     {"formats", cmd_formats_defs},
+    {"selftest", cmd_selftest_defs},
 };
 enum { FIXED = (int)(sizeof fixed / sizeof fixed[0]), CATALOG_MAX = 64, SECTION_MAX = 64 };
 

@@ -14,6 +14,8 @@ const cli_command cli_command_table[] = {
     {"report", cmd_report, "summarise a results file; with -o DIR, draw its pictures"},
     {"advise", cmd_advise,
      "recommend or judge ranks x threads for a node; print #SBATCH, srun, mpirun, OMP_* lines"},
+    {"selftest", cmd_selftest,
+     "check an installed antroute on its examples: import, solve, checkpoint, resume, report"},
     {"formats", cmd_formats,
      "list the datasets of every file as declared (Markdown for docs/formats.md, JSON schema)"},
     {NULL, NULL, NULL},

@@ -62,7 +62,7 @@ static ar_status synthetic_table_fill(synthetic_table *t) {
       {"kind", 0, PARAM_CHOICE, fallback, t->kinds, 1, 0, "KIND",
        "which kind of network to generate", 0},
       {"output", 'o', PARAM_STRING, NULL, NULL, 1, 0, "OUT.h5", "network file to write (required)",
-       0},
+       PARAM_OUTPUT},
       {"seed", 0, PARAM_INT, "1", NULL, 0, 9007199254740991.0, "S",
        "random seed: the same seed gives the same file contents", 0},
   };

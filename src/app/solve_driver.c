@@ -280,9 +280,15 @@ static ar_status record_checkpoints(const solve_driver *d) {
 
 static ar_status write_results(solve_driver *d) {
   ar_status st = d->kind->finish ? d->kind->finish(d->state, &d->run) : AR_OK;
+  /* The results record the parameters that decided the answer, defaults resolved. */
+  if (st == AR_OK) st = ar_agree(d->run.comm, solve_options_record(d->ps));
   if (st == AR_OK) {
     st = h5u_output_create(&d->out, d->run.output, d->run.comm);
     d->out_open = st == AR_OK;
+    /* An existing results file is kept (#r.h5.1#), unless an earlier segment of this run wrote
+     * it; rank 0 alone renames, so rank 0 alone decides. */
+    if (st == AR_OK && d->run.rank == 0)
+      d->out.backup = !solve_outputs_own(d->ps, d->out.path, d->resume_found);
     st = ar_agree(d->run.comm, st);
   }
   if (st == AR_OK)

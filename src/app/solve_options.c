@@ -4,6 +4,7 @@
 #include "solve_options.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "aco_options.h"
@@ -21,7 +22,8 @@ static const param_def limit_params[] = {
      .min = PARAM_UNBOUNDED_MIN,
      .max = PARAM_UNBOUNDED_MAX,
      .arg_name = "RESULTS.h5",
-     .help = "the results file to write"},
+     .help = "the results file to write",
+     .flags = PARAM_OUTPUT},
     {.name = "time",
      .short_name = 't',
      .type = PARAM_REAL,
@@ -288,4 +290,43 @@ ar_status solve_options_engine(const param_set *ps, aco_params *par) {
     par->time_limit = SOLVE_DEFAULT_SECONDS;
   solve_parallel_params(ps, par);
   return aco_params_check(par);
+}
+
+/* The shortest text of x that reads back as x ("0.1", not "0.10000000000000001"). */
+static void real_text(double x, char *buf, size_t cap) {
+  for (int digits = 6; digits <= 17; digits++) {
+    snprintf(buf, cap, "%.*g", digits, x);
+    if (strtod(buf, NULL) == x) return;
+  }
+}
+
+/* Gives parameter name the value x when it is unset (the engine's effective value). */
+static ar_status record_real(param_set *ps, const char *name, double x) {
+  char text[40];
+  real_text(x, text, sizeof text);
+  return param_set_default(ps, name, text);
+}
+
+ar_status solve_options_record(param_set *ps) {
+  aco_params par;
+  ar_status st = solve_options_engine(ps, &par);
+  if (st == AR_OK) st = record_real(ps, "beta", par.beta);
+  if (st == AR_OK) st = record_real(ps, "rho", par.rho);
+  if (st == AR_OK && !param_is_set(ps, "epoch-iterations")) {
+    char text[32];
+    snprintf(text, sizeof text, "%lld", (long long)par.epoch_iterations);
+    st = param_set_default(ps, "epoch-iterations", text);
+  }
+  if (st != AR_OK) return st;
+  static const char *const acs_only[] = {"q0", "xi"};
+  static const char *const mmas_only[] = {"p-best", "p-gbest", "restart"};
+  if (par.algorithm == ACO_ACS) {
+    st = record_real(ps, "q0", par.q0);
+    for (size_t i = 0; i < sizeof mmas_only / sizeof mmas_only[0]; i++)
+      param_unset(ps, mmas_only[i]);
+  } else {
+    for (size_t i = 0; i < sizeof acs_only / sizeof acs_only[0]; i++)
+      param_unset(ps, acs_only[i]);
+  }
+  return st;
 }

@@ -42,4 +42,12 @@ ar_status solve_options_for_kind(param_set *ps, const wing *w, const char *input
  * contradictions (--q0 with mmas) and values aco_params_check() refuses. */
 ar_status solve_options_engine(const param_set *ps, aco_params *par);
 
+/* Before the results are written (after checkpoints compared their parameters): makes ps the
+ * record of what decided the answer. The defaults that depend on the algorithm (beta, rho, q0,
+ * the epoch length) are set to the values the engine used, and the other algorithm's options
+ * are forgotten (ACS: p-best, p-gbest, restart; MMAS: q0, xi), so that replaying the record with
+ * --params repeats the answer whatever the defaults are by then. Fails as
+ * solve_options_engine() (never after it succeeded for this ps), or AR_ERR_NOMEM. */
+ar_status solve_options_record(param_set *ps);
+
 #endif

@@ -3,7 +3,9 @@
 #include "ar_comm.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ar_agree.h"
 #include "ar_path.h"
@@ -88,4 +90,20 @@ ar_status solve_outputs_check(const param_set *ps, MPI_Comm comm) {
   ar_status st = ar_comm_rank_size(comm, &rank, NULL);
   if (st == AR_OK && rank == 0) st = check_on_rank0(ps);
   return ar_agree(comm, st);
+}
+
+int solve_outputs_own(const param_set *ps, const char *path, int resumed) {
+  enum { RECORD_CAP = 65536 };
+  if (!resumed || access(path, F_OK) != 0) return 0;
+  char *ours = param_serialize(ps, PARAM_RECORD), *theirs = malloc(RECORD_CAP);
+  hid_t file = -1;
+  int own = ours && theirs && h5u_open_read(path, MPI_COMM_SELF, &file) == AR_OK &&
+            h5u_attr_exists(file, "parameters") &&
+            h5u_attr_read_str(file, "parameters", theirs, RECORD_CAP) == AR_OK &&
+            strcmp(ours, theirs) == 0;
+  if (file >= 0) h5u_close(file);
+  ar_error_clear(); /* a file that is not readable is simply not this run's */
+  free(ours);
+  free(theirs);
+  return own;
 }

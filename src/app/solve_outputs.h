@@ -23,4 +23,11 @@
  * kind's table). */
 ar_status solve_outputs_check(const param_set *ps, MPI_Comm comm);
 
+/* Whether the results file `path` (which may not exist) is this run's own, written by an earlier
+ * segment of it: a run that resumed a checkpoint (`resumed`) finds there a results file whose
+ * recorded parameters are ps's record (param_serialize, PARAM_RECORD). Such a file is replaced;
+ * any other is kept as a backup (ar_backup.h). Local (one rank calls it); never fails: a file
+ * that cannot be read is not this run's. */
+int solve_outputs_own(const param_set *ps, const char *path, int resumed);
+
 #endif

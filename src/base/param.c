@@ -590,16 +590,26 @@ void param_unset(param_set *ps, const char *name) {
 
 int param_defined(const param_set *ps, const char *name) { return param_index(ps, name) >= 0; }
 
-char *param_serialize(const param_set *ps, int search_only) {
+/* Whether param_serialize(what) writes parameter d. */
+static int serialized(const param_def *d, int what) {
+  switch (what) {
+  case PARAM_RECORD_SEARCH: return (d->flags & PARAM_SEARCH) != 0;
+  case PARAM_RECORD_OUTPUTS: return (d->flags & PARAM_OUTPUT) != 0;
+  default: return (d->flags & PARAM_OUTPUT) == 0;
+  }
+}
+
+char *param_serialize(const param_set *ps, int what) {
   size_t cap = 256, len = 0;
   for (int i = 0; i < ps->ndefs; i++)
     if (ps->values[i]) cap += strlen(ps->defs[i].name) + strlen(ps->values[i]) + 8;
   char *text = malloc(cap);
   if (!text) return NULL;
-  len += (size_t)snprintf(text + len, cap - len, "[%s]\n", ps->command);
+  text[0] = '\0';
+  if (what != PARAM_RECORD_OUTPUTS)
+    len += (size_t)snprintf(text + len, cap - len, "[%s]\n", ps->command);
   for (int i = 0; i < ps->ndefs; i++) {
-    if (!ps->values[i]) continue;
-    if (search_only && !(ps->defs[i].flags & PARAM_SEARCH)) continue;
+    if (!ps->values[i] || !serialized(&ps->defs[i], what)) continue;
     len += (size_t)snprintf(text + len, cap - len, "%s = %s\n", ps->defs[i].name, ps->values[i]);
   }
   return text;

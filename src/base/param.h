@@ -27,7 +27,18 @@ typedef enum { PARAM_INT, PARAM_REAL, PARAM_STRING, PARAM_FLAG, PARAM_CHOICE } p
 
 enum {
   PARAM_SEARCH = 1u << 0, /* changes the search: a checkpoint made with another value is refused */
-  PARAM_HIDDEN = 1u << 1  /* not listed by --help (test and fault-injection switches) */
+  PARAM_HIDDEN = 1u << 1, /* not listed by --help (test and fault-injection switches) */
+  /* a path this run writes or keeps its state in (-o, --csv, --checkpoint-dir, --resume): not an
+   * answer parameter, so the record (param_serialize) leaves it out and a replay of the record
+   * never writes over the recorded run's files */
+  PARAM_OUTPUT = 1u << 2
+};
+
+/* What param_serialize() writes. */
+enum {
+  PARAM_RECORD = 0,        /* every set parameter but the PARAM_OUTPUT ones: a replayable record */
+  PARAM_RECORD_SEARCH = 1, /* the PARAM_SEARCH ones (a checkpoint's fingerprint) */
+  PARAM_RECORD_OUTPUTS = 2 /* the PARAM_OUTPUT ones alone, without a section line */
 };
 
 /* Named bounds for option tables (never a bare 9.2e18): the largest double below INT64_MAX that
@@ -127,9 +138,10 @@ void param_unset(param_set *ps, const char *name);
 /* 1 when the table has a parameter of that name. */
 int param_defined(const param_set *ps, const char *name);
 
-/* "key = value" lines for every set parameter, under a [command] section: a parameter file that
- * reproduces the run. Only PARAM_SEARCH parameters when search_only. Caller frees. */
-char *param_serialize(const param_set *ps, int search_only);
+/* "key = value" lines of the set parameters that `what` (PARAM_RECORD...) selects, under a
+ * [command] section (but PARAM_RECORD_OUTPUTS): with PARAM_RECORD a parameter file that
+ * reproduces the run's answer. NULL when out of memory; caller frees. */
+char *param_serialize(const param_set *ps, int what);
 
 void param_free(param_set *ps);
 

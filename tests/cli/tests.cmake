@@ -14,3 +14,8 @@ ar_add_script_test(cli_strict SCRIPT tests/cli/test_strict.sh LABELS hdf5 TIMEOU
 ar_add_script_test(cli_solve_tsp SCRIPT tests/cli/test_solve_tsp.sh LABELS hdf5)
 # Issue #24: the memory line, checkpoint lines and CPU seconds solve prints, and --verbose.
 ar_add_script_test(cli_output_noise SCRIPT tests/cli/test_output_noise.sh LABELS hdf5)
+# Issue #24: recorded parameters name no output and replay MMAS, ACS and order routing to the
+# identical answer.
+ar_add_script_test(cli_replay SCRIPT tests/cli/test_replay.sh LABELS hdf5)
+# Issue #24: -o (and --csv) over an existing file keeps it as #NAME.N#.
+ar_add_script_test(cli_backup SCRIPT tests/cli/test_backup.sh LABELS hdf5)

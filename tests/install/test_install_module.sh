@@ -66,6 +66,15 @@ expect_eq "module load antroute: ANTROUTE_SLURM" "$(sed -n 2p <<<"$out")" \
   "ANTROUTE_SLURM=$prefix/share/antroute/slurm"
 grep -q "MANPATH=$prefix/share/man" <<<"$out" && pass "module load antroute: MANPATH" ||
   fail "module load antroute: MANPATH not set: $out"
+# module show: one antroute at a time (family), a category and keywords, the MPI it was built
+# against (Open MPI's version at configure time, from its launcher) and the examples.
+mpi=$("$MPIEXEC" --version 2>/dev/null | sed -n 's/.*(\(Open MPI\|OpenRTE\)) \([0-9.]*\).*/Open MPI \2/p' | head -n 1)
+show=$(in_module 'module show antroute' 2>&1)
+for want in 'family("antroute")' 'whatis("Category: tools")' 'whatis("Keywords: ' \
+  "whatis(\"MPI: ${mpi:-MPI}" "built against ${mpi:-MPI}" "setenv(\"ANTROUTE_MPI\",\"${mpi:-MPI}" \
+  "setenv(\"ANTROUTE_EXAMPLES\",\"$prefix/share/antroute/examples\")"; do
+  grep -qF "$want" <<<"$show" && pass "module show: $want" || fail "module show lacks $want: $show"
+done
 
 # import, solve, report with the source tree hidden (tmpfs over it: the build and its copy of the
 # report scripts are gone, only the prefix is left).

@@ -3,3 +3,9 @@
 # multi-host test cluster (hence its lock).
 ar_add_script_test(install_module SCRIPT tests/install/test_install_module.sh LABELS slurm TIMEOUT 600)
 set_tests_properties(install_module PROPERTIES RESOURCE_LOCK antroute_netns_cluster)
+# Issue #24: the installed tree, moved and with the source and build trees hidden, checks itself
+# (antroute selftest on the installed examples).
+ar_add_script_test(install_selftest SCRIPT tests/install/test_install_selftest.sh LABELS install
+                   TIMEOUT 600)
+# Issue #24: the release tarball of tools/make_release.sh configures and builds with no network.
+ar_add_script_test(install_release SCRIPT tests/install/test_release.sh LABELS install TIMEOUT 900)

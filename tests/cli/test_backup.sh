@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# -o naming an existing file (issue #24): solve keeps the old results file as #NAME.N# beside it
+# (GROMACS-style, the next free number), byte for byte, and says so; so does --csv with an old
+# plan. A resumed run replaces the results an earlier segment of the same run wrote (no backup of
+# its own file); another run over them makes one.
+source "$AR_SOURCE_DIR/tests/common/lib.sh"
+A=$ANTROUTE
+cd "$AR_TMP" || exit 1
+"$A" import tsplib "$AR_SOURCE_DIR/inputs/tsplib/berlin52.tsp" -o net.h5 >/dev/null ||
+  { fail "import berlin52"; finish; }
+"$A" import supply-chain "$AR_SOURCE_DIR/inputs/supply_chain" -o orders.h5 >/dev/null 2>&1 ||
+  { fail "import supply-chain"; finish; }
+"$A" solve net.h5 -o mmas.h5 --iterations 30 --seed 3 -q >/dev/null || fail "first run"
+cp mmas.h5 mmas.first.h5
+"$A" solve orders.h5 -o supply.h5 --iterations 1 --seed 2 -q --csv plan.csv >/dev/null ||
+  fail "supply run"
+
+"$A" solve net.h5 -o mmas.h5 --iterations 5 --seed 9 -q >again.out || fail "solve over mmas.h5"
+grep -q '^backed up mmas.h5 to #mmas.h5.1#$' again.out && pass "the backup is said" ||
+  fail "no backup line: $(cat again.out)"
+cmp -s '#mmas.h5.1#' mmas.first.h5 && pass "#mmas.h5.1# is the old file, byte for byte" ||
+  fail "#mmas.h5.1# is not the old file"
+cmp -s mmas.h5 mmas.first.h5 && fail "mmas.h5 not replaced" || pass "mmas.h5 holds the new run"
+cp mmas.h5 mmas.second.h5
+"$A" solve net.h5 -o mmas.h5 --iterations 5 --seed 10 -q | grep -q '#mmas.h5.2#' &&
+  cmp -s '#mmas.h5.2#' mmas.second.h5 && cmp -s '#mmas.h5.1#' mmas.first.h5 &&
+  pass "the next free number: #mmas.h5.2#, #mmas.h5.1# kept" || fail "second backup"
+mkdir -p sub
+cp mmas.first.h5 sub/r.h5
+"$A" solve net.h5 -o sub/r.h5 --iterations 5 -q | grep -q '^backed up sub/r.h5 to sub/#r.h5.1#$' &&
+  cmp -s 'sub/#r.h5.1#' mmas.first.h5 && pass "a backup lies beside its file" ||
+  fail "backup in a folder: $(ls sub)"
+cp plan.csv plan.first.csv
+"$A" solve orders.h5 -o supply2.h5 --iterations 1 -q --csv plan.csv | grep -q '#plan.csv.1#' &&
+  cmp -s '#plan.csv.1#' plan.first.csv && pass "--csv keeps the old plan as #plan.csv.1#" ||
+  fail "--csv backup"
+# A resumed run replaces the results an earlier segment of it wrote: no backup of its own file.
+"$A" solve net.h5 -o own.h5 --iterations 20 --checkpoint-dir ck-own -q >/dev/null || fail "own run"
+"$A" solve net.h5 -o own.h5 --iterations 20 --checkpoint-dir ck-own --resume auto -q \
+  >own.out 2>&1 || fail "own resumed: $(cat own.out)"
+[ ! -e '#own.h5.1#' ] && ! grep -q 'backed up' own.out &&
+  pass "a resumed run replaces its own results (no backup)" || fail "resumed run backed up: $(cat own.out)"
+"$A" solve net.h5 -o own.h5 --iterations 20 --seed 4 --checkpoint-dir ck-other -q >/dev/null
+[ -e '#own.h5.1#' ] && pass "another run over it makes a backup" || fail "no backup of another run's file"
+finish

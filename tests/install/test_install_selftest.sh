@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The installed tree checks itself (issue #24): `cmake --install` into a temporary prefix puts the
+# examples (a TSPLIB instance, the order-routing tables, the Monaco extract and its stops, their
+# licences, an example job) under PREFIX/share/antroute/examples; the prefix is then moved
+# elsewhere (no path of the install step can work), the source and build trees are hidden (a
+# tmpfs over each, in a private mount namespace), and PREFIX/bin/antroute selftest, run from /tmp
+# in a clean environment, prints one "ok" line per step (import, solve, checkpoint, resume with the
+# same answer, order routing, roads, report) and exits 0; with the examples missing it exits 1
+# naming the failed steps. The program carries no path of the build tree (outside its debug
+# information).
+source "$AR_SOURCE_DIR/tests/common/lib.sh"
+[ "$(id -u)" -eq 0 ] || skip_test "needs root (a private mount hides the source and build trees)"
+command -v unshare >/dev/null || skip_test "unshare (util-linux) missing"
+base=$(mktemp -d /var/tmp/antroute-selftest-test.XXXXXX)
+trap 'rm -rf "$base"' EXIT
+if cmake --install "$AR_BUILD_DIR" --prefix "$base/installed" >"$AR_TMP/install.log" 2>&1; then
+  pass "cmake --install --prefix $base/installed"
+else
+  fail "cmake --install: $(tail -n 5 "$AR_TMP/install.log")"
+  finish
+fi
+ex=$base/installed/share/antroute/examples
+for f in LICENSES.md generic.sbatch tsplib/berlin52.tsp tsplib/berlin52.opt.tour tsplib/OPTIMA.tsv \
+  tsplib/README.md supply_chain/OrderList.csv supply_chain/FreightRates.csv supply_chain/SOURCE.md \
+  roads/monaco.osm.gz roads/monaco_stops.csv roads/README.md; do
+  [ -f "$ex/$f" ] && pass "installed examples/$f" || fail "not installed: examples/$f"
+done
+# Moved: the prefix the install was given exists no more.
+mv "$base/installed" "$base/moved"
+prefix=$base/moved
+objcopy --strip-debug "$prefix/bin/antroute" "$base/antroute.stripped" 2>/dev/null &&
+  if grep -aq -e "$AR_BUILD_DIR" -e "$AR_SOURCE_DIR/" "$base/antroute.stripped"; then
+    fail "the program names a path of the build or source tree: $(strings "$base/antroute.stripped" |
+      grep -e "$AR_BUILD_DIR" -e "$AR_SOURCE_DIR/" | head -3)"
+  else pass "the program carries no path of the build or source tree"; fi
+
+# run_hidden ENV...: PREFIX/bin/antroute selftest from /tmp, clean environment, trees hidden.
+run_hidden() {
+  unshare --mount --propagation private bash -c "mount -t tmpfs none '$AR_SOURCE_DIR' &&
+    { [ ! -d '$AR_BUILD_DIR' ] || mount -t tmpfs none '$AR_BUILD_DIR'; } &&
+    test ! -e '$AR_SOURCE_DIR/CMakeLists.txt' && cd /tmp &&
+    env -i PATH=/usr/bin:/bin HOME=/tmp TMPDIR='$base' OMPI_ALLOW_RUN_AS_ROOT=1 \
+      OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_mpi_yield_when_idle=1 $* '$prefix/bin/antroute' selftest"
+}
+run_hidden >"$AR_TMP/selftest.log" 2>&1
+rc=$?
+[ $rc -eq 0 ] && pass "selftest exits 0 with the trees hidden" ||
+  fail "selftest exit $rc: $(tail -n 6 "$AR_TMP/selftest.log")"
+for step in "examples installed" "import tsplib" "solve (40 iterations)" "solve with checkpoints" \
+  "resume the checkpoint" "resumed answer = answer without a stop" "import supply-chain" \
+  "solve the orders" "import osm" "import stops" "solve the stops" "report (summary)" \
+  "report (pictures)"; do
+  grep -F "selftest: $step" "$AR_TMP/selftest.log" | grep -q ' ok$' && pass "selftest line: $step ok" ||
+    fail "selftest line '$step': $(grep -F "selftest: $step" "$AR_TMP/selftest.log")"
+done
+grep -q "^selftest: passed, 13 steps$" "$AR_TMP/selftest.log" && pass "selftest: passed, 13 steps" ||
+  fail "no summary line: $(tail -n 2 "$AR_TMP/selftest.log")"
+grep -q "examples $prefix/bin/../share/antroute/examples" "$AR_TMP/selftest.log" &&
+  pass "the examples found beside the moved program" || fail "examples: $(head -n 1 "$AR_TMP/selftest.log")"
+[ -z "$(ls -d "$base"/antroute-selftest.* 2>/dev/null)" ] && pass "a passed selftest removes its folder" ||
+  fail "left $(ls -d "$base"/antroute-selftest.*)"
+# A broken install: the examples gone.
+run_hidden ANTROUTE_EXAMPLES=/nonexistent >"$AR_TMP/broken.log" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q "selftest: examples installed .*FAILED: /nonexistent/tsplib/berlin52.tsp" \
+  "$AR_TMP/broken.log" && grep -q "antroute selftest: error: 13 of 13 steps failed" "$AR_TMP/broken.log" &&
+  pass "without the examples: exit 1, the failed steps named" ||
+  fail "broken install: exit $rc: $(head -n 3 "$AR_TMP/broken.log")"
+finish
