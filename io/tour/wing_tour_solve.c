@@ -10,6 +10,7 @@
 #include "h5net_tour.h"
 #include "h5res_tour.h"
 #include "tour_estimate.h"
+#include "tour_seconds.h"
 #include "wing_gap.h"
 #include "wing_tour_bound.h"
 
@@ -105,6 +106,27 @@ static ar_status tour_open(const solve_run *run, hid_t file, void **out) {
 static ar_status tour_prepare(void *state, const solve_run *run) {
   tour_state *s = state;
   return wing_tour_bound_ensure(run, &s->net, &s->bound_computed);
+}
+
+/* The time plan's estimates: the bound is optional unless --gap needs it. */
+static void tour_time_estimate(void *state, const solve_run *run, solve_time_estimate *out) {
+  tour_state *s = state;
+  tour_seconds ts;
+  tour_seconds_estimate(&s->net, &s->opt, &ts);
+  memset(out, 0, sizeof *out);
+  double bound = s->net.lower.computed || param_flag(run->ps, "no-bound") ? 0.0 : ts.bound;
+  if (param_is_set(run->ps, "gap") && bound > 0) {
+    out->step[out->nsteps] = bound;
+    out->step_what[out->nsteps++] = "the lower bound --gap needs";
+  } else {
+    out->optional = bound;
+    out->optional_what = "the lower bound";
+  }
+  out->step[out->nsteps] = ts.candidates;
+  out->step_what[out->nsteps++] = "candidate lists";
+  out->step[out->nsteps] = ts.first_tours;
+  out->step_what[out->nsteps++] = "the first tour";
+  out->write = ts.write;
 }
 
 static void tour_memory(void *state, const solve_run *run, const aco_params *par,
@@ -263,6 +285,7 @@ static const solve_kind kind_tour = {
     .open = tour_open,
     .prepare = tour_prepare,
     .memory = tour_memory,
+    .time_estimate = tour_time_estimate,
     .phases = tour_phases,
     .ckpt_part = NULL,
     .resumed = NULL,

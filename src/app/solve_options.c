@@ -14,7 +14,10 @@
 static const param_def shared_params[] = {
     {"output", 'o', PARAM_STRING, NULL, NULL, 1, 0, "RESULTS.h5", "the results file to write", 0},
     {"time", 't', PARAM_REAL, NULL, NULL, 0, 1e9, "SECONDS",
-     "stop after this many seconds (default 10 when --iterations is not given)", 0},
+     "wall-clock budget of the whole command, from its start: reading, bounds, candidate lists, "
+     "search and writing end within it (default 10 when --iterations is not given; below what "
+     "the run needs: refused)",
+     0},
     {"iterations", 'i', PARAM_INT, "0", NULL, 0, 1e15, "N",
      "stop after N iterations (0: no limit); with no --time the answer is reproducible", 0},
     WING_GAP_PARAM,
