@@ -13,7 +13,7 @@ static void bound_progress_step(void *arg, int64_t step, int64_t estimate) {
   if (step < 2 || !progress_due(&p->out, now)) return;
   double eta = now / (double)(step - 1) * (double)(estimate - step + 1);
   char line[160];
-  snprintf(line, sizeof line, "bound: step %lld/~%lld, %.1f s, ETA %.0f s", (long long)step,
+  snprintf(line, sizeof line, "%s: step %lld/~%lld, %.1f s, ETA %.0f s", p->label, (long long)step,
            (long long)estimate, now, eta > 0 ? eta : 0.0);
   progress_show(&p->out, now, line);
   p->shown++;
@@ -24,6 +24,7 @@ void bound_progress_begin(bound_progress *p, const tour_net *net, double every, 
   progress_init(&p->out, every, quiet);
   p->t0 = MPI_Wtime();
   p->shown = 0;
+  p->label = "bound";
   if (quiet) return;
   double est = tour_seconds_bound(net);
   if (est >= BOUND_PROGRESS_ANNOUNCE_SECONDS) {
@@ -33,6 +34,15 @@ void bound_progress_begin(bound_progress *p, const tour_net *net, double every, 
   }
   opt->progress = bound_progress_step;
   opt->progress_arg = p;
+}
+
+void bound_progress_alpha(bound_progress *p, double every, int quiet, tour_options *opt) {
+  progress_init(&p->out, every, quiet);
+  p->t0 = MPI_Wtime();
+  p->shown = 0;
+  p->label = "alpha-nearness";
+  opt->progress = quiet ? NULL : bound_progress_step;
+  opt->progress_arg = quiet ? NULL : p;
 }
 
 void bound_progress_end(bound_progress *p) { progress_end(&p->out); }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ar_agree.h"
+#include "bound_progress.h"
 #include "h5net_tour.h"
 #include "h5res_tour.h"
 #include "tour_estimate.h"
@@ -52,7 +53,8 @@ typedef struct {
   tour_problem tp;
   aco_problem problem;
   int problem_made;
-  int bound_computed; /* the bound was computed by this solve, not read from the network */
+  int bound_computed;   /* the bound was computed by this solve, not read from the network */
+  bound_progress alpha; /* rank 0's progress lines of the candidate lists' ascent */
 } tour_state;
 
 static tour_options options_from(const param_set *ps) {
@@ -154,7 +156,10 @@ static ar_status tour_phase_begin(void *state, const solve_run *run, int32_t pha
   (void)phase;
   tour_state *s = state;
   wing_tour_bound_target(run, &s->net, par);
+  bound_progress_alpha(&s->alpha, param_real(run->ps, "progress"), run->quiet || run->rank != 0,
+                       &s->opt);
   ar_status st = tour_problem_create(&s->net, &s->opt, &s->tp, &s->problem);
+  bound_progress_end(&s->alpha);
   s->problem_made = 1;
   *problem = &s->problem;
   return ar_agree(run->comm, st);

@@ -68,6 +68,8 @@ ANTROUTE_PROGRESS=batch OMP_NUM_THREADS=1 "$ANTROUTE" solve "$bare" -o "$AR_TMP/
   > "$AR_TMP/g.log" 2>&1 || fail "solve of the bare network: $(tail -3 "$AR_TMP/g.log")"
 lines=$(grep -cE '^[0-9-]+ [0-9:]+ bound: step [0-9]+/~[0-9]+, [0-9.]+ s, ETA [0-9]+ s$' "$AR_TMP/g.log")
 [ "$lines" -ge 10 ] && pass "bound: $lines progress lines" || fail "bound progress: $lines lines: $(head -5 "$AR_TMP/g.log")"
+lines=$(grep -cE '^[0-9-]+ [0-9:]+ alpha-nearness: step [0-9]+/~[0-9]+, [0-9.]+ s, ETA [0-9]+ s$' "$AR_TMP/g.log")
+[ "$lines" -ge 10 ] && pass "alpha-nearness: $lines progress lines" || fail "alpha-nearness progress: $lines lines"
 OMP_NUM_THREADS=1 "$ANTROUTE" solve "$bare" -o "$AR_TMP/q.h5" --iterations 1 --progress 0 -q > "$AR_TMP/q.log" 2>&1
-grep -q "bound: step" "$AR_TMP/q.log" && fail "--quiet printed bound progress" || pass "--quiet: no bound progress"
+grep -qE "(bound|alpha-nearness): step" "$AR_TMP/q.log" && fail "--quiet printed ascent progress" || pass "--quiet: no bound progress"
 finish
