@@ -163,6 +163,33 @@ const h5field h5res_run_fields[H5RES_RUN_FIELDS] = {
                                       .meaning = "checkpoints it could not write (a full disk; "
                                                  "docs/checkpoint.md)",
                                       .flags = H5FIELD_ATTRIBUTE | H5FIELD_OPTIONAL},
+#define RUN_TIME(id, attr, what)                                                                   \
+  [id] = {.name = "run_" attr,                                                                     \
+          .path = "/run/" attr,                                                                    \
+          .type = H5FIELD_F64,                                                                     \
+          .unit = "s",                                                                             \
+          .meaning = what " (with a time budget: --time, or no --iterations)",                     \
+          .flags = H5FIELD_ATTRIBUTE | H5FIELD_OPTIONAL}
+    RUN_TIME(H5RES_RUN_TIME_BUDGET, "time_budget",
+             "the budget: wall clock of the whole command from its start"),
+    RUN_TIME(H5RES_RUN_TIME_SETUP, "time_setup",
+             "measured: the start until the search began (reading, bound, candidates, first "
+             "tours)"),
+    RUN_TIME(H5RES_RUN_TIME_SEARCH_PLANNED, "time_search_planned",
+             "what the plan gave the search when it began"),
+    RUN_TIME(H5RES_RUN_TIME_SEARCH, "time_search", "measured: the search"),
+    RUN_TIME(H5RES_RUN_TIME_WRITE_PLANNED, "time_write_planned",
+             "the estimate for checking and writing the results"),
+    RUN_TIME(H5RES_RUN_TIME_WRITE, "time_write",
+             "measured: the end of the search until the results file was complete but for its "
+             "last step"),
+#undef RUN_TIME
+    [H5RES_RUN_TIME_PLAN] = {.name = "run_time_plan",
+                             .path = "/run/time_plan",
+                             .type = H5FIELD_STR,
+                             .meaning = "the time plan in words: the budget, the measured reading, "
+                                        "the estimates, what was left out",
+                             .flags = H5FIELD_ATTRIBUTE | H5FIELD_OPTIONAL},
     [H5RES_RUN_RANK_SECONDS] = {.name = "run_rank_seconds",
                                 .path = "/run/rank_seconds",
                                 .type = H5FIELD_F64,

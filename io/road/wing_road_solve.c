@@ -99,6 +99,13 @@ static void road_memory(void *state, const solve_run *run, const aco_params *par
   if (s->tour->memory) s->tour->memory(s->ts, run, par, parts);
 }
 
+/* The tour part's estimates (the route's expansion after the search is small beside them). */
+static void road_time_estimate(void *state, const solve_run *run, solve_time_estimate *out) {
+  road_state *s = state;
+  memset(out, 0, sizeof *out);
+  if (s->tour->time_estimate) s->tour->time_estimate(s->ts, run, out);
+}
+
 static int32_t road_phases(void *state) {
   road_state *s = state;
   return s->tour->phases(s->ts);
@@ -186,6 +193,7 @@ static solve_kind kind_road = {
     .open = road_open,
     .prepare = road_prepare,
     .memory = road_memory,
+    .time_estimate = road_time_estimate,
     .phases = road_phases,
     .phase_begin = road_phase_begin,
     .phase_started = road_phase_started,

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "ar_agree.h"
+#include "bound_progress.h"
 #include "ckpt_keep.h"
 #include "h5u.h"
 #include "tour_bound.h"
@@ -67,7 +68,12 @@ static ar_status bound_from_folder(const solve_run *run, tour_net *net, int *fou
  * (AR_ERR_STOPPED). */
 static ar_status bound_compute(const solve_run *run, tour_net *net) {
   tour_bound_options opt = tour_bound_options_default();
-  ar_status st = ar_agree(run->comm, tour_bound_compute(net, &opt, &net->lower));
+  bound_progress bp; /* rank 0's lines (its options never change the bound) */
+  bound_progress_begin(&bp, net, param_real(run->ps, "progress"), run->quiet || run->rank != 0,
+                       &opt);
+  ar_status st = tour_bound_compute(net, &opt, &net->lower);
+  bound_progress_end(&bp);
+  st = ar_agree(run->comm, st);
   int64_t mine[2] = {net->lower.value, -net->lower.value}, all[2];
   if (st == AR_OK)
     st = ar_mpi_check(MPI_Allreduce(mine, all, 2, MPI_INT64_T, MPI_MAX, run->comm),
@@ -86,6 +92,7 @@ ar_status wing_tour_bound_ensure(const solve_run *run, tour_net *net, int *compu
       return ar_fail(AR_ERR_USAGE, "--gap needs a lower bound, and --no-bound leaves it out");
     return AR_OK;
   }
+  if (run->skip_optional) return AR_OK; /* it does not fit in --time (the plan said so) */
   int found = 0;
   ar_status st = run->keep_dir ? bound_from_folder(run, net, &found) : AR_OK;
   if (st != AR_OK || found) {

@@ -7,9 +7,11 @@
 #include <string.h>
 
 #include "ar_agree.h"
+#include "bound_progress.h"
 #include "h5net_tour.h"
 #include "h5res_tour.h"
 #include "tour_estimate.h"
+#include "tour_seconds.h"
 #include "wing_gap.h"
 #include "wing_tour_bound.h"
 
@@ -51,7 +53,8 @@ typedef struct {
   tour_problem tp;
   aco_problem problem;
   int problem_made;
-  int bound_computed; /* the bound was computed by this solve, not read from the network */
+  int bound_computed;   /* the bound was computed by this solve, not read from the network */
+  bound_progress alpha; /* rank 0's progress lines of the candidate lists' ascent */
 } tour_state;
 
 static tour_options options_from(const param_set *ps) {
@@ -107,6 +110,27 @@ static ar_status tour_prepare(void *state, const solve_run *run) {
   return wing_tour_bound_ensure(run, &s->net, &s->bound_computed);
 }
 
+/* The time plan's estimates: the bound is optional unless --gap needs it. */
+static void tour_time_estimate(void *state, const solve_run *run, solve_time_estimate *out) {
+  tour_state *s = state;
+  tour_seconds ts;
+  tour_seconds_estimate(&s->net, &s->opt, &ts);
+  memset(out, 0, sizeof *out);
+  double bound = s->net.lower.computed || param_flag(run->ps, "no-bound") ? 0.0 : ts.bound;
+  if (param_is_set(run->ps, "gap") && bound > 0) {
+    out->step[out->nsteps] = bound;
+    out->step_what[out->nsteps++] = "the lower bound --gap needs";
+  } else {
+    out->optional = bound;
+    out->optional_what = "the lower bound";
+  }
+  out->step[out->nsteps] = ts.candidates;
+  out->step_what[out->nsteps++] = "candidate lists";
+  out->step[out->nsteps] = ts.first_tours;
+  out->step_what[out->nsteps++] = "the first tour";
+  out->write = ts.write;
+}
+
 static void tour_memory(void *state, const solve_run *run, const aco_params *par,
                         wing_memory_parts *parts) {
   tour_state *s = state;
@@ -132,7 +156,10 @@ static ar_status tour_phase_begin(void *state, const solve_run *run, int32_t pha
   (void)phase;
   tour_state *s = state;
   wing_tour_bound_target(run, &s->net, par);
+  bound_progress_alpha(&s->alpha, param_real(run->ps, "progress"), run->quiet || run->rank != 0,
+                       &s->opt);
   ar_status st = tour_problem_create(&s->net, &s->opt, &s->tp, &s->problem);
+  bound_progress_end(&s->alpha);
   s->problem_made = 1;
   *problem = &s->problem;
   return ar_agree(run->comm, st);
@@ -266,6 +293,7 @@ static const solve_kind kind_tour = {
     .open = tour_open,
     .prepare = tour_prepare,
     .memory = tour_memory,
+    .time_estimate = tour_time_estimate,
     .phases = tour_phases,
     .ckpt_part = NULL,
     .resumed = NULL,

@@ -54,7 +54,22 @@ typedef struct {
   /* With --checkpoint-dir: the folder where values computed before the search may be kept for a
    * restart (ckpt_keep.h), and the input's checksum they are kept under; NULL without. */
   const char *keep_dir, *input_checksum;
+  /* The time plan (solve_budget.h) leaves out the kind's optional work before the search (tours:
+   * the lower bound, which only reports a gap) because it does not fit in --time. */
+  int skip_optional;
 } solve_run;
+
+/* A kind's estimate, in seconds, of its steps around the search, for the time plan of --time
+ * (solve_budget.h; docs/cli.md). Labels are short ("the lower bound", "candidate lists"). */
+enum { SOLVE_TIME_STEPS = 4 };
+typedef struct {
+  double optional;           /* work prepare() may leave out when run->skip_optional (0: none) */
+  const char *optional_what; /* "the lower bound" */
+  int nsteps;                /* the steps every run needs before its first iteration */
+  double step[SOLVE_TIME_STEPS];
+  const char *step_what[SOLVE_TIME_STEPS];
+  double write; /* checking and writing the results */
+} solve_time_estimate;
 
 typedef struct solve_kind solve_kind;
 struct solve_kind {
@@ -81,6 +96,9 @@ struct solve_kind {
    * is allocated. May be NULL (no estimate). */
   void (*memory)(void *state, const solve_run *run, const aco_params *par,
                  wing_memory_parts *parts);
+  /* Before prepare(): what the kind's steps around the search will take (nothing is computed).
+   * May be NULL (the plan then knows only the reading time). */
+  void (*time_estimate)(void *state, const solve_run *run, solve_time_estimate *out);
   /* Phases of the run (at least 1). */
   int32_t (*phases)(void *state);
   /* What a phase is called in messages ("month 2013-05"), or NULL when there is one phase. */

@@ -10,6 +10,7 @@
 #include "app_version.h"
 #include "app_wings.h"
 #include "ar_agree.h"
+#include "ar_clock.h"
 #include "ar_error.h"
 #include "ar_signal.h"
 #include "cli.h"
@@ -68,6 +69,7 @@ static const char *error_heading(const char *cmd, const char *msg, char *head, s
 }
 
 int app_main(int argc, char **argv) {
+  ar_clock_start(); /* solve --time counts from here (ar_clock.h) */
   /* Stop signals are caught from here on (docs/cli.md, "Signals"): noted until the command says
    * what a stop means for it. */
   if (ar_signal_install() != AR_OK) {

@@ -28,6 +28,7 @@
 #include "h5res_bsp.h"
 #include "h5u.h"
 #include "progress.h"
+#include "solve_budget.h"
 #include "solve_input.h"
 #include "solve_memory.h"
 #include "solve_options.h"
@@ -51,6 +52,7 @@ typedef struct {
   int32_t phase;
   progress_out progress;
   char final_line[512]; /* the last progress line, shown with the summary */
+  solve_budget budget;  /* --time: the plan of the run's phases */
 } solve_driver;
 
 /* --- Progress and checkpoints at the engine's hooks ----------------------------------------- */
@@ -192,7 +194,9 @@ static ar_status run_phase(solve_driver *d, int resuming) {
   if (st == AR_OK) {
     aco_hooks hooks = {hook_epoch, NULL, d, hook_iteration, 0, 0.0};
     ckpt_session_cadence(&d->ck, &hooks.boundary_every, &hooks.boundary_seconds);
+    solve_budget_search(&d->budget, d->engine);
     st = ar_agree(d->run.comm, aco_engine_run(d->engine, &hooks));
+    solve_budget_search_done(&d->budget);
   }
   if (st == AR_OK && d->run.rank == 0 && !d->run.quiet) show_progress(d, d->engine, 1);
   if (!d->final_line[0]) progress_end(&d->progress);
@@ -297,6 +301,8 @@ static ar_status write_results(solve_driver *d) {
     st = ar_agree(d->run.comm, solve_memory_record(d->out.file, &d->mem, d->run.comm));
   if (st == AR_OK && d->ck.writing) st = ar_agree(d->run.comm, record_checkpoints(d));
   if (st == AR_OK)
+    st = ar_agree(d->run.comm, solve_budget_record(&d->budget, d->out.file, d->run.comm));
+  if (st == AR_OK)
     st = ar_agree(d->run.comm,
                   h5res_bsp_write(d->out.file, &d->bsp, d->run.comm, d->kind->epochs_in_results));
   if (st == AR_OK) {
@@ -326,6 +332,7 @@ static void print_summary(solve_driver *d) {
   if (d->ck.failed > 0)
     printf("checkpoints: %d could not be written (the warning above says why)\n", d->ck.failed);
   if (!d->run.quiet) bsp_log_print(&d->bsp, stdout);
+  solve_budget_print(&d->budget, stdout);
   fflush(stdout);
 }
 
@@ -349,6 +356,7 @@ static ar_status solve_all(solve_driver *d) {
   d->ck.info_every = param_flag(d->ps, "verbose");
   if (st == AR_OK) st = h5u_output_probe(d->run.output, d->run.comm);
   if (st == AR_OK) st = open_network(d);
+  if (st == AR_OK) st = solve_budget_plan(&d->budget, d->kind, d->state, &d->run);
   if (st == AR_OK) st = stop_point(d, " while reading the network");
   if (st == AR_OK) st = ckpt_session_identify(&d->ck);
   if (st == AR_OK) st = prepare_kind(d);
@@ -394,7 +402,8 @@ static ar_status solve_once(param_set *ps, int *retry) {
                   .quiet = param_flag(ps, "quiet"),
                   .time = param_is_set(ps, "time") ? param_real(ps, "time") : SOLVE_DEFAULT_SECONDS,
                   .iterations = param_int(ps, "iterations")};
-  ar_status st = ar_comm_rank_size(MPI_COMM_WORLD, &d.run.rank, &d.run.ranks);
+  ar_status st = ar_agree(MPI_COMM_WORLD, solve_budget_init(&d.budget, ps));
+  if (st == AR_OK) st = ar_comm_rank_size(MPI_COMM_WORLD, &d.run.rank, &d.run.ranks);
   d.run.threads = omp_get_max_threads();
   bsp_log_init(&d.bsp, d.run.ranks);
   if (st == AR_OK) st = solve_all(&d);

@@ -30,7 +30,9 @@ static const param_def limit_params[] = {
      .min = 0,
      .max = 1e9,
      .arg_name = "SECONDS",
-     .help = "stop after this many seconds (default 10 when --iterations is not given)"},
+     .help = "wall-clock budget of the whole command, from its start: reading, bounds, candidate "
+             "lists, search and writing end within it (default 10 when --iterations is not "
+             "given; below what the run needs: refused)"},
     {.name = "iterations",
      .short_name = 'i',
      .type = PARAM_INT,

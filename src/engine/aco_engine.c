@@ -353,6 +353,7 @@ void aco_engine_get_info(const aco_engine *e, aco_engine_info *info) {
   info->time_update = e->time_update;
   info->time_exchange = e->time_exchange;
   info->start_wtime = e->start_wtime;
+  info->time_before = e->time_before;
 }
 
 aco_cost aco_engine_local_best(const aco_engine *e, int32_t local) {

@@ -68,6 +68,7 @@ typedef struct {
   aco_stop_reason stop_reason;
   double time_construct, time_update, time_exchange; /* this rank's seconds in each phase */
   double start_wtime;                                /* MPI_Wtime() when the run started */
+  double time_before; /* seconds of the searches of earlier runs (resume), in the time limit */
 } aco_engine_info;
 
 void aco_engine_get_info(const aco_engine *e, aco_engine_info *info);

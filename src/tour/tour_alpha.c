@@ -206,10 +206,12 @@ static void node_list(const hk_graph *g, const int64_t *pi, const alpha_tree *t,
 
 /* Penalties and tree of the instance, on a Hilbert-ordered copy for coordinates (faster
  * 1-trees), mapped back to the instance's numbering. */
-static ar_status penalties(const tour_net *net, int32_t steps, int64_t *pi, int32_t *eu,
-                           int32_t *ev) {
+static ar_status penalties(const tour_net *net, int32_t steps, const tour_bound_options *progress,
+                           int64_t *pi, int32_t *eu, int32_t *ev) {
   tour_bound_options opt = tour_bound_options_default();
   opt.max_steps = steps;
+  opt.progress = progress->progress;
+  opt.progress_arg = progress->progress_arg;
   /* Periods that halve from a quarter of the steps: the schedule reaches its small steps
    * within the budget (a first period longer than the budget would stop it in its initial
    * phase, where the step size is still growing). */
@@ -249,6 +251,13 @@ int32_t tour_alpha_steps(int32_t n, int32_t steps) {
 
 ar_status tour_candidates_alpha(const tour_net *net, int32_t width, int32_t first, int32_t steps,
                                 int32_t quadrant, int32_t *nbr, int64_t *dist) {
+  return tour_candidates_alpha_with(net, width, first, steps, quadrant, NULL, NULL, nbr, dist);
+}
+
+ar_status tour_candidates_alpha_with(const tour_net *net, int32_t width, int32_t first,
+                                     int32_t steps, int32_t quadrant,
+                                     tour_bound_progress_fn progress, void *progress_arg,
+                                     int32_t *nbr, int64_t *dist) {
   if (net->directed || steps <= 0) return AR_OK;
   int32_t n = net->n;
   hk_graph g;
@@ -262,7 +271,8 @@ ar_status tour_candidates_alpha(const tour_net *net, int32_t width, int32_t firs
   ar_status st = pi && eu && ev && (!nquad || quad)
                      ? AR_OK
                      : ar_fail(AR_ERR_NOMEM, "out of memory for alpha-nearness (%d nodes)", n);
-  if (st == AR_OK) st = penalties(net, steps, pi, eu, ev);
+  tour_bound_options hook = {.progress = progress, .progress_arg = progress_arg};
+  if (st == AR_OK) st = penalties(net, steps, &hook, pi, eu, ev);
   if (st == AR_OK && nquad) st = hk_quadrant_planar(&g, quadrant, quad);
   if (st == AR_OK) st = tree_build(&g, pi, eu, ev, &t);
   int failed = 0;

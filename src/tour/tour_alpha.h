@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "ar_error.h"
+#include "tour_bound_options.h"
 #include "tour_net.h"
 
 /* The ascent steps alpha-nearness gets on n nodes when `steps` are asked for: at most
@@ -21,5 +22,12 @@ int32_t tour_alpha_steps(int32_t n, int32_t steps);
  * depend on the threads. AR_ERR_NOMEM, AR_ERR_STOPPED (a stop signal during the ascent). */
 ar_status tour_candidates_alpha(const tour_net *net, int32_t width, int32_t first, int32_t steps,
                                 int32_t quadrant, int32_t *nbr, int64_t *dist);
+
+/* The same, calling progress (may be NULL) before every step of the ascent (tour_bound_options.h).
+ */
+ar_status tour_candidates_alpha_with(const tour_net *net, int32_t width, int32_t first,
+                                     int32_t steps, int32_t quadrant,
+                                     tour_bound_progress_fn progress, void *progress_arg,
+                                     int32_t *nbr, int64_t *dist);
 
 #endif

@@ -11,7 +11,12 @@
 #include "tour_hk_ascent.h"
 
 tour_bound_options tour_bound_options_default(void) {
-  tour_bound_options o = {.candidates = 0, .quadrant = -1, .initial_period = 0, .max_steps = 0};
+  tour_bound_options o = {.candidates = 0,
+                          .quadrant = -1,
+                          .initial_period = 0,
+                          .max_steps = 0,
+                          .progress = NULL,
+                          .progress_arg = NULL};
   return o;
 }
 

@@ -5,12 +5,18 @@
 
 #include <stdint.h>
 
+/* Called before every ascent step (1-based) with an estimate of the steps the ascent takes in all
+ * (it grows when the schedule runs longer): progress lines with an ETA (solve, import). */
+typedef void (*tour_bound_progress_fn)(void *arg, int64_t step, int64_t steps_estimate);
+
 typedef struct {
   int32_t candidates;     /* nearest neighbours per node in the sparse graph (0: default) */
   int32_t quadrant;       /* 2-D coordinates: also the nearest this many in each quadrant (-1:
                              default) */
   int32_t initial_period; /* ascent steps of the first period (0: tour_bound_period()) */
   int64_t max_steps;      /* cap on all ascent steps (0: no cap beyond the schedule's own end) */
+  tour_bound_progress_fn progress; /* NULL: none; never changes the result */
+  void *progress_arg;
 } tour_bound_options;
 
 #define TOUR_BOUND_METHOD_HELD_KARP  "held-karp"

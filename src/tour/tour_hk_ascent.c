@@ -30,6 +30,9 @@ enum { HK_CHECK_MIN = 10, HK_CHECK_FIRST = 50, HK_CHECK_MAX = 800 };
  * it has not converged (clustered instances such as fl3795): it runs again from its best
  * penalties, HK_ROUNDS times at most. */
 enum { HK_TAIL = 3, HK_TAIL_GAIN = 10000, HK_ROUNDS = 4 };
+/* The whole ascent in first periods, as measured on uniform and TSPLIB instances (for progress
+ * lines and time estimates only). */
+enum { HK_STEPS_PER_PERIOD = 3 };
 
 typedef struct {
   hk_graph g;
@@ -39,6 +42,9 @@ typedef struct {
   int64_t *pi, *best_pi;
   int32_t *v, *last_v;
   int64_t steps, checks, max_steps;
+  int64_t steps_estimate; /* for progress lines: grows when the schedule runs longer */
+  tour_bound_progress_fn progress;
+  void *progress_arg;
   int64_t best_exact;           /* best exact 1-tree value so far (scaled) */
   int64_t interval, next_check; /* steps between checks of the current penalties */
 } ascent;
@@ -58,6 +64,8 @@ static ar_status ascent_init(ascent *a, const tour_net *net, const tour_bound_op
   hk_graph_init(&a->g, net);
   int32_t n = a->g.n;
   a->max_steps = opt->max_steps > 0 ? opt->max_steps : INT64_MAX;
+  a->progress = opt->progress;
+  a->progress_arg = opt->progress_arg;
   a->best_exact = INT64_MIN;
   a->interval = a->next_check = HK_CHECK_FIRST;
   a->pi = calloc((size_t)n, sizeof *a->pi);
@@ -111,6 +119,10 @@ static ar_status ascent_tree(ascent *a, int64_t *value, int64_t *norm) {
     return ar_fail(AR_ERR_STOPPED, "while computing the lower bound (ascent step %lld)",
                    (long long)a->steps + 1);
   a->steps++;
+  if (a->progress) {
+    if (a->steps > a->steps_estimate) a->steps_estimate = a->steps + a->steps_estimate / 4 + 1;
+    a->progress(a->progress_arg, a->steps, a->steps_estimate);
+  }
   ar_status st = hk_onetree_sparse(&a->g, &a->s, a->pi, &a->w, a->v, value, norm);
   if (st == AR_OK && a->steps >= a->next_check) st = ascent_check_current(a, value, norm);
   while (st == AR_OK && *norm == 0) {
@@ -185,12 +197,19 @@ int32_t tour_bound_period(int32_t n) {
   return p < 100 ? 100 : p;
 }
 
+int64_t tour_bound_steps_estimate(int32_t period, int64_t max_steps) {
+  /* A round's periods halve from the first: about twice its steps; a few rounds at most. */
+  int64_t steps = (int64_t)HK_STEPS_PER_PERIOD * period;
+  return max_steps > 0 && max_steps < steps ? max_steps : steps;
+}
+
 ar_status tour_hk_bound(const tour_net *net, const tour_bound_options *opt, tour_lower_bound *out) {
   ascent a;
   ar_status st = ascent_init(&a, net, opt);
   /* The exact tree at pi = 0 first: it makes the sparse graph connected. */
   if (st == AR_OK) st = ascent_check(&a, a.pi);
   int32_t period = opt->initial_period > 0 ? opt->initial_period : tour_bound_period(a.g.n);
+  a.steps_estimate = tour_bound_steps_estimate(period, a.max_steps);
   for (int round = 0; st == AR_OK && round < HK_ROUNDS; round++) {
     int64_t tail = 0;
     st = ascent_run(&a, period, &tail);
@@ -219,6 +238,7 @@ ar_status tour_hk_penalties(const tour_net *net, const tour_bound_options *opt, 
   ar_status st = ascent_init(&a, net, opt);
   if (st == AR_OK) st = ascent_check(&a, a.pi); /* connects the sparse graph */
   int32_t period = opt->initial_period > 0 ? opt->initial_period : tour_bound_period(a.g.n);
+  a.steps_estimate = tour_bound_steps_estimate(period, a.max_steps);
   int64_t tail = 0;
   if (st == AR_OK) st = ascent_run(&a, period, &tail);
   if (st == AR_OK) st = ascent_check(&a, a.best_pi); /* the tree the candidates are taken from */

@@ -15,6 +15,10 @@
  * periods (docs/bounds.md). */
 int32_t tour_bound_period(int32_t n);
 
+/* About how many ascent steps the bound takes from a first period of `period` steps (capped by
+ * max_steps > 0): for progress lines and time estimates, never for the result. */
+int64_t tour_bound_steps_estimate(int32_t period, int64_t max_steps);
+
 /* The Held-Karp ascent on net (symmetric) or on its 2n-node transformation (directed); sets
  * value, ascent_steps, sparse_edges and exact_checks of out. AR_ERR_NOMEM, AR_ERR_INTERNAL (a
  * sparse graph that stays disconnected). */

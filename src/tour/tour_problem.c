@@ -18,7 +18,9 @@ tour_options tour_options_default(void) {
                     .new_edges = 16,
                     .pieces_from = TOUR_PIECES_FROM,
                     .quadrant = -1,
-                    .alpha_steps = 1000};
+                    .alpha_steps = 1000,
+                    .progress = NULL,
+                    .progress_arg = NULL};
   return o;
 }
 
@@ -160,8 +162,9 @@ static ar_status build_lists(tour_problem *tp) {
   int32_t first = tp->k < tp->kl ? tp->k : tp->kl;
   int32_t steps = tour_alpha_steps(tp->n, tp->opt.alpha_steps);
   if (steps > 0)
-    return tour_candidates_alpha(net, tp->width, first, steps, tp->opt.quadrant, tp->nbr,
-                                 tp->nbr_dist);
+    return tour_candidates_alpha_with(net, tp->width, first, steps, tp->opt.quadrant,
+                                      tp->opt.progress, tp->opt.progress_arg, tp->nbr,
+                                      tp->nbr_dist);
   if (tp->opt.quadrant > 0)
     return tour_candidates_quadrant(net, tp->width, first, tp->opt.quadrant, tp->nbr, tp->nbr_dist);
   return AR_OK;

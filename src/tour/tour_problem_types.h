@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "problem.h"
+#include "tour_bound_options.h"
 #include "tour_net.h"
 #include "tour_pieces.h"
 
@@ -37,6 +38,8 @@ typedef struct {
                           (they connect clusters; 0: none; -1: automatic) */
   int32_t alpha_steps; /* symmetric instances: > 0 orders candidates by alpha-nearness from an
                           ascent of at most this many steps (tour_alpha.c); 0: by distance */
+  tour_bound_progress_fn progress; /* each step of that ascent (progress lines); NULL: none */
+  void *progress_arg;
 } tour_options;
 
 /* The automatic values of tour_options_resolve (docs/performance.md, issue #23). */

@@ -1,7 +1,8 @@
 /* The tour lower bound on generated instances of every metric: never above the optimum (found by
  * dynamic programming on up to 11 nodes), not trivially low either; the exact 1-tree of the
  * k-d tree (2-D metrics) equal to the one of Prim on the whole matrix under random penalties,
- * also with repeated and collinear points; and the same bound whatever the number of threads. */
+ * also with repeated and collinear points; and the same bound whatever the number of threads and
+ * with progress lines. */
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,6 +143,17 @@ enum {
   THREADS_N = AR_TEST_SANITIZED ? 500 : 3000
 };
 
+/* Progress lines' callback: counts the steps and checks that the estimate covers them. */
+typedef struct {
+  int64_t calls, last, bad;
+} progress_count;
+static void count_progress(void *arg, int64_t step, int64_t estimate) {
+  progress_count *c = arg;
+  c->bad += step != c->last + 1 || estimate < step;
+  c->last = step;
+  c->calls++;
+}
+
 static void check_threads(void) {
   tour_net t;
   make_coords(&t, THREADS_N, TOUR_METRIC_EUC_2D);
@@ -154,6 +166,16 @@ static void check_threads(void) {
   CHECK_EQ_INT(one.value, two.value);
   CHECK_EQ_INT(one.ascent_steps, two.ascent_steps);
   CHECK_EQ_INT(one.exact_checks, two.exact_checks);
+  /* Progress lines never change the bound; the callback sees every step once. */
+  progress_count c = {0, 0, 0};
+  opt.progress = count_progress;
+  opt.progress_arg = &c;
+  tour_lower_bound three;
+  CHECK(tour_bound_compute(&t, &opt, &three) == AR_OK);
+  CHECK_EQ_INT(one.value, three.value);
+  CHECK_EQ_INT(one.ascent_steps, three.ascent_steps);
+  CHECK_EQ_INT(c.calls, three.ascent_steps);
+  CHECK_EQ_INT(c.bad, 0);
   tour_net_free(&t);
 }
 

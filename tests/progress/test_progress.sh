@@ -6,15 +6,18 @@ net="$AR_TMP/att532.h5"
 "$ANTROUTE" import tsplib "$AR_SOURCE_DIR/inputs/tsplib/att532.tsp" -o "$net" >/dev/null ||
   { fail "import att532"; finish; }
 
-# Batch: every progress line starts with the wall-clock date and time.
-"$ANTROUTE" solve "$net" -o "$AR_TMP/b.h5" --time 3 --progress 0.5 --seed 1 > "$AR_TMP/batch.log" 2>&1
+# Batch: every progress line starts with the wall-clock date and time. Paced at 10 ms per iteration
+# (tests/hooks), each epoch of 100 iterations lasts over the 0.5 s interval: a line at each epoch
+# end whatever the machine's load (a --time run's search is what its set-up leaves of the budget).
+ANTROUTE_TEST_PACE_MS=10 "$ANTROUTE" solve "$net" -o "$AR_TMP/b.h5" --iterations 300 --progress 0.5 \
+  --seed 1 > "$AR_TMP/batch.log" 2>&1
 lines=$(grep -cE '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} \[ *[0-9.]+ s\] iteration [0-9]+  best' "$AR_TMP/batch.log")
 [ "$lines" -ge 2 ] && pass "batch: $lines time-stamped progress lines" || fail "batch: $lines time-stamped lines: $(head -c 600 "$AR_TMP/batch.log")"
 grep -q $'\r' "$AR_TMP/batch.log" && fail "batch output holds carriage returns" || pass "batch: no carriage returns"
 
 # Terminal: carriage returns and clear-to-end-of-line, and the final line ends the live line.
 if command -v script >/dev/null; then
-  script -qec "'$ANTROUTE' solve '$net' -o '$AR_TMP/t.h5' --time 3 --seed 1" "$AR_TMP/tty.log" >/dev/null 2>&1
+  script -qec "'$ANTROUTE' solve '$net' -o '$AR_TMP/t.h5' --time 6 --seed 1" "$AR_TMP/tty.log" >/dev/null 2>&1
   grep -q $'\r\033\[K\\|\033\[K' "$AR_TMP/tty.log" && pass "terminal: live line rewritten in place" || fail "terminal: no live line: $(head -c 400 "$AR_TMP/tty.log" | od -c | head -5)"
   grep -qE '\(final\)' "$AR_TMP/tty.log" && pass "terminal: final line shown" || fail "terminal: no final line"
   # The summary after the live line starts on a line of its own.

@@ -30,7 +30,7 @@ TIMING_TESTS=(
   engine_no_wait           # a thread held on the clock
   engine_idle_wait         # CPU time over a 600 ms hold
   engine_queue             # threads that sleep and are woken
-  progress_lines           # --time 3 and progress every 0.5 s
+  progress_lines           # --time 6 and progress every 0.5 s (batch: paced iterations)
   trust_memory             # "stops within 60 s"
   cli_mpi_errors           # hang guards (timeout)
   advise_cli               # hang guards (timeout)

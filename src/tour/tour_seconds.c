@@ -1,0 +1,55 @@
+/* tour_seconds: the time model of a tour solve's steps around its search (see tour_seconds.h). */
+#include "tour_seconds.h"
+
+#include <math.h>
+
+#include "tour_alpha.h"
+#include "tour_assign.h"
+#include "tour_hk_ascent.h"
+#include "tour_problem.h"
+
+/* CPU seconds per node of one sparse 1-tree up to 4,000 nodes (0.38 us measured on att532),
+ * growing with the cache misses of larger graphs: x (1 + TREE_GROWTH log2(n / 4,000)) (1.0 us
+ * measured at 50,000 nodes; 85 s for the bound of 200,000 uniform nodes, measured 58 s). */
+#define TREE_NODE_SECONDS 0.4e-6
+#define TREE_GROWTH       0.45
+/* One comparison in a complete-matrix row (explicit weights): Prim, nearest lists. */
+#define MATRIX_CELL_SECONDS 2e-9
+/* One k-d tree neighbour per node (nearest-neighbour lists of coordinates). */
+#define KD_NEIGHBOUR_SECONDS 100e-9
+/* One node of the first tour (its passes of local search): with the lists about 1.1 CPU s
+ * measured at 50,000 nodes. */
+#define FIRST_PASS_NODE_SECONDS 4.5e-6
+/* Writing: the file's fixed cost, and per node (the self-check, the tour, the records). */
+#define WRITE_FIXED_SECONDS 0.05
+#define WRITE_NODE_SECONDS  60e-9
+
+static double tree_seconds(int32_t n) {
+  double growth = n > 4000 ? TREE_GROWTH * log2((double)n / 4000.0) : 0.0;
+  return TREE_NODE_SECONDS * (1.0 + growth) * (double)n;
+}
+
+double tour_seconds_bound(const tour_net *net) {
+  int32_t n = net->directed ? 2 * net->n : net->n;
+  double steps = (double)tour_bound_steps_estimate(tour_bound_period(n), 0);
+  double s = steps * tree_seconds(n);
+  if (net->metric == TOUR_METRIC_EXPLICIT) /* exact checks: Prim on the matrix, ~1 in 50 steps */
+    s += (steps / 50.0 + 2.0) * MATRIX_CELL_SECONDS * (double)n * (double)n;
+  if (net->directed && net->n <= TOUR_ASSIGN_MAX_N) /* the assignment bound: O(n^3) */
+    s += MATRIX_CELL_SECONDS * (double)net->n * (double)net->n * (double)net->n;
+  return s;
+}
+
+void tour_seconds_estimate(const tour_net *net, const tour_options *opt, tour_seconds *out) {
+  int32_t n = net->n, width = opt->candidates + 4 * (opt->quadrant > 0 ? opt->quadrant : 2);
+  double dn = (double)n;
+  out->bound = tour_seconds_bound(net);
+  if (net->metric == TOUR_METRIC_EXPLICIT)
+    out->candidates = MATRIX_CELL_SECONDS * dn * dn * (net->directed ? 2.0 : 1.0);
+  else
+    out->candidates = KD_NEIGHBOUR_SECONDS * dn * (double)width * (1.0 + log2(dn) / 8.0);
+  int32_t steps = net->directed ? 0 : tour_alpha_steps(n, opt->alpha_steps);
+  if (steps > 0) out->candidates += (double)steps * tree_seconds(n);
+  out->first_tours = FIRST_PASS_NODE_SECONDS * dn * (1.0 + log2(dn) / 8.0);
+  out->write = WRITE_FIXED_SECONDS + WRITE_NODE_SECONDS * dn;
+}

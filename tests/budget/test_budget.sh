@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# solve --time T is wall clock from the start of the command (docs/cli.md, "The time budget"):
+# --time 0 is refused; a budget below what the run needs before its first iteration is refused
+# with exit 2 naming that minimum; the plan and what happened are recorded in /run and in the
+# summary; the lower bound that does not fit is left out; the bound's progress lines. No clock
+# races: the refusal uses a budget far below any minimum, the budget check reads the recorded
+# plan (the run guarantees it; the wall clock of a loaded machine is only checked loosely).
+source "$AR_SOURCE_DIR/tests/common/lib.sh"
+att="$AR_TMP/att532.h5"
+bare="$AR_TMP/att532-bare.h5"
+big="$AR_TMP/u50k.h5"
+"$ANTROUTE" import tsplib "$AR_SOURCE_DIR/inputs/tsplib/att532.tsp" -o "$att" >/dev/null &&
+  "$ANTROUTE" import tsplib "$AR_SOURCE_DIR/inputs/tsplib/att532.tsp" -o "$bare" --no-bound >/dev/null &&
+  "$ANTROUTE" import synthetic --kind tour --nodes 50000 --seed 5 -o "$big" --no-bound >/dev/null ||
+  { fail "imports"; finish; }
+a() { /usr/bin/python3 -c '
+import sys, h5py
+obj, name = sys.argv[2].rsplit("/", 1)
+x = h5py.File(sys.argv[1], "r")[obj or "/"].attrs[name]
+print(x.decode() if isinstance(x, bytes) else x)' "$1" "$2" 2>/dev/null; }
+
+# --time 0 is an error (it used to mean the default 10 s).
+expect_error 2 "--time 0: the budget must be more than 0 seconds" "$AR_TMP/z.h5" -- \
+  "$ANTROUTE" solve "$att" -o "$AR_TMP/z.h5" --time 0
+
+# A budget far below the minimum: refused before any work, naming the minimum and its parts.
+expect_error 2 "--time 0.001 is below the [0-9.]+ s this run needs before its first iteration .*reading [0-9.]+ s, candidate lists ~[0-9.e+-]+ s, the first tour ~.*writing ~" \
+  "$AR_TMP/r.h5" -- "$ANTROUTE" solve "$big" -o "$AR_TMP/r.h5" --time 0.001
+
+# The plan in the results and the summary.
+t0=$(date +%s.%N)
+"$ANTROUTE" solve "$att" -o "$AR_TMP/p.h5" --time 8 --seed 2 > "$AR_TMP/p.log" 2>&1 ||
+  fail "solve --time 8: $(tail -3 "$AR_TMP/p.log")"
+t1=$(date +%s.%N)
+budget=$(a "$AR_TMP/p.h5" /run/time_budget)
+setup=$(a "$AR_TMP/p.h5" /run/time_setup)
+search=$(a "$AR_TMP/p.h5" /run/time_search)
+planned=$(a "$AR_TMP/p.h5" /run/time_search_planned)
+write=$(a "$AR_TMP/p.h5" /run/time_write)
+a "$AR_TMP/p.h5" /run/time_plan | grep -q "^budget 8 s: reading" &&
+  pass "/run/time_plan recorded" || fail "no /run/time_plan"
+awk -v b="$budget" -v s="$setup" -v r="$search" -v p="$planned" -v w="$write" \
+  'BEGIN { exit !(b == 8 && s > 0 && r > 0 && p > 0 && r <= p + 0.5 && s + r + w <= b + 0.5) }' &&
+  pass "recorded plan: budget $budget = setup $setup + search $search (planned $planned) + write $write" ||
+  fail "recorded plan: budget '$budget' setup '$setup' search '$search' planned '$planned' write '$write'"
+grep -qE "^time: [0-9.]+ s of the 8 s budget: before the search [0-9.]+ s, search [0-9.]+ s \(planned" \
+  "$AR_TMP/p.log" && pass "summary line of the time plan" || fail "no time line: $(tail -4 "$AR_TMP/p.log")"
+# The wall clock around the command also counts the launch and the exit: a loose check only.
+awk -v a="$t0" -v b="$t1" 'BEGIN { exit !(b - a <= 8 + 10) }' &&
+  pass "wall clock $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s for --time 8" ||
+  fail "solve --time 8 took $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }') s"
+
+# --iterations alone: no budget, nothing recorded.
+"$ANTROUTE" solve "$att" -o "$AR_TMP/i.h5" --iterations 5 -q >/dev/null 2>&1 || fail "solve -i 5"
+[ -n "$(a "$AR_TMP/i.h5" /run/time_budget)" ] && fail "--iterations alone recorded a budget" ||
+  pass "--iterations alone: no budget"
+
+# A lower bound that does not fit in the budget is left out, and the run says so.
+"$ANTROUTE" solve "$big" -o "$AR_TMP/b.h5" --time 8 --alpha-steps 0 --seed 1 > "$AR_TMP/b.log" 2>&1 ||
+  fail "solve 50,000 nodes --time 8: $(tail -3 "$AR_TMP/b.log")"
+grep -q "time plan: the lower bound (estimated .*) is left out" "$AR_TMP/b.log" &&
+  pass "the bound that does not fit is left out" || fail "bound not left out: $(head -5 "$AR_TMP/b.log")"
+a "$AR_TMP/b.h5" /run/time_plan | grep -q "the lower bound (~[0-9.e+]* s) left out" &&
+  pass "the plan records it" || fail "/run/time_plan lacks the bound left out"
+
+# The bound's progress lines (--progress 0: every ascent step; no budget with --iterations).
+ANTROUTE_PROGRESS=batch OMP_NUM_THREADS=1 "$ANTROUTE" solve "$bare" -o "$AR_TMP/g.h5" --iterations 1 --progress 0 \
+  > "$AR_TMP/g.log" 2>&1 || fail "solve of the bare network: $(tail -3 "$AR_TMP/g.log")"
+lines=$(grep -cE '^[0-9-]+ [0-9:]+ bound: step [0-9]+/~[0-9]+, [0-9.]+ s, ETA [0-9]+ s$' "$AR_TMP/g.log")
+[ "$lines" -ge 10 ] && pass "bound: $lines progress lines" || fail "bound progress: $lines lines: $(head -5 "$AR_TMP/g.log")"
+lines=$(grep -cE '^[0-9-]+ [0-9:]+ alpha-nearness: step [0-9]+/~[0-9]+, [0-9.]+ s, ETA [0-9]+ s$' "$AR_TMP/g.log")
+[ "$lines" -ge 10 ] && pass "alpha-nearness: $lines progress lines" || fail "alpha-nearness progress: $lines lines"
+OMP_NUM_THREADS=1 "$ANTROUTE" solve "$bare" -o "$AR_TMP/q.h5" --iterations 1 --progress 0 -q > "$AR_TMP/q.log" 2>&1
+grep -qE "(bound|alpha-nearness): step" "$AR_TMP/q.log" && fail "--quiet printed ascent progress" || pass "--quiet: no bound progress"
+finish

@@ -1,0 +1,1 @@
+ar_add_script_test(budget_time SCRIPT tests/budget/test_budget.sh LABELS hdf5 TIMEOUT 600)
