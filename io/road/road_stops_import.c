@@ -10,6 +10,7 @@
 #include "h5net_road.h"
 #include "h5net_stops.h"
 #include "road_matrix.h"
+#include "road_stops_path.h"
 #include "road_stops_snap.h"
 
 static ar_status prepare_set(const road_stops_job *job, const road_graph *g,
@@ -17,7 +18,7 @@ static ar_status prepare_set(const road_stops_job *job, const road_graph *g,
   memset(set, 0, sizeof *set);
   set->cost = job->cost;
   set->max_snap = job->max_snap;
-  snprintf(set->roads, sizeof set->roads, "%s", job->roads);
+  road_stops_path_store(job->roads, job->output, set->roads, sizeof set->roads);
   snprintf(set->roads_name, sizeof set->roads_name, "%s", info->name);
   snprintf(set->attribution, sizeof set->attribution, "%s", info->attribution);
   snprintf(set->stops_csv, sizeof set->stops_csv, "%s", job->stops_csv);

@@ -5,6 +5,7 @@
 #include "wing_road_solve.h"
 
 #include <mpi.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,7 @@
 #include "h5res_road.h"
 #include "h5u.h"
 #include "road_route.h"
+#include "road_stops_path.h"
 #include "wing_tour_solve.h"
 
 typedef struct {
@@ -37,9 +39,15 @@ static const param_def roads_param = {
     "road tours: the road network of the stops (default: the file the stops file names)",
     0};
 
-/* The road network the stops were costed on: --roads, else the file the stops file names. */
+/* The road network the stops were costed on: --roads, else the file the stops file names
+ * (road_stops_path.h). The results then name the file read. */
 static ar_status read_roads(road_state *s, const solve_run *run) {
-  const char *path = param_is_set(run->ps, "roads") ? param_str(run->ps, "roads") : s->stops.roads;
+  char path[sizeof s->stops.roads];
+  if (param_is_set(run->ps, "roads"))
+    snprintf(path, sizeof path, "%s", param_str(run->ps, "roads"));
+  else
+    road_stops_path_resolve(s->stops.roads, run->input, path, sizeof path);
+  memcpy(s->stops.roads, path, sizeof path);
   ar_status st = h5net_road_read(path, run->comm, &s->g, &s->info);
   if (st != AR_OK) return st;
   char digest[64];

@@ -5,8 +5,10 @@
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
+#include "road_compact.h"
 #include "road_search.h"
 
 typedef struct {
@@ -15,14 +17,20 @@ typedef struct {
   double bad_cost;
 } matrix_fault;
 
+/* The stops and their marks in the compact copy's numbering. */
+typedef struct {
+  road_compact c;
+  int32_t *node; /* [nstops] */
+  uint8_t *target;
+  int32_t ntargets;
+} matrix_plan;
+
 /* One row: search from stop i, then read every stop's distance. */
-static void matrix_row(const road_matrix_in *in, road_search *s, const uint8_t *target,
-                       int32_t ntargets, int32_t i, int32_t *row, double *exact,
-                       matrix_fault *fault) {
-  const double *w = road_graph_weights(in->g, in->cost);
-  road_search_run(s, in->g, w, in->stop_node[i], target, ntargets);
+static void matrix_row(const road_matrix_in *in, const matrix_plan *p, road_search *s, int32_t i,
+                       int32_t *row, double *exact, matrix_fault *fault) {
+  road_search_run_compact(s, &p->c, p->node[i], p->target, p->ntargets);
   for (int32_t j = 0; j < in->nstops; j++) {
-    double d = road_search_dist(s, in->stop_node[j]);
+    double d = road_search_dist(s, p->node[j]);
     if (exact) exact[j] = d;
     if (!(d <= ROAD_MATRIX_COST_MAX - 0.5)) {
       row[j] = -1;
@@ -68,18 +76,40 @@ static ar_status fault_status(const road_matrix_in *in, const matrix_fault *f) {
                  ROAD_MATRIX_COST_MAX);
 }
 
+static void plan_free(matrix_plan *p) {
+  road_compact_free(&p->c);
+  free(p->node);
+  free(p->target);
+}
+
+static ar_status plan_make(const road_matrix_in *in, matrix_plan *p) {
+  memset(p, 0, sizeof *p);
+  ar_status st = road_compact_build(in->g, in->cost, &p->c);
+  if (st != AR_OK) return st;
+  p->target = calloc(in->g->n > 0 ? (size_t)in->g->n : 1, 1);
+  p->node = malloc((in->nstops > 0 ? (size_t)in->nstops : 1) * sizeof *p->node);
+  if (!p->target || !p->node) {
+    plan_free(p);
+    return ar_fail(AR_ERR_NOMEM, "out of memory for the stop marks");
+  }
+  for (int32_t j = 0; j < in->nstops; j++) {
+    int32_t v = p->c.new_of[in->stop_node[j]];
+    p->node[j] = v;
+    if (!p->target[v]) {
+      p->target[v] = 1;
+      p->ntargets++;
+    }
+  }
+  return AR_OK;
+}
+
 ar_status road_matrix_rows(const road_matrix_in *in, int32_t first, int32_t count, int32_t *rows,
                            double *exact, road_matrix_stats *stats) {
   double t0 = omp_get_wtime();
   *stats = (road_matrix_stats){0};
-  uint8_t *target = calloc(in->g->n > 0 ? (size_t)in->g->n : 1, 1);
-  if (!target) return ar_fail(AR_ERR_NOMEM, "out of memory for the stop marks");
-  int32_t ntargets = 0;
-  for (int32_t j = 0; j < in->nstops; j++)
-    if (!target[in->stop_node[j]]) {
-      target[in->stop_node[j]] = 1;
-      ntargets++;
-    }
+  matrix_plan plan;
+  ar_status st = plan_make(in, &plan);
+  if (st != AR_OK) return st;
   matrix_fault fault = {.bad_from = -1, .bad_to = -1};
   int64_t settled = 0;
   double cpu = 0;
@@ -99,13 +129,13 @@ ar_status road_matrix_rows(const road_matrix_in *in, int32_t first, int32_t coun
     for (int32_t r = 0; r < count; r++) {
       if (!ok) continue;
       size_t at = (size_t)r * (size_t)in->nstops;
-      matrix_row(in, &s, target, ntargets, first + r, rows + at, exact ? exact + at : NULL, &fault);
+      matrix_row(in, &plan, &s, first + r, rows + at, exact ? exact + at : NULL, &fault);
       settled += s.settled;
     }
     road_search_free(&s);
     cpu += thread_cpu() - c0;
   }
-  free(target);
+  plan_free(&plan);
   *stats = (road_matrix_stats){.searches = count,
                                .settled = settled,
                                .seconds = omp_get_wtime() - t0,

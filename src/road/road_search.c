@@ -112,6 +112,46 @@ static void search(road_search *s, const road_graph *g, const double *w, int32_t
   }
 }
 
+/* search() on the compact copy (road_compact.h): the same steps, one arc array. */
+static void search_compact(road_search *s, const road_compact *c, int32_t source,
+                           const uint8_t *target, int32_t ntargets) {
+  next_generation(s);
+  const uint32_t gen = s->gen;
+  const int64_t *off = c->offsets;
+  const road_compact_arc *arc = c->arc;
+  road_node_state *state = s->state;
+  int32_t remaining = target ? ntargets : 0;
+  s->settled = 0;
+  state[source].stamp = gen;
+  state[source].dist = 0;
+  s->size = 1;
+  heap_place(s, 0, (road_heap_item){0.0, source});
+  while (s->size > 0) {
+    road_heap_item it = pop_min(s);
+    int32_t u = it.node;
+    s->settled++;
+    if (remaining > 0 && target[u] && --remaining == 0) break;
+    for (int64_t a = off[u], end = off[u + 1]; a < end; a++) {
+      int32_t v = arc[a].head;
+      double nd = it.key + arc[a].w;
+      road_node_state *sv = &state[v];
+      if (sv->stamp != gen) {
+        sv->stamp = gen;
+        sv->dist = nd;
+        sift_up(s, s->size++, (road_heap_item){nd, v});
+      } else if (nd < sv->dist && sv->pos >= 0) {
+        sv->dist = nd;
+        sift_up(s, sv->pos, (road_heap_item){nd, v});
+      }
+    }
+  }
+}
+
+void road_search_run_compact(road_search *s, const road_compact *c, int32_t source,
+                             const uint8_t *target, int32_t ntargets) {
+  search_compact(s, c, source, target, ntargets);
+}
+
 void road_search_run(road_search *s, const road_graph *g, const double *w, int32_t source,
                      const uint8_t *target, int32_t ntargets) {
   search(s, g, w, source, target, ntargets, -1);

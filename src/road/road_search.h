@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "ar_error.h"
+#include "road_compact.h"
 #include "road_graph.h"
 
 typedef struct {
@@ -54,6 +55,12 @@ void road_search_free(road_search *s);
  * ntargets 0: settles everything reachable). */
 void road_search_run(road_search *s, const road_graph *g, const double *w, int32_t source,
                      const uint8_t *target, int32_t ntargets);
+
+/* The same on the compact copy c (road_compact.h; scratch for c->n nodes): source, target[]
+ * and road_search_dist use c's node numbers (c->new_of). No predecessors are kept. The
+ * distances are those road_search_run computes on the graph c was built from. */
+void road_search_run_compact(road_search *s, const road_compact *c, int32_t source,
+                             const uint8_t *target, int32_t ntargets);
 
 /* The same, stopping once the one node target is settled. */
 void road_search_run_to(road_search *s, const road_graph *g, const double *w, int32_t source,

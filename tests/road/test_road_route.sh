@@ -5,7 +5,8 @@
 # starts at its stop's node and its total rounds to the matrix entry, the totals are the sums.
 # export --geojson (valid JSON; its LineString's steps are arcs of the road graph; the stops as
 # Points with id, row, order) and --tsplib (the stop matrix as an ATSP FULL_MATRIX); evaluate on
-# the road network alone (exit 0), and on a route driven backwards (exit 6); inspect and report.
+# the road network alone (exit 0), and on a route driven backwards (exit 6); inspect and report;
+# the stops file names its road file relative to itself (both moved together still solve).
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 A=$ANTROUTE
 T=$AR_TMP
@@ -137,4 +138,22 @@ if $PY -c "import matplotlib" 2>/dev/null; then
     grep -q "^route: " "$T/r.log" && pass "report: route.png and the route's line" ||
     fail "report: $(cat "$T/r.log")"
 fi
+# --- the stops file names its road network relative to itself --------------------------------
+mkdir -p "$T/pack/roads" "$T/pack/stops" "$T/elsewhere"
+cp "$T/monaco.h5" "$T/pack/roads/monaco.h5"
+(cd "$T/pack" && "$A" import stops "$R/monaco_stops.csv" --roads roads/monaco.h5 -o stops/s.h5 >/dev/null) ||
+  fail "import stops from inside pack/"
+$PY -c "
+import h5py; v = h5py.File('$T/pack/stops/s.h5', 'r')['road'].attrs['roads']
+v = v.decode() if isinstance(v, bytes) else str(v); assert v == '../roads/monaco.h5', v" &&
+  pass "the stops file stores its road network relative to its own folder" || fail "stored roads path"
+mv "$T/pack" "$T/elsewhere/pack"
+(cd / && "$A" solve "$T/elsewhere/pack/stops/s.h5" -o "$T/moved.h5" --iterations 5 >"$T/mv.log" 2>&1) &&
+  grep -q "^route: .*$T/elsewhere/pack/roads/monaco.h5" "$T/mv.log" &&
+  pass "road and stops files moved together: solve finds the roads from any folder" ||
+  fail "moved: $(cat "$T/mv.log")"
+mv "$T/elsewhere/pack/roads/monaco.h5" "$T/elsewhere/gone.h5"
+expect_error 4 "monaco.h5" - -- "$A" solve "$T/elsewhere/pack/stops/s.h5" -o "$T/moved2.h5" --iterations 5
+"$A" solve "$T/elsewhere/pack/stops/s.h5" --roads "$T/elsewhere/gone.h5" -o "$T/moved3.h5" --iterations 5 \
+  >"$T/mv3.log" 2>&1 && pass "--roads overrides the stored name" || fail "--roads: $(cat "$T/mv3.log")"
 finish

@@ -6,8 +6,10 @@
  * 2,000,000-node cycle and path (iterative: no call stack depth); Dijkstra against
  * Bellman-Ford on random graphs with parallel and zero-length arcs, scratch reused over every
  * source and across the wrap of its generation counter, early exit on targets, predecessor
- * chains; the k-d tree snap against a scan over points all over the globe; the matrix the same
- * on 1 and 3 threads and by blocks of rows; the road network file written and read back.
+ * chains; the compact renumbered copy (Hilbert and breadth-first orders) giving the same
+ * distances bit for bit; the k-d tree snap against a scan over points all over the globe; the
+ * matrix the same on 1 and 3 threads and by blocks of rows; the road network file written and read
+ * back.
  */
 #include <math.h>
 #include <omp.h>
@@ -17,6 +19,7 @@
 
 #include "h5net_road.h"
 #include "road_build.h"
+#include "road_compact.h"
 #include "road_geo.h"
 #include "road_legs.h"
 #include "road_matrix.h"
@@ -203,6 +206,39 @@ static void check_sources(const road_graph *g, road_search *s, const double *w) 
   free(arcs);
 }
 
+/* The compact copy (Hilbert order with coordinates, breadth-first without) gives every
+ * distance of the graph itself, bit for bit, from every source. */
+static void check_compact(road_graph *g, road_search *s, road_cost cost) {
+  double *lat = g->lat, *lon = g->lon;
+  for (int coords = 1; coords >= 0; coords--) {
+    g->lat = coords ? lat : NULL;
+    g->lon = coords ? lon : NULL;
+    road_compact c;
+    CHECK(road_compact_build(g, cost, &c) == AR_OK);
+    uint8_t *seen = calloc((size_t)g->n, 1);
+    for (int32_t u = 0; u < g->n; u++) { /* new_of is a permutation */
+      CHECK(c.new_of[u] >= 0 && c.new_of[u] < g->n && !seen[c.new_of[u]]);
+      seen[c.new_of[u]] = 1;
+    }
+    double *d = malloc((size_t)g->n * sizeof *d);
+    for (int32_t src = 0; src < g->n; src++) {
+      road_search_run(s, g, road_graph_weights(g, cost), src, NULL, 0);
+      for (int32_t v = 0; v < g->n; v++)
+        d[v] = road_search_dist(s, v);
+      road_search_run_compact(s, &c, c.new_of[src], NULL, 0);
+      for (int32_t v = 0; v < g->n; v++) {
+        double got = road_search_dist(s, c.new_of[v]);
+        CHECK(memcmp(&got, &d[v], sizeof got) == 0);
+      }
+    }
+    free(d);
+    free(seen);
+    road_compact_free(&c);
+  }
+  g->lat = lat;
+  g->lon = lon;
+}
+
 static void test_search(void) {
   synth_rng rng;
   synth_rng_seed(&rng, 7);
@@ -213,6 +249,7 @@ static void test_search(void) {
     int32_t n = 20 + synth_rng_below(&rng, 60);
     road_graph g = random_graph(&rng, n, n * (1 + synth_rng_below(&rng, 4)));
     check_sources(&g, &s, road_graph_weights(&g, trial % 2 ? ROAD_COST_TIME : ROAD_COST_DISTANCE));
+    check_compact(&g, &s, trial % 2 ? ROAD_COST_TIME : ROAD_COST_DISTANCE);
     /* Early exit: the targets' distances are those of the full search. */
     uint8_t *target = calloc((size_t)n, 1);
     target[1] = target[n - 1] = 1;
