@@ -68,8 +68,31 @@ except ImportError as e:  # pragma: no cover
                  f"python3 that has it)")
 
 DPI = 110
+# One colour per phase, none shared (the CPU seconds are a marker, not a phase).
 PHASE_COLOURS = {"construct": "#4c72b0", "update": "#55a868", "exchange": "#c44e52",
-                 "checkpoint": "#8172b2", "io": "#8172b2", "other": "#b0b0b0"}
+                 "checkpoint": "#8172b2", "io": "#8172b2", "other": "#b0b0b0",
+                 "compute": "#4c72b0", "communication": "#c44e52", "sync": "#dd8452"}
+CPU_COLOUR = "#222222"
+# Columns of a rank's seconds that are not phases of its wall time.
+NOT_PHASES = ("total", "cpu")
+
+# What the pictures are drawn from, by picture (written with --data-json for tests).
+DATA = {}
+
+
+def record(picture, **values):
+    """Keeps values (numbers, lists) drawn in picture for --data-json."""
+    def plain(v):
+        if isinstance(v, np.ndarray):
+            return [plain(x) for x in v.tolist()]
+        if isinstance(v, dict):
+            return {k: plain(x) for k, x in v.items()}
+        if isinstance(v, (list, tuple)):
+            return [plain(x) for x in v]
+        if isinstance(v, (np.integer, np.floating)):
+            return v.item()
+        return v
+    DATA.setdefault(picture, {}).update({k: plain(v) for k, v in values.items()})
 
 
 # --- Reading ------------------------------------------------------------------------------------
@@ -294,17 +317,23 @@ def draw_convergence(f, outdir, quantity="cost", units=None, optimum=None, bound
         if seconds and seconds > tt[-1]:
             tt.append(seconds)
             bb.append(bb[-1])
-        ax.step(tt, bb, where="post", color="#2a6db0", lw=1.8, label="best of all colonies")
-        ax.plot(t, b, "o", color="#2a6db0", ms=4)
-        if bound:
-            ax.axhline(bound, color="#d62728", ls=":", lw=1.2,
+        # Unclipped: at the optimum the line lies on the axis' lower edge.
+        ax.step(tt, bb, where="post", color="#2a6db0", lw=1.8, label="best of all colonies",
+                clip_on=False)
+        ax.plot(t, b, "o", color="#2a6db0", ms=4, clip_on=False)
+        # With an optimum the axis starts at it: a gap is never negative, so a bound below the
+        # optimum is named in the legend rather than drawn below the axis.
+        below = bool(bound and optimum and bound < optimum)
+        if bound and not below:
+            ax.axhline(bound, color="#d62728", ls=":", lw=1.2, clip_on=False,
                        label=f"lower bound {fmt(bound)} ({method})")
+        elif below:
+            ax.plot([], [], color="#d62728", ls=":", lw=1.2,
+                    label=f"lower bound {fmt(bound)} ({method}; below the optimum)")
         if optimum:
-            ax.axhline(optimum, color="#2ca02c", ls="--", lw=1, label=f"optimum {fmt(optimum)}")
-            sec = ax.secondary_yaxis(
-                "right", functions=(lambda v: 100.0 * (v - optimum) / optimum,
-                                    lambda g: optimum * (1 + g / 100.0)))
-            sec.set_ylabel("gap to the optimum (%)")
+            ax.axhline(optimum, color="#2ca02c", ls="--", lw=1, clip_on=False,
+                       label=f"optimum {fmt(optimum)}")
+            gap_axis(ax, optimum)
         ax.set_xlabel("time since the start of the search (s)")
         ax.set_ylabel(label)
         ax.set_title(f"Best {quantity} over time ({plural(len(t), 'improvement')} seen at "
@@ -336,6 +365,18 @@ def draw_convergence(f, outdir, quantity="cost", units=None, optimum=None, bound
     save(fig, outdir, "convergence.png")
 
 
+def gap_axis(ax, optimum):
+    """The gap to the optimum on the right of ax, from 0 %: the axis starts at the optimum."""
+    lo, hi = ax.get_ylim()
+    lo = max(lo, optimum)
+    ax.set_ylim(lo, max(hi, lo * (1 + 1e-6) + 1e-9))
+    gap = (lambda v: 100.0 * (v - optimum) / optimum, lambda g: optimum * (1 + g / 100.0))
+    sec = ax.secondary_yaxis("right", functions=gap)
+    sec.set_ylabel("gap to the optimum (%)")
+    lo, hi = ax.get_ylim()
+    record("convergence", gap_axis=[gap[0](lo), gap[0](hi)], optimum=optimum)
+
+
 def draw_colony_lines(ax, x, cb, best=None, relative_to=None):
     """One line per colony (a legend up to 8 colonies), the global best in black."""
     C = cb.shape[1]
@@ -359,18 +400,24 @@ def draw_colony_lines(ax, x, cb, best=None, relative_to=None):
 # --- BSP time split (both kinds) ----------------------------------------------------------------
 
 def split_phases(t, cols):
-    """[R][P] -> ordered {phase: [R]} without the total, plus 'other' = total - phases."""
+    """[R][P] -> ordered {phase: [R]} without the total and the CPU seconds (not a phase: the
+    process's CPU time over all its threads), plus 'other' = total - phases."""
     phases = {}
     total = None
     for j, c in enumerate(cols):
         if c == "total":
             total = t[:, j]
-        else:
+        elif c not in NOT_PHASES:
             phases[c] = t[:, j]
     if total is not None:
         other = total - sum(phases.values()) if phases else total
         phases["other"] = np.clip(other, 0, None)
     return phases
+
+
+def column(t, cols, name):
+    """Column name of [R][P] (None when absent)."""
+    return t[:, cols.index(name)] if name in cols else None
 
 
 def is_compute(name):
@@ -406,14 +453,24 @@ def draw_bsp(f, outdir, kind_module=None):
             die(EXIT_DATA, f"{f.filename}: dataset /run/rank_seconds has {d.ndim} dimensions, "
                            f"expected 2 ([ranks][phases])")
         t = np.asarray(d[()], dtype=float)
-        phases = split_phases(t, rank_seconds_columns(d, t.shape[1]))
+        cols = rank_seconds_columns(d, t.shape[1])
+        phases = split_phases(t, cols)
         ax = axes[0]
         R = t.shape[0]
         x = np.arange(R)
         bottom = np.zeros(R)
+        # The phases stacked up to the wall time ("other": the rest of it).
         for k, (name, v) in enumerate(phases.items()):
             ax.bar(x, v, 0.75, bottom=bottom, color=phase_colour(name, k), label=name)
             bottom += v
+        cpu = column(t, cols, "cpu")
+        if cpu is not None:
+            ax.plot(x, cpu, "D", color=CPU_COLOUR, ms=7, ls="none",
+                    label="CPU seconds (all threads)")
+        record("bsp", wall=column(t, cols, "total"), stacked=bottom, cpu=cpu,
+               phases={n: v for n, v in phases.items()},
+               colours={n: matplotlib.colors.to_hex(phase_colour(n, k))
+                        for k, n in enumerate(phases)})
         compute = sum(v for n, v in phases.items() if is_compute(n))
         title = "BSP time split per rank"
         if isinstance(compute, np.ndarray) and compute.mean() > 0:
@@ -422,7 +479,7 @@ def draw_bsp(f, outdir, kind_module=None):
                       f"slowest rank {slow}")
         if R <= 16:
             for xi, top in zip(x, bottom):
-                ax.text(xi, top, f"{top:.3g} s", ha="center", va="bottom", fontsize=8)
+                ax.text(xi, top, f"{top:.3g} s wall", ha="center", va="bottom", fontsize=8)
         ax.set_title(title)
         ax.set_xlabel("MPI rank")
         ax.set_ylabel("seconds")
@@ -501,6 +558,8 @@ def main():
     ap.add_argument("--network", help="the network file (coordinates, names)")
     ap.add_argument("--format", choices=["png", "svg"], default="png",
                     help="picture format (SVG keeps text as text)")
+    ap.add_argument("--data-json", metavar="FILE",
+                    help="also write the numbers the pictures are drawn from (for tests)")
     a = ap.parse_args()
     global FORMAT
     FORMAT = a.format
@@ -533,6 +592,9 @@ def main():
              f"pictures every kind has")
         draw_convergence(f, a.out)
     draw_bsp(f, a.out, module)
+    if a.data_json:
+        with open(a.data_json, "w", encoding="utf-8") as fh:
+            json.dump(DATA, fh, indent=1)
 
 
 if __name__ == "__main__":

@@ -77,10 +77,42 @@ ar_status h5field_write(hid_t loc, const h5field *f, const hsize_t *dims, const 
     st = g < 0
              ? ar_fail(AR_ERR_HDF5, "%s: cannot open the group of %s", h5u_file_name(loc), f->path)
              : h5u_attr_write_str(g, h5field_leaf(f), f->meaning);
+    /* Its unit beside it, as for a group's attribute (NAME_units). */
+    if (st == AR_OK) st = h5field_attr_annotate(g, h5field_leaf(f), f->unit, NULL);
     if (g >= 0) H5Oclose(g);
   }
   field_base_close(loc, base);
   return st;
+}
+
+h5field h5field_with_unit(const h5field *f, const char *unit) {
+  h5field out = *f;
+  if (unit && f->unit && strcmp(f->unit, H5FIELD_UNIT_COST) == 0) out.unit = unit;
+  return out;
+}
+
+ar_status h5field_attr_annotate(hid_t loc, const char *name, const char *unit,
+                                const char *meaning) {
+  H5I_type_t t = H5Iget_type(loc);
+  if (t != H5I_GROUP && t != H5I_FILE) return AR_OK; /* a dataset's attribute: metadata already */
+  char key[H5U_PATH_MAX];
+  ar_status st = AR_OK;
+  if (unit) {
+    snprintf(key, sizeof key, "%s" H5FIELD_UNITS_SUFFIX, name);
+    st = h5u_attr_write_str(loc, key, unit);
+  }
+  if (st == AR_OK && meaning) {
+    snprintf(key, sizeof key, "%s" H5FIELD_DESCRIPTION_SUFFIX, name);
+    st = h5u_attr_write_str(loc, key, meaning);
+  }
+  return st;
+}
+
+/* The unit and meaning beside attribute f (strings have no unit). */
+static ar_status attr_annotate(hid_t loc, const h5field *f) {
+  const char *meaning = f->flags & H5FIELD_NO_DESCRIPTION ? NULL : f->meaning;
+  return h5field_attr_annotate(loc, h5field_leaf(f), f->type == H5FIELD_STR ? NULL : f->unit,
+                               meaning);
 }
 
 static ar_status attr_check(const h5field *f, h5field_type want) {
@@ -93,17 +125,20 @@ static ar_status attr_check(const h5field *f, h5field_type want) {
 
 ar_status h5field_attr_i64(hid_t loc, const h5field *f, int64_t value) {
   ar_status st = attr_check(f, H5FIELD_I64);
-  return st == AR_OK ? h5u_attr_write_i64(loc, h5field_leaf(f), value) : st;
+  if (st == AR_OK) st = h5u_attr_write_i64(loc, h5field_leaf(f), value);
+  return st == AR_OK ? attr_annotate(loc, f) : st;
 }
 
 ar_status h5field_attr_f64(hid_t loc, const h5field *f, double value) {
   ar_status st = attr_check(f, H5FIELD_F64);
-  return st == AR_OK ? h5u_attr_write_f64(loc, h5field_leaf(f), value) : st;
+  if (st == AR_OK) st = h5u_attr_write_f64(loc, h5field_leaf(f), value);
+  return st == AR_OK ? attr_annotate(loc, f) : st;
 }
 
 ar_status h5field_attr_str(hid_t loc, const h5field *f, const char *value) {
   ar_status st = attr_check(f, H5FIELD_STR);
-  return st == AR_OK ? h5u_attr_write_str(loc, h5field_leaf(f), value) : st;
+  if (st == AR_OK) st = h5u_attr_write_str(loc, h5field_leaf(f), value);
+  return st == AR_OK ? attr_annotate(loc, f) : st;
 }
 
 /* Opens the object that holds attribute f: *obj, closed by the caller with H5Oclose. */

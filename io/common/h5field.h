@@ -13,6 +13,11 @@
  * A component of a path that stands for many groups is written in capitals ("/months/YYYY-MM/
  * trace/time"); such a field (H5FIELD_PER_GROUP) is written and read by its last component
  * under the group the caller opened.
+ *
+ * Units: a dataset carries `units` and `description` attributes. An attribute cannot carry
+ * attributes, so an attribute NAME of a group (or of the root) is followed by string attributes
+ * NAME_units (numbers) and NAME_description beside it (docs/formats.md, "Units"); an attribute
+ * of a dataset is itself metadata of that dataset and has neither.
  */
 #ifndef AR_H5FIELD_H
 #define AR_H5FIELD_H
@@ -41,6 +46,13 @@ enum {
   H5FIELD_PER_GROUP = 1u << 3,     /* the path holds a placeholder component (YYYY-MM) */
   H5FIELD_NO_DESCRIPTION = 1u << 4 /* written without a `description` attribute */
 };
+
+/* The unit of a field that holds the network's cost (a tour length, a route's seconds or metres):
+ * the writer names the actual unit (h5field_with_unit). */
+#define H5FIELD_UNIT_COST "the network's cost unit"
+/* The suffixes of the attributes beside a group's attribute NAME. */
+#define H5FIELD_UNITS_SUFFIX       "_units"
+#define H5FIELD_DESCRIPTION_SUFFIX "_description"
 
 typedef struct {
   const char *name;    /* unique in its table, a C-like identifier: the report script's key */
@@ -76,6 +88,16 @@ const char *h5field_leaf(const h5field *f);
 /* The field of that name in t, or NULL. */
 const h5field *h5field_find(const h5field_table *t, const char *name);
 
+/* A copy of f whose unit is `unit` when f's is H5FIELD_UNIT_COST and unit is not NULL (else f
+ * unchanged). Cannot fail. */
+h5field h5field_with_unit(const h5field *f, const char *unit);
+
+/* Writes the string attributes NAME_units (when unit is not NULL) and NAME_description (when
+ * meaning is not NULL) on loc when loc is a group or a file (its root); nothing on a dataset.
+ * For attributes written without a declaration of their own (goal1, goal2, ...). Failures as
+ * h5u_attr_write_str. */
+ar_status h5field_attr_annotate(hid_t loc, const char *name, const char *unit, const char *meaning);
+
 /* Writes dataset f (not an attribute) collectively, as h5u_write: dims has f->rank entries; only
  * ranks with data != NULL write. The path is absolute from loc's file, or (H5FIELD_PER_GROUP)
  * its last component under loc; its group must exist. For H5FIELD_STR, data is an array of
@@ -84,7 +106,8 @@ const h5field *h5field_find(const h5field_table *t, const char *name);
 ar_status h5field_write(hid_t loc, const h5field *f, const hsize_t *dims, const void *data);
 
 /* Writes attribute f (H5FIELD_ATTRIBUTE) on loc, which must be the object its path names (or,
- * with H5FIELD_PER_GROUP, the group opened for it). AR_ERR_INTERNAL naming the field when the
+ * with H5FIELD_PER_GROUP, the group opened for it), and on a group its NAME_units (numbers with
+ * a unit) and NAME_description (h5field_attr_annotate). AR_ERR_INTERNAL naming the field when the
  * type does not match the call; else as h5u_attr_write_*. */
 ar_status h5field_attr_i64(hid_t loc, const h5field *f, int64_t value);
 ar_status h5field_attr_f64(hid_t loc, const h5field *f, double value);

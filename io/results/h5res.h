@@ -31,6 +31,9 @@ typedef struct {
   const char *kind;     /* the wing's name (io/wing/wing.h) */
   const char *instance; /* instance name */
   int64_t optimum;      /* -1 when unknown */
+  /* The unit of the network's costs ("TSPLIB integer distance", "s (road time, rounded per
+   * leg)"); NULL: the declarations' generic words. */
+  const char *cost_units;
 } h5res_info;
 
 /* Root attributes, /trace, /epochs, /layout, /run. AR_ERR_IO/AR_ERR_HDF5 naming the file and the

@@ -94,17 +94,19 @@ static ar_status write_bsp_attributes(hid_t g, const bsp_log *b, int64_t E, cons
     if (t) strcat(list, ",");
     strcat(list, timer_name((timer_id)t));
   }
-  ar_status st = h5u_attr_write_str(g, "timer_names", list);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "ranks", b->ranks);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "epochs", E);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "colonies", b->colonies);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "slowest_rank", s->slowest);
-  if (st == AR_OK) st = h5u_attr_write_f64(g, "imbalance", s->imbalance);
+  const h5field *F = h5res_bsp_fields; /* each with its unit and description beside it */
+  ar_status st = h5field_attr_str(g, &F[H5RES_BSP_TIMER_NAMES], list);
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_BSP_RANKS], b->ranks);
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_BSP_EPOCHS], E);
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_BSP_COLONIES], b->colonies);
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_BSP_SLOWEST_RANK], s->slowest);
+  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_BSP_RUN_IMBALANCE], s->imbalance);
   if (st == AR_OK)
-    st = h5u_attr_write_f64(g, "block_imbalance", bsp_log_block_imbalance(b->colonies, b->ranks));
+    st = h5field_attr_f64(g, &F[H5RES_BSP_BLOCK_IMBALANCE],
+                          bsp_log_block_imbalance(b->colonies, b->ranks));
   if (st == AR_OK)
-    st = h5u_attr_write_f64(g, "team_efficiency",
-                            b->ant_capacity > 0 ? b->ant_busy / b->ant_capacity : 0.0);
+    st = h5field_attr_f64(g, &F[H5RES_BSP_TEAM_EFFICIENCY],
+                          b->ant_capacity > 0 ? b->ant_busy / b->ant_capacity : 0.0);
   return st;
 }
 

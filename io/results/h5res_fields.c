@@ -3,6 +3,14 @@
 
 #define ROOT_ATTR(id, key, t, text)                                                                \
   [id] = {.name = key, .path = "/" key, .type = t, .meaning = text, .flags = H5FIELD_ATTRIBUTE}
+/* A tour run's search parameter or total: an attribute of /run. */
+#define RUN_ATTR(id, key, t, u, text)                                                              \
+  [id] = {.name = "run_" key,                                                                      \
+          .path = "/run/" key,                                                                     \
+          .type = t,                                                                               \
+          .unit = u,                                                                               \
+          .meaning = text,                                                                         \
+          .flags = H5FIELD_ATTRIBUTE | H5FIELD_OPTIONAL}
 
 const h5field h5res_run_fields[H5RES_RUN_FIELDS] = {
     ROOT_ATTR(H5RES_KIND, "kind", H5FIELD_STR, "the problem kind: the wing that wrote the file"),
@@ -11,6 +19,7 @@ const h5field h5res_run_fields[H5RES_RUN_FIELDS] = {
     [H5RES_OPTIMUM] = {.name = "optimum",
                        .path = "/optimum",
                        .type = H5FIELD_I64,
+                       .unit = H5FIELD_UNIT_COST,
                        .meaning = "tours: the optimal length used for gaps (the network's, or "
                                   "--optimum), -1 if unknown",
                        .flags = H5FIELD_ATTRIBUTE | H5FIELD_OPTIONAL},
@@ -27,12 +36,14 @@ const h5field h5res_run_fields[H5RES_RUN_FIELDS] = {
                                .type = H5FIELD_I64,
                                .rank = 1,
                                .shape = "[T]",
+                               .unit = "1",
                                .meaning = "iterations completed at that epoch end"},
     [H5RES_TRACE_BEST] = {.name = "trace_best",
                           .path = "/trace/best",
                           .type = H5FIELD_F64,
                           .rank = 1,
                           .shape = "[T]",
+                          .unit = H5FIELD_UNIT_COST,
                           .meaning = "best cost over all colonies (one entry per epoch end "
                                      "where it improved)"},
     [H5RES_EPOCHS_ITERATION] = {.name = "epochs_iteration",
@@ -40,6 +51,7 @@ const h5field h5res_run_fields[H5RES_RUN_FIELDS] = {
                                 .type = H5FIELD_I64,
                                 .rank = 1,
                                 .shape = "[E]",
+                                .unit = "1",
                                 .meaning = "iterations completed at each epoch end"},
     [H5RES_EPOCHS_TIME] = {.name = "epochs_time",
                            .path = "/epochs/time",
@@ -53,12 +65,14 @@ const h5field h5res_run_fields[H5RES_RUN_FIELDS] = {
                            .type = H5FIELD_F64,
                            .rank = 1,
                            .shape = "[E]",
+                           .unit = H5FIELD_UNIT_COST,
                            .meaning = "global best cost at each epoch end"},
     [H5RES_EPOCHS_COLONY_BEST] = {.name = "epochs_colony_best",
                                   .path = "/epochs/colony_best",
                                   .type = H5FIELD_F64,
                                   .rank = 2,
                                   .shape = "[E][C]",
+                                  .unit = H5FIELD_UNIT_COST,
                                   .meaning = "each colony's best cost at each epoch end, "
                                              "[epoch][colony]",
                                   .doc = "(before migration)"},
@@ -76,16 +90,19 @@ const h5field h5res_run_fields[H5RES_RUN_FIELDS] = {
     [H5RES_LAYOUT_RANKS] = {.name = "layout_ranks",
                             .path = "/layout/ranks",
                             .type = H5FIELD_I64,
+                            .unit = "1",
                             .meaning = "MPI ranks (R)",
                             .flags = H5FIELD_ATTRIBUTE},
     [H5RES_LAYOUT_THREADS] = {.name = "layout_threads_per_rank",
                               .path = "/layout/threads_per_rank",
                               .type = H5FIELD_I64,
+                              .unit = "1",
                               .meaning = "OpenMP threads per rank",
                               .flags = H5FIELD_ATTRIBUTE},
     [H5RES_LAYOUT_COLONIES] = {.name = "layout_colonies",
                                .path = "/layout/colonies",
                                .type = H5FIELD_I64,
+                               .unit = "1",
                                .meaning = "colonies (C)",
                                .flags = H5FIELD_ATTRIBUTE},
     [H5RES_LAYOUT_COLONY_RANK] = {.name = "layout_colony_rank",
@@ -93,6 +110,7 @@ const h5field h5res_run_fields[H5RES_RUN_FIELDS] = {
                                   .type = H5FIELD_I32,
                                   .rank = 1,
                                   .shape = "[C]",
+                                  .unit = "MPI rank (0-based)",
                                   .meaning = "the MPI rank that ran each colony (contiguous "
                                              "blocks)",
                                   .doc = "rank r runs colonies `[r*C/R, (r+1)*C/R)`; tours.",
@@ -108,17 +126,40 @@ const h5field h5res_run_fields[H5RES_RUN_FIELDS] = {
                               .path = "/run/algorithm",
                               .type = H5FIELD_STR,
                               .meaning = "\"mmas\" or \"acs\"",
-                              .doc = "Beside it, tours: the resolved search parameters `colonies`, "
-                                     "`ants`, `alpha`, `beta`, `rho`, `q0`, `xi`, `p_best`, "
-                                     "`p_gbest`, `restart_iterations`, `epoch_iterations`, "
-                                     "`seed`, `migrate` and the totals `iterations`, `epochs`, "
-                                     "`tours`, `seconds`, `iterations_per_second`, "
-                                     "`tours_per_second`, `cpu_seconds` (CPU time of all ranks' "
-                                     "processes: `cpu_seconds / (seconds x ranks x threads)` is "
-                                     "the share of the cores the run got); order routing: "
-                                     "`iterations`, `epochs`, `seconds`, `months` (totals over "
-                                     "the months).",
+                              .doc = "Tours: the resolved search parameters and the run's totals "
+                                     "follow; order routing writes `iterations`, `epochs`, "
+                                     "`seconds`, `months` (totals over the months; its own "
+                                     "table).",
                               .flags = H5FIELD_ATTRIBUTE | H5FIELD_OPTIONAL},
+    RUN_ATTR(H5RES_RUN_COLONIES, "colonies", H5FIELD_I64, "1", "colonies (--colonies)"),
+    RUN_ATTR(H5RES_RUN_ANTS, "ants", H5FIELD_I64, "1", "ants per colony (--ants)"),
+    RUN_ATTR(H5RES_RUN_ALPHA, "alpha", H5FIELD_F64, "1", "pheromone exponent (--alpha)"),
+    RUN_ATTR(H5RES_RUN_BETA, "beta", H5FIELD_F64, "1", "heuristic exponent (--beta)"),
+    RUN_ATTR(H5RES_RUN_RHO, "rho", H5FIELD_F64, "1", "pheromone evaporation rate (--rho)"),
+    RUN_ATTR(H5RES_RUN_Q0, "q0", H5FIELD_F64, "1", "ACS: probability of the greedy choice (--q0)"),
+    RUN_ATTR(H5RES_RUN_XI, "xi", H5FIELD_F64, "1", "ACS: local evaporation rate (--xi)"),
+    RUN_ATTR(H5RES_RUN_P_BEST, "p_best", H5FIELD_F64, "1",
+             "MMAS: probability of building the best tour, sets the trail limits (--p-best)"),
+    RUN_ATTR(H5RES_RUN_P_GBEST, "p_gbest", H5FIELD_F64, "1",
+             "MMAS: probability of depositing the colony best instead of the iteration best"),
+    RUN_ATTR(H5RES_RUN_RESTART_ITERATIONS, "restart_iterations", H5FIELD_I64, "1",
+             "MMAS: iterations without improvement before a colony's trails restart"),
+    RUN_ATTR(H5RES_RUN_EPOCH_ITERATIONS, "epoch_iterations", H5FIELD_I64, "1",
+             "iterations between colony meetings (--epoch-iterations)"),
+    RUN_ATTR(H5RES_RUN_SEED, "seed", H5FIELD_I64, "1", "random seed (--seed)"),
+    RUN_ATTR(H5RES_RUN_MIGRATE, "migrate", H5FIELD_I64, "1",
+             "1: at each epoch end the global best replaces worse colony bests"),
+    RUN_ATTR(H5RES_RUN_ITERATIONS, "iterations", H5FIELD_I64, "1", "iterations completed"),
+    RUN_ATTR(H5RES_RUN_EPOCHS, "epochs", H5FIELD_I64, "1", "epochs (colony meetings) completed"),
+    RUN_ATTR(H5RES_RUN_TOURS, "tours", H5FIELD_I64, "1",
+             "tours built: iterations x ants x colonies"),
+    RUN_ATTR(H5RES_RUN_SECONDS, "seconds", H5FIELD_F64, "s", "wall time of the search"),
+    RUN_ATTR(H5RES_RUN_ITERATIONS_PER_SECOND, "iterations_per_second", H5FIELD_F64, "1/s",
+             "iterations / seconds"),
+    RUN_ATTR(H5RES_RUN_TOURS_PER_SECOND, "tours_per_second", H5FIELD_F64, "1/s", "tours / seconds"),
+    RUN_ATTR(H5RES_RUN_CPU_SECONDS, "cpu_seconds", H5FIELD_F64, "s",
+             "CPU time of all ranks' processes (all threads): cpu_seconds / (seconds x ranks x "
+             "threads) is the share of the cores the run got"),
     [H5RES_RUN_STOPPED_BY] = {.name = "run_stopped_by",
                               .path = "/run/stopped_by",
                               .type = H5FIELD_STR,
@@ -154,12 +195,14 @@ const h5field h5res_run_fields[H5RES_RUN_FIELDS] = {
     [H5RES_RUN_CHECKPOINTS_WRITTEN] = {.name = "run_checkpoints_written",
                                        .path = "/run/checkpoints_written",
                                        .type = H5FIELD_I64,
+                                       .unit = "1",
                                        .meaning = "checkpoints the run wrote (with "
                                                   "--checkpoint-dir)",
                                        .flags = H5FIELD_ATTRIBUTE | H5FIELD_OPTIONAL},
     [H5RES_RUN_CHECKPOINTS_FAILED] = {.name = "run_checkpoints_failed",
                                       .path = "/run/checkpoints_failed",
                                       .type = H5FIELD_I64,
+                                      .unit = "1",
                                       .meaning = "checkpoints it could not write (a full disk; "
                                                  "docs/checkpoint.md)",
                                       .flags = H5FIELD_ATTRIBUTE | H5FIELD_OPTIONAL},
@@ -223,6 +266,15 @@ const h5field_table h5res_run_table =
           .unit = u,                                                                               \
           .meaning = text}
 
+/* An attribute of /bsp: its declared name, its name in the file. */
+#define BSP_ATTR(id, key, leaf, t, u, text)                                                        \
+  [id] = {.name = "bsp_" key,                                                                      \
+          .path = "/bsp/" leaf,                                                                    \
+          .type = t,                                                                               \
+          .unit = u,                                                                               \
+          .meaning = text,                                                                         \
+          .flags = H5FIELD_ATTRIBUTE}
+
 const h5field h5res_bsp_fields[H5RES_BSP_FIELDS] = {
     BSP_EPOCH(H5RES_BSP_W_MAX, "w_max", "s",
               "compute seconds (construction + local search + trail update) per epoch, max "
@@ -264,6 +316,21 @@ const h5field h5res_bsp_fields[H5RES_BSP_FIELDS] = {
                                .doc = "T = 7 columns named by the group attribute "
                                       "`timer_names` = `\"construct,local_search,update,"
                                       "exchange,share,checkpoint,wait\"`."},
+    BSP_ATTR(H5RES_BSP_TIMER_NAMES, "timer_names", "timer_names", H5FIELD_STR, NULL,
+             "the names of the columns of rank_timers, comma-separated"),
+    BSP_ATTR(H5RES_BSP_RANKS, "ranks", "ranks", H5FIELD_I64, "1", "MPI ranks (R)"),
+    BSP_ATTR(H5RES_BSP_EPOCHS, "epochs", "epochs", H5FIELD_I64, "1", "epochs recorded (E)"),
+    BSP_ATTR(H5RES_BSP_COLONIES, "colonies", "colonies", H5FIELD_I64, "1", "colonies"),
+    BSP_ATTR(H5RES_BSP_SLOWEST_RANK, "slowest_rank", "slowest_rank", H5FIELD_I64,
+             "MPI rank (0-based)", "the rank with the largest total compute w"),
+    BSP_ATTR(H5RES_BSP_RUN_IMBALANCE, "run_imbalance", "imbalance", H5FIELD_F64, "1",
+             "sum of w_max / sum of w_mean - 1 over the run"),
+    BSP_ATTR(H5RES_BSP_BLOCK_IMBALANCE, "block_imbalance", "block_imbalance", H5FIELD_F64, "1",
+             "the imbalance the colony blocks alone cause when the ranks do not divide the "
+             "colonies: the largest block / the mean block - 1 (0 when they divide evenly)"),
+    BSP_ATTR(H5RES_BSP_TEAM_EFFICIENCY, "team_efficiency", "team_efficiency", H5FIELD_F64, "1",
+             "busy thread-seconds in ants and trail updates / (wall time of the segments x "
+             "threads), over all ranks: the share of the OpenMP team's time not lost to waiting"),
 };
 
 const h5field_table h5res_bsp_table =

@@ -19,7 +19,7 @@ typedef struct {
   double cpu_total;  /* CPU seconds over all ranks */
 } run_times;
 
-static ar_status write_epochs(hid_t file, const aco_engine *e) {
+static ar_status write_epochs(hid_t file, const aco_engine *e, const char *cost_units) {
   aco_engine_info in;
   aco_engine_get_info(e, &in);
   const int64_t E = in.epoch;
@@ -65,18 +65,21 @@ static ar_status write_epochs(hid_t file, const aco_engine *e) {
   hid_t g = -1;
   hsize_t de[1] = {(hsize_t)E}, dec[2] = {(hsize_t)E, (hsize_t)C}, dt[1] = {(hsize_t)tcount};
   const h5field *F = h5res_run_fields;
+  /* The costs in the network's unit. */
+  h5field tbest = h5field_with_unit(&F[H5RES_TRACE_BEST], cost_units);
+  h5field ebest = h5field_with_unit(&F[H5RES_EPOCHS_BEST], cost_units);
+  h5field cbest = h5field_with_unit(&F[H5RES_EPOCHS_COLONY_BEST], cost_units);
   if (st == AR_OK) st = h5u_group_create(file, "trace", &g);
   if (st == AR_OK) st = h5field_write(g, &F[H5RES_TRACE_TIME], dt, root ? t_time : NULL);
   if (st == AR_OK) st = h5field_write(g, &F[H5RES_TRACE_ITERATION], dt, root ? t_iteration : NULL);
-  if (st == AR_OK) st = h5field_write(g, &F[H5RES_TRACE_BEST], dt, root ? t_best : NULL);
+  if (st == AR_OK) st = h5field_write(g, &tbest, dt, root ? t_best : NULL);
   st = h5u_group_close(g, st);
   g = -1;
   if (st == AR_OK) st = h5u_group_create(file, "epochs", &g);
   if (st == AR_OK) st = h5field_write(g, &F[H5RES_EPOCHS_ITERATION], de, root ? iteration : NULL);
   if (st == AR_OK) st = h5field_write(g, &F[H5RES_EPOCHS_TIME], de, root ? time : NULL);
-  if (st == AR_OK) st = h5field_write(g, &F[H5RES_EPOCHS_BEST], de, root ? best : NULL);
-  if (st == AR_OK)
-    st = h5field_write(g, &F[H5RES_EPOCHS_COLONY_BEST], dec, root ? colony_best : NULL);
+  if (st == AR_OK) st = h5field_write(g, &ebest, de, root ? best : NULL);
+  if (st == AR_OK) st = h5field_write(g, &cbest, dec, root ? colony_best : NULL);
   st = h5u_group_close(g, st);
   ar_free(iteration);
   ar_free(t_iteration);
@@ -126,28 +129,30 @@ static ar_status write_run(hid_t file, const aco_engine *e, const run_times *rt,
   const h5field *F = h5res_run_fields;
   if (st == AR_OK)
     st = h5field_attr_str(g, &F[H5RES_RUN_ATTRIBUTES], aco_algorithm_name(par->algorithm));
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "colonies", par->colonies);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "ants", par->ants);
-  if (st == AR_OK) st = h5u_attr_write_f64(g, "alpha", par->alpha);
-  if (st == AR_OK) st = h5u_attr_write_f64(g, "beta", par->beta);
-  if (st == AR_OK) st = h5u_attr_write_f64(g, "rho", par->rho);
-  if (st == AR_OK) st = h5u_attr_write_f64(g, "q0", par->q0);
-  if (st == AR_OK) st = h5u_attr_write_f64(g, "xi", par->xi);
-  if (st == AR_OK) st = h5u_attr_write_f64(g, "p_best", par->p_best);
-  if (st == AR_OK) st = h5u_attr_write_f64(g, "p_gbest", par->p_gbest);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "restart_iterations", par->restart_iterations);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "epoch_iterations", par->epoch_iterations);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "seed", (int64_t)par->seed);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "migrate", par->migrate);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "iterations", in.iteration);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "epochs", in.epoch);
-  if (st == AR_OK) st = h5u_attr_write_i64(g, "tours", tours);
-  if (st == AR_OK) st = h5u_attr_write_f64(g, "seconds", rt->elapsed);
-  if (st == AR_OK) st = h5u_attr_write_f64(g, "iterations_per_second", in.iteration / secs);
-  if (st == AR_OK) st = h5u_attr_write_f64(g, "tours_per_second", tours / secs);
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_RUN_COLONIES], par->colonies);
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_RUN_ANTS], par->ants);
+  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_RUN_ALPHA], par->alpha);
+  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_RUN_BETA], par->beta);
+  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_RUN_RHO], par->rho);
+  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_RUN_Q0], par->q0);
+  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_RUN_XI], par->xi);
+  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_RUN_P_BEST], par->p_best);
+  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_RUN_P_GBEST], par->p_gbest);
+  if (st == AR_OK)
+    st = h5field_attr_i64(g, &F[H5RES_RUN_RESTART_ITERATIONS], par->restart_iterations);
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_RUN_EPOCH_ITERATIONS], par->epoch_iterations);
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_RUN_SEED], (int64_t)par->seed);
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_RUN_MIGRATE], par->migrate);
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_RUN_ITERATIONS], in.iteration);
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_RUN_EPOCHS], in.epoch);
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_RUN_TOURS], tours);
+  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_RUN_SECONDS], rt->elapsed);
+  if (st == AR_OK)
+    st = h5field_attr_f64(g, &F[H5RES_RUN_ITERATIONS_PER_SECOND], in.iteration / secs);
+  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_RUN_TOURS_PER_SECOND], tours / secs);
   if (st == AR_OK)
     st = h5field_attr_str(g, &F[H5RES_RUN_STOPPED_BY], aco_stop_reason_name(in.stop_reason));
-  if (st == AR_OK) st = h5u_attr_write_f64(g, "cpu_seconds", rt->cpu_total);
+  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_RUN_CPU_SECONDS], rt->cpu_total);
   hsize_t dr[2] = {(hsize_t)in.size, 5};
   if (st == AR_OK) st = h5field_write(g, &F[H5RES_RUN_RANK_SECONDS], dr, rank_seconds);
   /* Readers (antroute report) name the columns from this attribute. */
@@ -188,8 +193,9 @@ ar_status h5res_write_run(hid_t file, const aco_engine *e, const param_set *ps,
   if (st == AR_OK) st = h5field_attr_str(file, &F[H5RES_KIND], info->kind);
   if (st == AR_OK) st = h5field_attr_str(file, &F[H5RES_INPUT], info->input);
   if (st == AR_OK) st = h5field_attr_str(file, &F[H5RES_INSTANCE], info->instance);
-  if (st == AR_OK) st = h5field_attr_i64(file, &F[H5RES_OPTIMUM], info->optimum);
-  if (st == AR_OK) st = write_epochs(file, e);
+  h5field optimum = h5field_with_unit(&F[H5RES_OPTIMUM], info->cost_units);
+  if (st == AR_OK) st = h5field_attr_i64(file, &optimum, info->optimum);
+  if (st == AR_OK) st = write_epochs(file, e, info->cost_units);
   if (st == AR_OK) st = write_layout(file, e);
   if (st == AR_OK) st = write_run(file, e, &rt, rank_seconds);
   free(rank_seconds);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "h5field.h"
 #include "h5u.h"
 #include "inspect_scalar.h"
 
@@ -15,6 +16,19 @@ static ar_status write_attrs(hid_t g, const road_route *r, const road_stop_set *
   if (st == AR_OK) st = h5u_attr_write_str(g, "cost_units", road_cost_units(s->cost));
   if (st == AR_OK) st = h5u_attr_write_f64(g, "metres", r->metres);
   if (st == AR_OK) st = h5u_attr_write_f64(g, "seconds", r->seconds);
+  /* Their units and meanings beside them (docs/formats.md, "Units"). */
+  if (st == AR_OK)
+    st = h5field_attr_annotate(g, "metres", "m", "length of the whole route over the roads");
+  if (st == AR_OK)
+    st = h5field_attr_annotate(g, "seconds", "s", "travel time of the whole route over the roads");
+  if (st == AR_OK)
+    st =
+        h5field_attr_annotate(g, "cost", NULL, "what the tour minimised: \"time\" or \"distance\"");
+  if (st == AR_OK) st = h5field_attr_annotate(g, "roads", NULL, "the road network file");
+  if (st == AR_OK)
+    st = h5field_attr_annotate(g, "roads_digest", NULL, "digest of the road network's contents");
+  if (st == AR_OK)
+    st = h5field_attr_annotate(g, "node_ids", NULL, "what /route/node_id means: \"osm\", ...");
   if (st == AR_OK) st = h5u_attr_write_str(g, "roads", s->roads);
   if (st == AR_OK) st = h5u_attr_write_str(g, "roads_digest", s->roads_digest);
   if (st == AR_OK) st = h5u_attr_write_str(g, "node_ids", node_ids);

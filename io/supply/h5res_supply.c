@@ -217,6 +217,19 @@ static ar_status write_month_table(hid_t g, hsize_t months, const month_cols *c)
   return st;
 }
 
+/* The unit of a goal's value (src/supply/supply_model.h). */
+static const char *goal_unit(supply_goal goal) {
+  switch (goal) {
+  case ROUTE_GOAL_UNSERVED: return "orders";
+  case ROUTE_GOAL_COST: return "USD";
+  case ROUTE_GOAL_TIME: return "day kg";
+  case ROUTE_GOAL_CO2: return "kg CO2e";
+  case ROUTE_GOAL_WEIGHTED: return "weighted sum (w_cost USD + w_time day kg + w_co2 kg CO2e)";
+  case ROUTE_GOAL_COUNT: break;
+  }
+  return "1";
+}
+
 /* /months/YYYY-MM/trace: the month's convergence. */
 static ar_status write_month_trace(hid_t gm, const supply_model *m, const supply_month_result *mr) {
   hid_t gt = -1;
@@ -232,6 +245,7 @@ static ar_status write_month_trace(hid_t gm, const supply_model *m, const supply
     snprintf(desc, sizeof desc, "best value of goal %d (%s)", j + 1,
              j < m->cfg.n_keys ? supply_goal_name(m->cfg.key[j]) : "none");
     key.meaning = desc;
+    key.unit = j < m->cfg.n_keys ? goal_unit(m->cfg.key[j]) : "1";
     st = h5field_write(gt, &key, &n, mr->trace_key[j]);
   }
   return h5u_group_close(gt, st);
@@ -298,6 +312,10 @@ static ar_status write_totals(hid_t file, const supply_model *m, const supply_re
     char name[32];
     snprintf(name, sizeof name, "goal%d", i + 1);
     st = h5u_attr_write_f64(g, name, key[i]);
+    char desc[96];
+    snprintf(desc, sizeof desc, "the value of goal %d of goal_order (%s)", i + 1,
+             supply_goal_name(m->cfg.key[i]));
+    if (st == AR_OK) st = h5field_attr_annotate(g, name, goal_unit(m->cfg.key[i]), desc);
   }
   st = h5u_group_close(g, st);
   return st;

@@ -9,6 +9,10 @@
 
 #include "h5field.h"
 
+/* The unit of a goal's value (the trace's key0, key1; /totals goal1, ...): the writer names the
+ * goal's own (USD, day kg, kg CO2e, orders). */
+#define SUPPLY_GOAL_UNIT "the goal's unit"
+
 enum {
   H5RES_SUPPLY_CODES_PLANTS,
   H5RES_SUPPLY_CODES_PORTS,

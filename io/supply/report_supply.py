@@ -353,15 +353,7 @@ def draw_goals(f, outdir):
     bw = 0.7
     for ax, panel in zip(axes, panels):
         if panel == "cost":
-            bottom = np.zeros(len(months))
-            for k in parts or ["cost"]:
-                ax.bar(x, cols[k], bw, bottom=bottom, color=GOAL_COLOURS[k], label=k)
-                bottom += cols[k]
-            ax.set_ylabel("cost (USD)")
-            ax.set_title("Cost of the best plan per month" +
-                         (": " + " + ".join(parts) if parts else ""))
-            ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-            ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(si))
+            draw_cost_parts(ax, x, bw, parts or ["cost"], cols)
         elif panel == "time":
             ax.bar(x, cols["time"], bw, color=GOAL_COLOURS["time"])
             ax.set_ylabel("days x kg")
@@ -404,6 +396,36 @@ def draw_goals(f, outdir):
                  fontsize=12, fontweight="bold")
     fig.tight_layout()
     save(fig, outdir, "goals.png")
+
+
+def draw_cost_parts(ax, x, bw, parts, cols):
+    """The parts of the cost side by side on a log axis, each bar labelled with its value: a
+    12.7 k transport cost stays readable beside a 6.2 M warehouse cost (stacked on a linear axis
+    it would be a hair)."""
+    w = bw / len(parts)
+    shown = []
+    for j, k in enumerate(parts):
+        v = np.asarray(cols[k], dtype=float)
+        xs = x - bw / 2 + w * (j + 0.5)
+        ax.bar(xs, np.where(v > 0, v, np.nan), w * 0.92, color=GOAL_COLOURS[k], label=k)
+        for xi, vi in zip(xs, v):
+            ax.text(xi, vi if vi > 0 else 1, si(vi), ha="center", va="bottom", fontsize=7,
+                    rotation=90 if len(x) * len(parts) > 12 else 0)
+        shown.append(v)
+    ax.set_yscale("log")
+    positive = np.concatenate(shown)
+    positive = positive[positive > 0]
+    if positive.size:  # from a decade below the smallest part to room for the labels above
+        ax.set_ylim(10 ** np.floor(np.log10(positive.min()) - 0.3), positive.max() * 8)
+    ax.set_ylabel("cost (USD, log scale)")
+    total = sum(np.asarray(cols[k], dtype=float) for k in parts)
+    ax.set_title("Cost of the best plan per month" +
+                 (": " + ", ".join(parts) + f" (total {si(total.sum())} USD)"
+                  if len(parts) > 1 else ""))
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(si))
+    ar.record("goals", cost_yscale=ax.get_yscale(), cost_ylim=list(ax.get_ylim()),
+              cost_parts={k: cols[k] for k in parts})
 
 
 def si(v, _pos=None):

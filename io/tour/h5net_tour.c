@@ -170,6 +170,10 @@ static ar_status read_header(hid_t file, tour_net *t) {
   if (st == AR_OK)
     st = h5u_attr_read_i64(group, h5field_leaf(&F[H5NET_TOUR_F_DIRECTED]), &directed);
   if (st == AR_OK) st = h5u_attr_read_i64(group, h5field_leaf(&F[H5NET_TOUR_F_OPTIMUM]), &optimum);
+  /* The unit the results name for their costs (a stops file's seconds or metres). */
+  const char *units = h5field_leaf(&F[H5NET_TOUR_F_DISTANCE_UNITS]);
+  if (st == AR_OK && h5u_attr_exists(group, units))
+    st = h5u_attr_read_str(group, units, t->distance_units, sizeof t->distance_units);
   H5Gclose(group);
   if (st != AR_OK) return error_on(st, "group /tour");
   if (n < 3 || n > TOUR_MAX_N)

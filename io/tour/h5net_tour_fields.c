@@ -7,10 +7,11 @@
           .type = H5FIELD_STR,                                                                     \
           .meaning = text,                                                                         \
           .flags = H5FIELD_ATTRIBUTE}
-#define GROUP(id, key, t, text)                                                                    \
+#define GROUP(id, key, t, u, text)                                                                 \
   [id] = {.name = "tour_" key,                                                                     \
           .path = "/tour/" key,                                                                    \
           .type = t,                                                                               \
+          .unit = u,                                                                               \
           .meaning = text,                                                                         \
           .flags = H5FIELD_ATTRIBUTE}
 #define BOUND(id, key, t, text)                                                                    \
@@ -25,14 +26,14 @@ const h5field h5net_tour_fields[H5NET_TOUR_FIELDS] = {
     ROOT(H5NET_TOUR_F_NAME, "name", "instance name (TSPLIB NAME, or --name)"),
     ROOT(H5NET_TOUR_F_SOURCE, "source", "the input file the network was imported from"),
     ROOT(H5NET_TOUR_F_COMMENT, "comment", "TSPLIB COMMENT lines, joined with \"; \""),
-    GROUP(H5NET_TOUR_F_N, "n", H5FIELD_I64, "number of nodes (3 .. 20,000,000)"),
-    GROUP(H5NET_TOUR_F_METRIC, "metric", H5FIELD_STR,
+    GROUP(H5NET_TOUR_F_N, "n", H5FIELD_I64, "1", "number of nodes (3 .. 20,000,000)"),
+    GROUP(H5NET_TOUR_F_METRIC, "metric", H5FIELD_STR, NULL,
           "TSPLIB spelling: EUC_2D, CEIL_2D, ATT, GEO or EXPLICIT"),
-    GROUP(H5NET_TOUR_F_DIRECTED, "directed", H5FIELD_I64,
+    GROUP(H5NET_TOUR_F_DIRECTED, "directed", H5FIELD_I64, "1",
           "1 for an ATSP (weights may differ by direction), else 0"),
-    GROUP(H5NET_TOUR_F_OPTIMUM, "optimum", H5FIELD_I64,
+    GROUP(H5NET_TOUR_F_OPTIMUM, "optimum", H5FIELD_I64, H5NET_DISTANCE_UNITS,
           "proven optimal tour length, -1 if unknown"),
-    GROUP(H5NET_TOUR_F_DISTANCE_UNITS, "distance_units", H5FIELD_STR,
+    GROUP(H5NET_TOUR_F_DISTANCE_UNITS, "distance_units", H5FIELD_STR, NULL,
           "\"" H5NET_DISTANCE_UNITS "\""),
     [H5NET_TOUR_F_COORDS] = {.name = "tour_coords",
                              .path = "/tour/coords",

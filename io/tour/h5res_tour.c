@@ -25,13 +25,15 @@ ar_status h5res_write_tour_best(hid_t file, const aco_engine *e, const tour_prob
   const h5field *F = h5res_tour_fields;
   /* tour and cost carry no attributes of their own: `h5dump -d /best/tour -y -O /dev/null`
    * must print exactly the numbers (scripts rely on it); their meaning lives on /best. */
+  h5field costf = h5field_with_unit(&F[H5RES_TOUR_COST], info->cost_units);
+  h5field optimum = h5field_with_unit(&F[H5RES_TOUR_OPTIMUM], info->cost_units);
   if (st == AR_OK) st = h5field_write(g, &F[H5RES_TOUR_TOUR], dn, root ? in.best : NULL);
-  if (st == AR_OK) st = h5field_write(g, &F[H5RES_TOUR_COST], NULL, root ? &cost : NULL);
+  if (st == AR_OK) st = h5field_write(g, &costf, NULL, root ? &cost : NULL);
   if (st == AR_OK) st = h5field_write(g, &F[H5RES_TOUR_COLONY], NULL, root ? &colony : NULL);
   if (st == AR_OK) st = h5field_write(g, &F[H5RES_TOUR_ITERATION], NULL, root ? &iteration : NULL);
   if (st == AR_OK) st = h5field_write(g, &F[H5RES_TOUR_TIME], NULL, root ? &time : NULL);
   if (st == AR_OK && info->optimum > 0) {
-    st = h5field_attr_i64(g, &F[H5RES_TOUR_OPTIMUM], info->optimum);
+    st = h5field_attr_i64(g, &optimum, info->optimum);
     if (st == AR_OK)
       st = h5field_attr_f64(g, &F[H5RES_TOUR_GAP_PERCENT],
                             100.0 * (double)(cost - info->optimum) / (double)info->optimum);
@@ -41,7 +43,7 @@ ar_status h5res_write_tour_best(hid_t file, const aco_engine *e, const tour_prob
 }
 
 ar_status h5res_write_tour_bound(hid_t file, const aco_engine *e, const tour_lower_bound *b,
-                                 int computed_by_solve) {
+                                 int computed_by_solve, const char *cost_units) {
   aco_engine_info in;
   aco_engine_get_info(e, &in);
   int root = in.rank == 0;
@@ -50,7 +52,8 @@ ar_status h5res_write_tour_bound(hid_t file, const aco_engine *e, const tour_low
   hid_t g = H5Gopen2(file, "best", H5P_DEFAULT);
   if (g < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot open /best", h5u_file_name(file));
   const h5field *F = h5res_tour_fields;
-  ar_status st = h5field_write(g, &F[H5RES_TOUR_LOWER_BOUND], NULL, root ? &b->value : NULL);
+  h5field lower = h5field_with_unit(&F[H5RES_TOUR_LOWER_BOUND], cost_units);
+  ar_status st = h5field_write(g, &lower, NULL, root ? &b->value : NULL);
   if (st == AR_OK) st = h5field_write(g, &F[H5RES_TOUR_GAP_TO_BOUND], NULL, root ? &gap : NULL);
   const char *bound = h5field_leaf(&F[H5RES_TOUR_LOWER_BOUND]);
   hid_t d = st == AR_OK ? H5Dopen2(g, bound, H5P_DEFAULT) : -1;

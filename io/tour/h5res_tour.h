@@ -15,9 +15,10 @@ ar_status h5res_write_tour_best(hid_t file, const aco_engine *e, const tour_prob
 
 /* /best/lower_bound (int64: a proven lower bound on every tour; attributes method, ascent_steps,
  * exact_checks, seconds and computed_by, "import" or "solve") and /best/gap_to_bound (float64,
- * percent: 100 (cost - bound) / cost), into the /best written by h5res_write_tour_best.
- * AR_ERR_IO/AR_ERR_HDF5 naming the file and the dataset. */
+ * percent: 100 (cost - bound) / cost), into the /best written by h5res_write_tour_best; the bound's
+ * `units` are cost_units (NULL: the declaration's words). AR_ERR_IO/AR_ERR_HDF5 naming the file and
+ * the dataset. */
 ar_status h5res_write_tour_bound(hid_t file, const aco_engine *e, const tour_lower_bound *b,
-                                 int computed_by_solve);
+                                 int computed_by_solve, const char *cost_units);
 
 #endif

@@ -80,7 +80,9 @@ def draw_tour(f, net, outdir):
 def draw(f, net, outdir):
     draw_tour(f, net, outdir)
     best = get(f, "best")
-    ar.draw_convergence(f, outdir, quantity="tour length", units="TSPLIB units",
+    # The unit the results name for their costs (a stops file's seconds or metres).
+    units = attr(get(f, ar.field("results:run", "trace_best")), "units", "TSPLIB units")
+    ar.draw_convergence(f, outdir, quantity="tour length", units=units,
                         optimum=number(best, "optimum") or number(f, "optimum"),
                         bound=number(best, "lower_bound"),
                         method=attr(get(f, ar.field("tour:results", "best_lower_bound")),

@@ -232,11 +232,13 @@ static void tour_phase_free(void *state) {
 
 static ar_status tour_write(void *state, const solve_run *run, hid_t file, const aco_engine *last) {
   tour_state *s = state;
-  h5res_info info = {run->input, H5NET_TOUR_KIND, s->net.name, s->net.optimum};
+  /* Costs in the network's unit ("TSPLIB integer distance", a stops file's seconds or metres). */
+  const char *units = s->net.distance_units[0] ? s->net.distance_units : H5NET_DISTANCE_UNITS;
+  h5res_info info = {run->input, H5NET_TOUR_KIND, s->net.name, s->net.optimum, units};
   ar_status st = h5res_write_run(file, last, run->ps, &info);
   if (st == AR_OK) st = h5res_write_tour_best(file, last, &s->tp, &info);
   if (st == AR_OK && s->net.lower.computed)
-    st = h5res_write_tour_bound(file, last, &s->net.lower, s->bound_computed);
+    st = h5res_write_tour_bound(file, last, &s->net.lower, s->bound_computed, units);
   return st;
 }
 

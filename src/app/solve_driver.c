@@ -25,7 +25,9 @@
 #include "ckpt_session.h"
 #include "cli.h"
 #include "cli_parse.h"
+#include "h5field.h"
 #include "h5res_bsp.h"
+#include "h5res_fields.h"
 #include "h5u.h"
 #include "progress.h"
 #include "solve_budget.h"
@@ -276,8 +278,9 @@ static ar_status record_checkpoints(const solve_driver *d) {
   hid_t run;
   ar_status st = h5u_group_open(d->out.file, "/run", &run);
   if (st != AR_OK) return st;
-  st = h5u_attr_write_i64(run, "checkpoints_written", d->ck.written);
-  if (st == AR_OK) st = h5u_attr_write_i64(run, "checkpoints_failed", d->ck.failed);
+  const h5field *F = h5res_run_fields; /* each with its unit and description beside it */
+  st = h5field_attr_i64(run, &F[H5RES_RUN_CHECKPOINTS_WRITTEN], d->ck.written);
+  if (st == AR_OK) st = h5field_attr_i64(run, &F[H5RES_RUN_CHECKPOINTS_FAILED], d->ck.failed);
   H5Gclose(run);
   return st;
 }

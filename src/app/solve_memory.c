@@ -9,6 +9,8 @@
 #include "aco_estimate.h"
 #include "ar_agree.h"
 #include "ar_memory.h"
+#include "h5field.h"
+#include "h5res_fields.h"
 #include "h5u.h"
 
 const param_def solve_memory_param_defs[] = {
@@ -107,12 +109,13 @@ ar_status solve_memory_record(hid_t results, const solve_memory *mem, MPI_Comm c
   hid_t run;
   st = h5u_group_open(results, "/run", &run);
   if (st != AR_OK) return st;
-  st = h5u_attr_write_i64(run, "memory_estimate_bytes", (int64_t)mem->need_max);
+  const h5field *F = h5res_run_fields; /* each with its unit and description beside it */
+  st = h5field_attr_i64(run, &F[H5RES_RUN_MEMORY_ESTIMATE], (int64_t)mem->need_max);
   if (st == AR_OK)
-    st = h5u_attr_write_i64(run, "memory_limit_bytes",
-                            mem->limit_min == UINT64_MAX ? -1 : (int64_t)mem->limit_min);
-  if (st == AR_OK) st = h5u_attr_write_str(run, "memory_limit", source);
-  if (st == AR_OK) st = h5u_attr_write_i64(run, "memory_peak_bytes", (int64_t)peak_max);
+    st = h5field_attr_i64(run, &F[H5RES_RUN_MEMORY_LIMIT_BYTES],
+                          mem->limit_min == UINT64_MAX ? -1 : (int64_t)mem->limit_min);
+  if (st == AR_OK) st = h5field_attr_str(run, &F[H5RES_RUN_MEMORY_LIMIT], source);
+  if (st == AR_OK) st = h5field_attr_i64(run, &F[H5RES_RUN_MEMORY_PEAK], (int64_t)peak_max);
   H5Gclose(run);
   return st;
 }

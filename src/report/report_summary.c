@@ -23,6 +23,17 @@ static int is_run_total(const char *name) {
   return 0;
 }
 
+/* NAME_units and NAME_description: the unit and meaning of attribute NAME, not a parameter. */
+static int is_annotation(const char *name) {
+  static const char *suffixes[] = {H5FIELD_UNITS_SUFFIX, H5FIELD_DESCRIPTION_SUFFIX};
+  size_t len = strlen(name);
+  for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+    size_t k = strlen(suffixes[i]);
+    if (len > k && strcmp(name + len - k, suffixes[i]) == 0) return 1;
+  }
+  return 0;
+}
+
 typedef struct {
   FILE *out;
   int column;
@@ -31,7 +42,7 @@ typedef struct {
 static herr_t print_param(hid_t loc, const char *name, const H5A_info_t *info, void *data) {
   (void)info;
   param_line *pl = data;
-  if (is_run_total(name) || strcmp(name, "description") == 0) return 0;
+  if (is_run_total(name) || strcmp(name, "description") == 0 || is_annotation(name)) return 0;
   char item[192], text[128];
   double v;
   if (rread_find_string(loc, ".", name, text, sizeof text))

@@ -49,6 +49,7 @@ typedef struct {
   int32_t *known_tour; /* optional stored tour, 0-based, n entries (NULL if none) */
   int64_t optimum;     /* known optimal length, -1 if unknown */
   tour_lower_bound lower;
+  char distance_units[96]; /* the unit of the weights as the network file names it ("" unknown) */
 } tour_net;
 
 /* Name of a metric as TSPLIB spells it ("EUC_2D", ...). */

@@ -33,6 +33,18 @@ if grep -q "picture:" summary.txt; then fail "pictures drawn without -o"; else p
 has drawn.txt "^picture: pics/tour.png" "report lists the tour picture"
 check_pictures pics 3 tour.png convergence.png bsp.png
 
+# The pictures tell the truth (the numbers they are drawn from, --data-json): the BSP bars stack
+# the phases to the wall time with "other" visible and the CPU seconds apart, distinct colours;
+# the gap axis starts at 0 %.
+SCRIPT=$(dirname "$ANTROUTE")/share/antroute/report/antroute_report.py
+CHECK="$AR_SOURCE_DIR/tests/report/check_picture_data.py"
+if "$PY" "$SCRIPT" r.h5 --out datapics --network berlin52.h5 --data-json r.json >/dev/null 2>&1 &&
+  out=$("$PY" "$CHECK" r.json bsp convergence 2>&1); then
+  pass "bsp.png stacks the phases to the wall time; the gap axis starts at 0 %"
+else
+  fail "picture data: ${out:-the script failed}"
+fi
+
 # Again into the same directory: pictures are replaced, not duplicated.
 "$ANTROUTE" report r.h5 -o pics >/dev/null 2>&1 && [ "$(ls -A pics | wc -l)" -eq 3 ] &&
   pass "a second report replaces the pictures" || fail "second report into pics: $(ls -A pics)"
@@ -63,6 +75,9 @@ if OMP_NUM_THREADS=1 ar_mpirun 2 "$ANTROUTE" solve berlin52.h5 -o r2.h5 --iterat
   [ "$(grep -c '^results:' two.txt)" -eq 1 ] && pass "only rank 0 prints the summary" ||
     fail "summary printed $(grep -c '^results:' two.txt) times"
   check_pictures pics2 3 bsp.png
+  "$PY" "$SCRIPT" r2.h5 --out datapics2 --network berlin52.h5 --data-json r2.json >/dev/null 2>&1 &&
+    out=$("$PY" "$CHECK" r2.json bsp convergence 2>&1) &&
+    pass "2 ranks: each rank's bar reaches its wall time" || fail "2-rank picture data: $out"
 else
   fail "solve on 2 ranks"
 fi

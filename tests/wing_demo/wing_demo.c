@@ -156,7 +156,7 @@ static void demo_phase_free(void *state) { (void)state; }
 static ar_status demo_write_results(void *state, const solve_run *run, hid_t file,
                                     const aco_engine *last) {
   demo_state *s = state;
-  h5res_info info = {run->input, DEMO_KIND, "demo", -1};
+  h5res_info info = {run->input, DEMO_KIND, "demo", -1, "1"};
   aco_engine_info in;
   aco_engine_get_info(last, &in);
   int64_t cost = (int64_t)in.best_cost.key[0];

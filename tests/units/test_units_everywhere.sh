@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# units_everywhere: results files of a tour (berlin52, shipped), a road tour (Monaco, shipped) and
+# an order-routing run (the shipped supply chain) walked by check_units.py: every dataset has
+# `units` and `description`, every attribute NAME of a group NAME_units and NAME_description;
+# the costs name the network's unit; /best/tour stays bare (h5dump prints only the numbers); the
+# summary of `report` lists no *_units attribute as a parameter.
+source "$AR_SOURCE_DIR/tests/common/lib.sh"
+PY=/usr/bin/python3
+"$PY" -c "import h5py" 2>/dev/null || skip_test "/usr/bin/python3 lacks h5py"
+cd "$AR_TMP" || exit 1
+export OMP_NUM_THREADS=1
+CHECK="$AR_SOURCE_DIR/tests/units/check_units.py"
+IN="$AR_SOURCE_DIR/inputs"
+
+"$ANTROUTE" import tsplib "$IN/tsplib/berlin52.tsp" -o b.h5 >/dev/null &&
+  "$ANTROUTE" solve b.h5 -o tour.h5 --iterations 20 --epoch-iterations 10 --seed 4 -q >/dev/null ||
+  fail "solve berlin52"
+"$ANTROUTE" import osm "$IN/roads/monaco.osm.gz" -o monaco.h5 >/dev/null &&
+  "$ANTROUTE" import stops "$IN/roads/monaco_stops.csv" --roads monaco.h5 -o stops.h5 >/dev/null &&
+  "$ANTROUTE" solve stops.h5 -o road.h5 --iterations 10 --seed 4 -q >/dev/null || fail "solve monaco stops"
+"$ANTROUTE" import supply-chain "$IN/supply_chain" -o sc.h5 >/dev/null 2>&1 &&
+  "$ANTROUTE" solve sc.h5 -o supply.h5 --iterations 2 -q >/dev/null 2>&1 || fail "solve supply chain"
+
+for r in tour road supply; do
+  if out=$("$PY" "$CHECK" "$r.h5" 2>&1); then pass "$r: every dataset and attribute has its unit and description"
+  else fail "$r: $(echo "$out" | head -20)"; fi
+done
+
+# The bad case is caught: a /run attribute and a dataset stripped of their units.
+cp tour.h5 stripped.h5
+"$PY" -c "
+import h5py
+with h5py.File('stripped.h5', 'a') as f:
+    del f['run'].attrs['seconds_units']
+    del f['epochs/best'].attrs['units']
+"
+out=$("$PY" "$CHECK" stripped.h5 2>&1)
+echo "$out" | grep -q "/run attribute seconds: no seconds_units" &&
+  echo "$out" | grep -q "/epochs/best: no attribute units" &&
+  pass "check_units.py names a missing attribute unit and a missing dataset unit" ||
+  fail "check_units.py on a stripped file: $out"
+
+# Units named, not generic: the network's cost unit, seconds, goals.
+units() { "$PY" -c "import h5py,sys; f=h5py.File(sys.argv[1]); o=f[sys.argv[2]]; v=o.attrs[sys.argv[3]]; print(v.decode() if isinstance(v, bytes) else v)" "$@"; }
+[ "$(units tour.h5 /trace/best units)" = "TSPLIB integer distance" ] &&
+  [ "$(units tour.h5 /best cost_units)" = "TSPLIB integer distance" ] &&
+  [ "$(units tour.h5 /run seconds_units)" = "s" ] &&
+  [ "$(units tour.h5 /run memory_peak_bytes_units)" = "bytes" ] &&
+  pass "tour: costs in TSPLIB integer distance, seconds in s, memory in bytes" ||
+  fail "tour units: $(units tour.h5 /trace/best units) / $(units tour.h5 /run seconds_units)"
+case "$(units road.h5 /epochs/best units)" in
+  s*|m*) pass "road: costs in the stops file's unit ($(units road.h5 /epochs/best units))" ;;
+  *) fail "road: /epochs/best units $(units road.h5 /epochs/best units)" ;;
+esac
+[ "$(units supply.h5 /totals cost_units)" = "USD" ] &&
+  [ -n "$(units supply.h5 /totals goal1_units)" ] &&
+  pass "supply: /totals cost in USD, goal1 with its unit ($(units supply.h5 /totals goal1_units))" ||
+  fail "supply units"
+
+# The fixed interface: /best/tour and /best/cost print only their numbers.
+h5dump -d /best/tour -y -w 0 -O /dev/null tour.h5 2>/dev/null | tr -d ' ,\n' | grep -Eq '^[0-9]+$' &&
+  h5dump -d /best/cost -y -O /dev/null tour.h5 2>/dev/null | tr -d ' \n' | grep -Eq '^[0-9]+$' &&
+  pass "h5dump of /best/tour and /best/cost prints only numbers" || fail "/best/tour or /best/cost has attributes"
+
+"$ANTROUTE" report tour.h5 > summary.txt 2>&1 && ! grep -Eq "_units=|_description=" summary.txt &&
+  pass "report lists no *_units or *_description as a parameter" ||
+  fail "report summary: $(grep -E '_units|_description' summary.txt | head -3)"
+finish
