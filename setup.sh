@@ -114,13 +114,14 @@ count() {
 }
 
 # The builds and the sanitizer pass, in the background beside the main ctest, niced (they take
-# the CPU time that the tests leave, most of all while the Slurm tests wait for their jobs):
-# build-fuzz with the fuzz targets alone (clang; their seeds are made by build/antroute), then
-# build-asan with only what the `unit` label runs, and those tests. Each part's time goes to
-# LOGS/times; LOGS/fuzz.ready says that the fuzz targets are built.
-background_pass() {
+# the CPU time that the tests leave, most of all while the Slurm tests wait for their jobs), as
+# two chains side by side, so that the sanitizer pass need not wait for the fuzz build: build-fuzz
+# with the fuzz targets alone (clang; their seeds are made by build/antroute); and build-asan with
+# only what the `unit` label runs, then those tests. Each part's time goes to LOGS/times;
+# LOGS/fuzz.ready says that the fuzz targets are built (the fuzz runs come after the tests, not
+# niced: they fuzz for a fixed wall time).
+fuzz_build() {
   local logs=$1 t0
-  renice -n 10 -p "$BASHPID" >/dev/null 2>&1 || true # inherited by everything it starts
   t0=$(now)
   if cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DANTROUTE_FUZZ=ON \
     -DANTROUTE_WERROR=ON -DANTROUTE_WITH_TBB=OFF -DANTROUTE_FUZZ_SEED_PROGRAM="$PWD/build/antroute" \
@@ -132,6 +133,9 @@ background_pass() {
     echo "fuzz build (build-fuzz/, FAILED) $(since "$t0")" >>"$logs/times"
   fi
   : >"$logs/fuzz.ready"
+}
+asan_pass() {
+  local logs=$1 t0
   t0=$(now)
   if cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DANTROUTE_SANITIZE=ON \
     -DANTROUTE_WERROR=ON -DANTROUTE_WITH_TBB=OFF >"$logs/asan.build" 2>&1 &&
@@ -146,6 +150,12 @@ background_pass() {
     { echo "the sanitizer build failed:"; tail -n 40 "$logs/asan.build"; } >"$logs/asan.log"
     echo "sanitizer build (build-asan/, FAILED) $(since "$t0")" >>"$logs/times"
   fi
+}
+background_pass() {
+  renice -n 10 -p "$BASHPID" >/dev/null 2>&1 || true # inherited by everything it starts
+  fuzz_build "$1" &
+  asan_pass "$1"
+  wait
 }
 
 run_tests() {
