@@ -39,16 +39,25 @@ planned=$(a "$AR_TMP/p.h5" /run/time_search_planned)
 write=$(a "$AR_TMP/p.h5" /run/time_write)
 a "$AR_TMP/p.h5" /run/time_plan | grep -q "^budget 8 s: reading" &&
   pass "/run/time_plan recorded" || fail "no /run/time_plan"
-awk -v b="$budget" -v s="$setup" -v r="$search" -v p="$planned" -v w="$write" \
-  'BEGIN { exit !(b == 8 && s > 0 && r > 0 && p > 0 && r <= p + 0.5 && s + r + w <= b + 0.5) }' &&
-  pass "recorded plan: budget $budget = setup $setup + search $search (planned $planned) + write $write" ||
-  fail "recorded plan: budget '$budget' setup '$setup' search '$search' planned '$planned' write '$write'"
+wplan=$(a "$AR_TMP/p.h5" /run/time_write_planned)
+# The plan's arithmetic, which holds however loaded the machine is: the search was given what the
+# set-up left of the budget less the writing estimate (nothing when a slow set-up took it all),
+# and kept to it within an iteration; the measured set-up and writing depend on the machine's
+# load and are only recorded.
+awk -v b="$budget" -v s="$setup" -v r="$search" -v p="$planned" -v w="$write" -v wp="$wplan" \
+  'BEGIN { left = b - s - wp; if (left < 0) left = 0
+           exit !(b == 8 && s > 0 && w > 0 && wp > 0 && p >= 0 && p <= left + 0.01 &&
+                  p >= left - 0.5 && r <= p + 0.5) }' &&
+  pass "recorded plan: budget $budget = setup $setup + search $search (planned $planned) + write $write (planned $wplan)" ||
+  fail "recorded plan: budget '$budget' setup '$setup' search '$search' planned '$planned' write '$write' (planned '$wplan')"
 grep -qE "^time: [0-9.]+ s of the 8 s budget: before the search [0-9.]+ s, search [0-9.]+ s \(planned" \
   "$AR_TMP/p.log" && pass "summary line of the time plan" || fail "no time line: $(tail -4 "$AR_TMP/p.log")"
-# The wall clock around the command also counts the launch and the exit: a loose check only.
-awk -v a="$t0" -v b="$t1" 'BEGIN { exit !(b - a <= 8 + 10) }' &&
+# The wall clock around the command also counts the launch and the exit, and a loaded machine
+# may stretch the set-up past the budget (recorded above): a guard against a run that ignores
+# its budget, not a timing check.
+awk -v a="$t0" -v b="$t1" -v s="$setup" -v w="$write" 'BEGIN { exit !(b - a <= 8 + s + w + 30) }' &&
   pass "wall clock $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s for --time 8" ||
-  fail "solve --time 8 took $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }') s"
+  fail "solve --time 8 took $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }') s (set-up $setup s, writing $write s)"
 
 # --iterations alone: no budget, nothing recorded.
 "$ANTROUTE" solve "$att" -o "$AR_TMP/i.h5" --iterations 5 -q >/dev/null 2>&1 || fail "solve -i 5"

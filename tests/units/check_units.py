@@ -10,7 +10,7 @@ import h5py
 
 # Attributes of the root that describe the file itself (h5meta), not a quantity.
 FILE_METADATA = {"format", "format_version", "created", "parameters", "tool_version",
-                 "tool_build", "source", "tour_source", "name", "comment"}
+                 "tool_build", "source", "tour_source", "name", "comment", "paths"}
 SUFFIXES = ("_units", "_description")
 BARE = {"/best/tour", "/best/cost"}
 
