@@ -132,14 +132,8 @@ static ar_status export_json(const char *results, const char *path) {
 }
 
 const wing_export wing_tour_exports[] = {
-    {{"tour", 0, PARAM_STRING, NULL, NULL, 1, 0, "FILE.tour",
-      "tours: write the best tour as a TSPLIB TOUR file (nodes 1-based, as LKH and Concorde "
-      "write them)",
-      0},
-     wing_tour_export_tour},
-    {{"csv", 0, PARAM_STRING, NULL, NULL, 1, 0, "FILE.csv",
-      "tours: write the best tour as CSV `position,node`, the node 0-based as in /best/tour", 0},
-     wing_tour_export_csv},
+    WING_TOUR_EXPORT_TOUR,
+    WING_TOUR_EXPORT_CSV,
     {{"json", 0, PARAM_STRING, NULL, NULL, 1, 0, "FILE.json",
       "write the best answer as JSON: cost and its unit, the tour or plan, the run's attributes",
       0},

@@ -4,27 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { HILBERT_BITS = 16 };
+#include "ar_hilbert.h"
 
-/* The position of cell (x, y) of a 2^16 x 2^16 grid along the Hilbert curve. */
-static uint64_t hilbert_index(uint32_t x, uint32_t y) {
-  const uint32_t side = 1u << HILBERT_BITS;
-  uint64_t d = 0;
-  for (uint32_t s = side / 2; s > 0; s /= 2) {
-    uint32_t rx = (x & s) != 0, ry = (y & s) != 0;
-    d += (uint64_t)s * s * ((3 * rx) ^ ry);
-    if (ry == 0) {
-      if (rx == 1) {
-        x = side - 1 - x;
-        y = side - 1 - y;
-      }
-      uint32_t t = x;
-      x = y;
-      y = t;
-    }
-  }
-  return d;
-}
+enum { HILBERT_BITS = 16 };
 
 static int cmp_u64(const void *a, const void *b) {
   uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -50,7 +32,8 @@ static ar_status hilbert_order(const road_graph *g, int32_t *old_of) {
   }
   /* the 32-bit curve position above the 32-bit node number: one sort key, ties by number */
   for (int32_t u = 0; u < g->n; u++) {
-    uint64_t h = hilbert_index(scale(g->lon[u], lon0, lon1), scale(g->lat[u], lat0, lat1));
+    uint64_t h = ar_hilbert_index(1u << HILBERT_BITS, scale(g->lon[u], lon0, lon1),
+                                  scale(g->lat[u], lat0, lat1));
     key[u] = (h << 32) | (uint32_t)u;
   }
   qsort(key, (size_t)g->n, sizeof *key, cmp_u64);

@@ -4,6 +4,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "ar_hilbert.h"
+
 typedef struct {
   uint64_t d;
   int32_t node;
@@ -13,25 +15,6 @@ static int curve_key_cmp(const void *pa, const void *pb) {
   const curve_key *a = pa, *b = pb;
   if (a->d != b->d) return a->d < b->d ? -1 : 1;
   return (a->node > b->node) - (a->node < b->node);
-}
-
-/* Position of (x, y) along the Hilbert curve filling a side x side grid (side a power of 2). */
-static uint64_t hilbert_index(uint32_t side, uint32_t x, uint32_t y) {
-  uint64_t d = 0;
-  for (uint32_t s = side / 2; s > 0; s /= 2) {
-    uint32_t rx = (x & s) > 0, ry = (y & s) > 0;
-    d += (uint64_t)s * s * ((3 * rx) ^ ry);
-    if (ry == 0) {
-      if (rx == 1) {
-        x = side - 1 - x;
-        y = side - 1 - y;
-      }
-      uint32_t t = x;
-      x = y;
-      y = t;
-    }
-  }
-  return d;
 }
 
 ar_status tour_hilbert_order(const tour_net *net, int32_t *order) {
@@ -46,7 +29,7 @@ ar_status tour_hilbert_order(const tour_net *net, int32_t *order) {
   for (int32_t i = 0; i < n; i++) {
     uint32_t gx = (uint32_t)fmin((net->x[i] - minx) / span * (side - 1), side - 1);
     uint32_t gy = (uint32_t)fmin((net->y[i] - miny) / span * (side - 1), side - 1);
-    keys[i].d = hilbert_index(side, gx, gy);
+    keys[i].d = ar_hilbert_index(side, gx, gy);
     keys[i].node = i;
   }
   qsort(keys, (size_t)n, sizeof *keys, curve_key_cmp);
