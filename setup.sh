@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # setup.sh: install antroute's dependencies (Debian 12 packages), build it, and run it.
 #
 #   ./setup.sh demo    install, build, and run a real solve on a shipped input
@@ -205,5 +206,5 @@ case "${1:-}" in
   build) install_packages "${BUILD_PACKAGES[@]}"; build ;;
   demo) demo ;;
   test) run_tests ;;
-  *) sed -n '2,10p' "$0"; exit 2 ;;
+  *) sed -n '3,11p' "$0"; exit 2 ;;
 esac

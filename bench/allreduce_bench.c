@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* allreduce_bench: latency l (an 8-byte MPI_Allreduce, and MPI_Barrier) and inverse bandwidth g
  * (seconds per byte of a 1 MiB int64 MPI_Allreduce) on the ranks it is started on. Prints one
  * line "ranks R l_allreduce S l_barrier S g S_PER_BYTE". Used by bench/scaling.sh. */

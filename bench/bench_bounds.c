@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* bench_bounds: the tour lower bound of TSPLIB instances, one line each (bench/bounds.sh drives
  * it): name, n, bound, optimum (from OPTIMA.tsv beside the file, if any), gap, ascent steps,
  * exact checks, sparse edges, wall seconds, CPU seconds of all threads.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* bench_ckpt: times ckpt_write and ckpt_read of a large synthetic state (bench/checkpoint.sh).
  *
  *   mpirun -np P build/bench_ckpt DIR [colonies rows options repeat]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* bench_supply_bounds: the order-routing lower bounds of every month of a supply-chain network,
  * one line each (bench/bounds.sh drives it): orders, the max-flow bound on served orders, the
  * min-cost-flow bound on their cost (supply_mincost_bound), the per-order bound of serving every

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # bench/bounds.sh: the proven lower bounds, how close and how fast (docs/bounds.md).
 #
 #   bench/bounds.sh [-T THREADS] [-B BUILD] [-d DATADIR] [-s SUPPLYDIR] [INSTANCE ...]
@@ -18,7 +19,7 @@ threads=2 build=$here/build data="" supply=""
 while getopts "T:B:d:s:" opt; do
   case $opt in
   T) threads=$OPTARG ;; B) build=$OPTARG ;; d) data=$OPTARG ;; s) supply=$OPTARG ;;
-  *) sed -n '2,14p' "$0"; exit 2 ;;
+  *) sed -n '3,15p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # bench/bsp_model.sh [BUILD_DIR]: the BSP cost model of a run on a 4-socket x 24-core x 2-thread
 # node (Xeon E7-8890 v4) for 192x1, 96x2, 64x3 and 32x6, from measurements here: the quiet runs
 # of bench/scaling.sh (made first with STRAY=0 when OUT has none), the epoch-end exchange at 64

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # bench/checkpoint.sh: checkpoint write time and bandwidth on 1, 2 and 4 ranks against dd writing
 # the same bytes to the same disk (conv=fsync), and the share of a solve's run time that
 # checkpoints take at the default interval (one per epoch end).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # bench/import.sh [ANTROUTE] [RUNS]: times `antroute import tsplib` (whole command: start-up,
 # parse, validation, HDF5 write) on pla85900.tsp (85,900 nodes, 1.8 MB; target < 2 s on one core)
 # and on the shipped att532 and kro124p. Uses hyperfine when installed, else /usr/bin/time (best

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # bench/import_supply.sh [RUNS]: times, on one core, importing the shipped supply-chain data set,
 # generating a 12-month x 100,000-order network grown from it, and reading that network back
 # (antroute inspect reads and validates every dataset). Prints the best and median wall time of

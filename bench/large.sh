@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # bench/large.sh: the large-instance tour targets of issue #13, each with its figure, its target
 # and the machine's load.
 #
@@ -26,7 +27,7 @@ bin=$here/build/antroute data="" cpu=0 seed=1
 while getopts "b:d:cs:" opt; do
   case $opt in
   b) bin=$OPTARG ;; d) data=$OPTARG ;; c) cpu=1 ;; s) seed=$OPTARG ;;
-  *) sed -n '2,24p' "$0"; exit 2 ;;
+  *) sed -n '3,25p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # bench/memory.sh: the memory estimate of `antroute solve` against the peak resident set it
 # really reaches, on tours and orders of several shapes, 1 and 4 colonies per rank.
 #

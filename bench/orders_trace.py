@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Times and iterations at which a supply-chain solve's best plan first reached given costs.
 
 usage: orders_trace.py RESULTS.h5 [THRESHOLD ...]   (thresholds on goal 2; default: 99 %, 99.5 %,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # bench/peers.sh: antroute beside the peer solvers, same instances, time and seeds.
 #
 #   bench/peers.sh [-t SECONDS] [-s SEEDS] [-b ANTROUTE] [-a ACOTSP] [-f FOCUSED_ACO] [-l LKH]
@@ -38,7 +39,7 @@ while getopts "t:s:b:a:f:l:d:c:o:k" opt; do
   t) seconds=$OPTARG ;; s) seeds=$OPTARG ;; b) bin=$OPTARG ;; a) acotsp=$OPTARG ;;
   f) faco=$OPTARG ;; l) lkh=$OPTARG ;; d) data=$OPTARG ;; c) cores=$OPTARG ;; o) out=$OPTARG ;;
   k) keep=1 ;;
-  *) sed -n '2,31p' "$0"; exit 2 ;;
+  *) sed -n '3,32p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # bench/road_quality.sh [-n STOPS] [-t SECONDS] [-T LKH_SECONDS] [-r LKH_RUNS] [-l LKH] [-b ANTROUTE]
 #                       [OUTDIR]
 # The quality target of issue #22: on the road ATSP of 1,000 stops in Andorra (time costs), the
@@ -24,7 +25,7 @@ while getopts n:t:T:r:l:b: opt; do
   r) runs=$OPTARG ;;
   l) lkh=$OPTARG ;;
   b) bin=$OPTARG ;;
-  *) sed -n '2,3p' "$0"; exit 2 ;;
+  *) sed -n '3,4p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))

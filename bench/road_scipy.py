@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """road_scipy.py ROADS.h5 K [time|distance]: the speed per core of scipy's Dijkstra
 (scipy.sparse.csgraph.dijkstra) on the CSR arrays of a road network file (read with h5py):
 full one-to-all searches from K sources spread evenly over the nodes, in this process (one

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # bench/roads.sh [OUTDIR]: road networks (issue #22). Prints one table, with the machine's load
 # (uptime) before and after: the figures of a loaded machine are not the program's.
 #

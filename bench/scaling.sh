@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # bench/scaling.sh [BUILD_DIR]: the parallel speed targets of issue #13, measured here.
 #
 # Fixed work: one instance, COLONIES colonies x ANTS ants, ITER iterations, epochs of EPOCH

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # bench/share.sh [BUILD_DIR]: pheromone sharing split across threads on duplicated communicators
 # (solve --share-endpoints, "multiple endpoints") against one thread doing the whole allreduce,
 # on 2 and 4 ranks. Two measurements, each interleaving the two ways:

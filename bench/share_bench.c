@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* share_bench: pheromone sharing's allreduce, one thread against "multiple endpoints".
  *
  *   mpirun -np R share_bench CELLS... (OMP_NUM_THREADS=T)

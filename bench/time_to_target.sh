@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # bench/time_to_target.sh: how soon the best tour first reaches a target quality, on one core and
 # on two, beside LKH.
 #
@@ -35,7 +36,7 @@ while getopts "p:s:t:b:l:d:o:L:" opt; do
   case $opt in
   p) percent=$OPTARG ;; s) seeds=$OPTARG ;; t) limit=$OPTARG ;; b) bin=$OPTARG ;;
   l) lkh=$OPTARG ;; d) data=$OPTARG ;; o) out=$OPTARG ;; L) layouts=$OPTARG ;;
-  *) sed -n '2,32p' "$0"; exit 2 ;;
+  *) sed -n '3,33p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # bench/tsplib.sh: solution quality and speed of `antroute solve` on TSPLIB instances.
 #
 #   bench/tsplib.sh [-t SECONDS] [-s SEEDS] [-T THREADS] [-b BINARY] [-d DATADIR] [-- SOLVE-OPTIONS]
@@ -18,7 +19,7 @@ seconds=10 seeds=5 threads=1 bin=$here/build/antroute data=""
 while getopts "t:s:T:b:d:" opt; do
   case $opt in
   t) seconds=$OPTARG ;; s) seeds=$OPTARG ;; T) threads=$OPTARG ;; b) bin=$OPTARG ;;
-  d) data=$OPTARG ;; *) sed -n '2,12p' "$0"; exit 2 ;;
+  d) data=$OPTARG ;; *) sed -n '3,13p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))

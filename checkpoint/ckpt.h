@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt: checkpoint/restart of antroute (one header for the whole module).
  *
  *   ckpt_field.h     what a checkpoint holds (fields, scalars, match strings)

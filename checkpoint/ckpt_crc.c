@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_crc: CRC-32 (zlib's values; carry-less multiplication where the processor has it),
  * threaded for large buffers, and its layout-independent combination. */
 #include "ckpt_crc.h"

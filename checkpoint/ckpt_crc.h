@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_crc: CRC-32 checksums of checkpoint datasets that do not depend on the layout.
  *
  * A dataset's checksum is the CRC-32 (zlib's, the one of gzip and PNG: `zlib.crc32()` in Python)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_crc_x86: CRC-32 by folding with carry-less multiplication.
  *
  * The method of Gopal et al., "Fast CRC Computation for Generic Polynomials Using PCLMULQDQ

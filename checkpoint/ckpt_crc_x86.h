@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_crc_x86: CRC-32 (the zlib/gzip polynomial, bit-reflected) with carry-less multiplication
  * (PCLMULQDQ), for x86-64 processors that have it: the same values as zlib's crc32(), several
  * times faster (it folds 64 bytes per step instead of looking up tables byte by byte).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_deadline: --max-hours and SLURM_JOB_END_TIME, with a margin measured from the run. */
 #include "ckpt_deadline.h"
 

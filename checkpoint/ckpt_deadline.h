@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_deadline: stop by ourselves before the walltime (like GROMACS -maxh).
  *
  * The deadline is the earlier of start + --max-hours and SLURM_JOB_END_TIME (epoch seconds, set

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_digest: the CRC-32 of a checkpoint's attributes, types and shapes (see ckpt_digest.h). */
 #include "ckpt_digest.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_digest: one CRC-32 over everything a checkpoint says besides its datasets' contents.
  *
  * Covered, in a fixed order (names sorted): every root attribute (its name, type and value; the

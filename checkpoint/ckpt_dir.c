@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_dir: checkpoint file names, directory scan, rotation (--keep) and moving damaged files. */
 #include "ckpt_dir.h"
 

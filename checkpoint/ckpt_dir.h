@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_dir: the checkpoint files of a directory: names, scan, rotation, moving damaged ones aside.
  *
  * Names: DIR/ckpt-<seq>.h5 with seq zero-padded to CKPT_SEQ_DIGITS digits (more digits when it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_field: sizes, the usual block split and sanity checks of a checkpoint description. */
 #include "ckpt_field.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_field: what a checkpoint holds, as the modules that own the state describe it.
  *
  * A checkpoint is a set of named arrays (fields) plus a few scalars and strings, grouped in parts

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_fields: the checkpoint protocol's part of the file, declared (see ckpt_fields.h). */
 #include "ckpt_fields.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_fields: the checkpoint file declared as h5field tables (io/common/h5field.h), so that
  * `antroute formats` lists it and docs/formats.md's checkpoint tables are generated from it and
  * checked (the test formats_docs).

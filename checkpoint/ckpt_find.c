@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_find: candidate checkpoints of a directory (rank 0 scans, all agree). */
 #include "ckpt_find.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_find: the candidate checkpoints of a directory, all ranks agreeing.
  *
  * Rank 0 scans the directory and broadcasts the candidates (final names, newest first); the

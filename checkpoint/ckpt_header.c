@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_header: the root of a checkpoint, judged digest first (see ckpt_header.h). */
 #include "ckpt_header.h"
 

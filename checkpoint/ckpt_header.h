@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_header: is the root of a checkpoint to be trusted? Every reader of checkpoints
  * (ckpt_verify for the pick, ckpt_read, inspect) judges it here, in one order. */
 #ifndef AR_CKPT_HEADER_H

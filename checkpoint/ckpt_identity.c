@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_identity: a run's id (CRC-32 of input checksum and search parameters), read from files. */
 #include "ckpt_identity.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_identity: which run a checkpoint file belongs to, for the files a run may remove.
  *
  * A run's identity is what ckpt_match compares on resume: the input checksum and the search

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_input: CRC-32 and size of the input file, computed on rank 0 and broadcast. */
 #include "ckpt_input.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_input: a checksum of the input network file, recorded in every checkpoint and compared
  * on resume (a checkpoint made from another input is refused).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_keep: small kept values in the checkpoint folder, checksummed text (see ckpt_keep.h). */
 #include "ckpt_keep.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_keep: what a run keeps in its checkpoint folder besides checkpoints: values computed before
  * the search that a restart need not compute again (the tour kind's lower bound of a network
  * imported with --no-bound, minutes for millions of nodes), docs/checkpoint.md.

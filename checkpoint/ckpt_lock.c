@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_lock: one run per checkpoint folder: an fcntl lock and a holder line (see ckpt_lock.h). */
 #define _GNU_SOURCE
 #include "ckpt_lock.h"

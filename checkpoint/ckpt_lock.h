@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_lock: a checkpoint folder belongs to one run at a time (docs/checkpoint.md, "One run per
  * folder").
  *

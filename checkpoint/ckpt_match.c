@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_match: comparison of a checkpoint's input checksum and search parameters with this run's. */
 #include "ckpt_match.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_match: does a checkpoint belong to this run? (same input, same search parameters)
  *
  * A checkpoint records the checksum of the input file (ckpt_input_checksum()) and the search

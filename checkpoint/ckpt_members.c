@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_members: records written member by member (see ckpt_members.h). */
 #include "ckpt_members.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_members: an array of records (one C struct per colony, per epoch, per month) written as
  * one checkpoint field per named member, so that adding a member adds a dataset and cannot shift
  * another (no state is packed by position).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_options: solve's checkpoint options, read from its parameter set and checked. */
 #include "ckpt_options.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_options: the checkpoint options of `antroute solve`.
  *
  * solve's parameter table appends ckpt_param_defs (none is PARAM_SEARCH: they may

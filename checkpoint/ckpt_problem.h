@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_problem: why a checkpoint cannot be used, as every reader of checkpoints classifies it
  * (a damaged file is moved aside and an older one tried; a sound one of another run is refused). */
 #ifndef AR_CKPT_PROBLEM_H

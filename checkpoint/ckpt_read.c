@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_read: collective restore of a checkpoint on any layout, with CRC and match checks. */
 #include "ckpt_read.h"
 

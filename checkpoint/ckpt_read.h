@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_read: restores a state from one checkpoint file, on any number of ranks.
  *
  * Every rank reads its own block of colonies (the state's colony_first/colony_count) of every

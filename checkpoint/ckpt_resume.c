@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_resume: --resume auto|FILE: pick a sound checkpoint of this run (falling back past
  * damaged ones) and read it. */
 #include "ckpt_resume.h"

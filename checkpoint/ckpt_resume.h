@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_resume: which checkpoint a run continues from, and reading it (`solve --resume`).
  *
  *   resume NULL or ""   start fresh (nothing read)

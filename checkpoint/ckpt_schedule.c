@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_schedule: epoch ends, stop requests, every N iterations, every S seconds (rank 0 decides).
  */
 #include "ckpt_schedule.h"

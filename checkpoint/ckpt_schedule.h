@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_schedule: when to write a checkpoint.
  *
  * At every epoch end, on a stop request, every N iterations (--checkpoint-every N, counted from

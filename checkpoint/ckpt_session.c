@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_session: the checkpoints of one run: options, resume pick, stop agreement, schedule. */
 #include "ckpt_session.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_session: checkpoints of one run, from its options to its last checkpoint
  * (docs/checkpoint.md).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_stop: the stop decision agreed across ranks (signals and the deadline). */
 #include "ckpt_stop.h"
 

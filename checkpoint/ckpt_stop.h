@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_stop: should the run checkpoint and stop now? All ranks agree.
  *
  * Called by every rank at each iteration boundary: one MPI_Allreduce (MAX) of each rank's signal

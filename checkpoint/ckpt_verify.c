@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_verify: layout-free validation of a checkpoint (format, complete mark, every CRC). */
 #include "ckpt_verify.h"
 

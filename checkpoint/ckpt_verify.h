@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_verify: checks a checkpoint file without knowing what it holds (for --resume auto's
  * fallback scan, `antroute inspect` and tests).
  *

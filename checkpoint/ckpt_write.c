@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_write: collective checkpoint write through MPI-IO, per-dataset CRC, atomic rename. */
 #include "ckpt_write.h"
 

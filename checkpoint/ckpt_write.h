@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_write: one checkpoint file, written by all ranks together.
  *
  * Protocol (all ranks of comm call it at the same iteration boundary with the same state shape):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # formats_json.cmake: writes the JSON schema of the declared file layouts (`antroute formats
 # --json`, io/common/h5field.h) beside the report script, which reads dataset paths from it.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # install.cmake: the site install (included from CMakeLists.txt after the targets).
 #
 #   cmake --install build --prefix P

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # man_page.cmake: assembles antroute.1 from the program itself (cmake -P; the build runs it).
 #
 #   cmake -DANTROUTE=build/antroute -DOUT=build/antroute.1 -P cmake/man_page.cmake

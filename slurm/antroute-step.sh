@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # shellcheck shell=bash
 # antroute-step.sh: the logic every antroute batch template shares (sourced, not run).
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # shellcheck shell=bash
 # cluster-lib.sh: what the test clusters share (sourced by slurm/local-cluster.sh and
 # slurm/netns-cluster.sh, not run): pid files, waiting, the machine check, munged, the common part

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # local-cluster.sh: a single-node Slurm cluster on localhost, for antroute's tests and for trying
 # the templates without a real cluster.
 #
@@ -38,7 +39,7 @@ slurmd_port=$((ctld_port + 1))
 grace=${AR_SLURM_GRACE:-30}
 
 usage() {
-  sed -n '4,8p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '5,9p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 AR_CL_NAME=local-cluster

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # netns-cluster.sh: a Slurm cluster of several hosts on one machine, each host a network namespace
 # with its own hostname, for antroute's multi-node tests and for trying the 2-node templates.
 #
@@ -45,7 +46,7 @@ grace=${AR_SLURM_GRACE:-30}
 slurmd_timeout=${AR_SLURMD_TIMEOUT:-60}
 
 usage() {
-  sed -n '4,10p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '5,11p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 target=

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Draw the pictures of `antroute report RESULTS.h5 -o DIR` (docs/guide.md, "Reports").
 
     /usr/bin/python3 build/share/antroute/report/antroute_report.py RESULTS.h5 --out DIR \

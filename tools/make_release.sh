@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # make_release.sh [REF] [OUTDIR]: the source tarball of a release (docs/release.md).
 #
 # Writes OUTDIR/antroute-VERSION.tar.gz (OUTDIR: the current folder) from `git archive REF`

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* csv: header-row CSV reader with quoted fields, any line ends, and messages naming the line. */
 #include "csv.h"
 

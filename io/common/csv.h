@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* csv: a small reader for comma-separated tables with a header row.
  *
  * Accepts what spreadsheets and scripts write: a header row naming the columns, fields separated

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5field: datasets and attributes by their declarations (see h5field.h). */
 #include "h5field.h"
 

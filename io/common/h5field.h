@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5field: a dataset or attribute of an antroute file, declared once (docs/architecture.md,
  * "Field declarations").
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5field_render: declarations as Markdown and JSON (see h5field_render.h). */
 #include "h5field_render.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5field_render: tables of field declarations (h5field.h) as text: the Markdown of
  * docs/formats.md (between its <!-- formats:ID --> markers) and the JSON schema beside the report
  * script (`antroute formats`).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5meta: root attributes common to every antroute file. */
 #include "h5meta.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5meta: the root attributes every antroute file carries, so that h5dump and h5py users (and
  * `antroute inspect`) can tell what a file is, which version wrote it and with what parameters.
  *

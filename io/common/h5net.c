@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5net: the header every network file has (see h5net.h). */
 #include "h5net.h"
 

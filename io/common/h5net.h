@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5net: what every antroute network file is, whatever its kind: the header that `solve`,
  * `evaluate`, `inspect` and `report` read alike, before any kind's reader runs.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5u: error-checked HDF5 helpers (files, attributes, groups, datasets). */
 #include "h5u.h"
 

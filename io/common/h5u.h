@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5u: error-checked HDF5 helpers shared by every file antroute reads or writes.
  *
  * Every function checks each HDF5 (and MPI) return and reports failures through ar_fail() with a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* strdict: open-addressing hash of strings to dense indices (FNV-1a, linear probing). */
 #include "strdict.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* strdict: a string -> dense index dictionary (open addressing), used while importing tables to
  * turn codes ("PLANT03", "V444_1") into integer indices. Keys are copied; index i is the i-th
  * distinct key added. Not thread-safe; import-time only (hot data never holds strings).

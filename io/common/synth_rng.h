@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* synth_rng: the random stream of the synthetic generators: xoshiro256** seeded by splitmix64.
  * Integer arithmetic only (and an exact integer -> double conversion), so a seed gives the same
  * numbers on every machine and compiler. Not for the solver (it has its own counter-based

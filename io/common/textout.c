@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* textout: text outputs through PATH.tmp and a rename (see textout.h). */
 #include "textout.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* textout: a text output file written by the output rule of ar_path.h (a regular file or
  * nothing: written as PATH.tmp, renamed onto PATH when complete, a link's target written, a
  * directory, FIFO or device refused). A stop signal removes the temporary file meanwhile

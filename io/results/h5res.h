@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5res: the results file of `antroute solve` (docs/formats.md, "Results file").
  *
  *   /                  h5meta attributes (format "antroute-results", format_version 1, ...),

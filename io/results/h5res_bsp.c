@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5res_bsp: writes a bsp_log as the /bsp group of a results file. */
 #include "h5res_bsp.h"
 

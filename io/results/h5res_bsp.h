@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5res_bsp: the /bsp group of a results file (docs/formats.md, "BSP cost per epoch").
  *
  *   /bsp/w_max, w_mean   float64 [E]  compute seconds per epoch: max and mean over ranks

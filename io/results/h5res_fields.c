@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5res_fields: the kind-free part of a results file, declared once (see h5res_fields.h). */
 #include "h5res_fields.h"
 

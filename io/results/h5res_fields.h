@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5res_fields: the declarations (h5field.h) of what a results file holds whatever its kind:
  * the root attributes, the convergence (/trace, /epochs), the layout, the run record and the BSP
  * cost (/bsp). h5res_write.c, h5res_hosts.c and h5res_bsp.c write by them; the kind-free readers

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5res_hosts: /layout/rank_host, gathered from every rank. */
 #include "h5res_hosts.h"
 

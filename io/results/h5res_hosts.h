@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5res_hosts: where each rank ran, in the layout record of every results file.
  *
  *   /layout/rank_host  fixed-length strings [R]: the host name (gethostname) of each rank

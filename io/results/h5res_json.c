@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5res_json: any kind's results as JSON, fed by the wing's declarations (see h5res_json.h). */
 #include "h5res_json.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5res_json: a results file of any kind as one JSON object (`antroute export RESULTS.h5 --json
  * FILE.json`; docs/formats.md, "JSON export"). Kind-free: a wing names its cost and its answer
  * by their declarations (h5field.h), this module writes them with

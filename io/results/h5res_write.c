@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5res_write: the problem-independent part of the results file. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5net_road: write and read the road network file (see h5net_road.h). */
 #include "h5net_road.h"
 

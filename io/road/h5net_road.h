@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5net_road: the road network file (HDF5), written by `import osm`, `import dimacs` and
  * `import synthetic --kind road`, read on every rank by `import stops` (and later by the road
  * tour's export, evaluate and report). Layout (docs/formats.md, "Network file: roads"):

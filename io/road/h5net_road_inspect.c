@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5net_road_inspect: the `antroute inspect` summary of a road network ("key: value" lines, so
  * that scripts and tests can grep them). */
 #include <float.h>

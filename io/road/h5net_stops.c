@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5net_stops: write and read the stops file (see h5net_stops.h). */
 #include "h5net_stops.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5net_stops: the stops file of `import stops`: a tour network that `solve` takes as any ATSP
  * (the tour kind's explicit-weights layout, io/tour/h5net_tour.h), plus the road part that
  * expands an answer into roads (docs/formats.md, "Stops file"):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5net_stops_inspect: the `antroute inspect` summary of a stops file ("key: value" lines). */
 #include <stdio.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5res_road: the /route group of a road tour's results (see h5res_road.h). */
 #include "h5res_road.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5res_road: the road part of a road tour's results file (docs/formats.md, "Results file: road
  * tours"), beside what every tour result holds (/best/tour: stop rows of the stops CSV, 0-based;
  * /best/cost in the stops file's cost unit):

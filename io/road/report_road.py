@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """report_road: the road tour kind's pictures for antroute_report.py (tools/; see its docstring).
 
   route.png         the road network (thin grey arcs), the route on it and the stops in order

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_dimacs: DIMACS .gr/.co files to a road graph (see road_dimacs.h). */
 #include "road_dimacs.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_dimacs: a graph of the 9th DIMACS Implementation Challenge (shortest paths) into a road
  * graph.
  *

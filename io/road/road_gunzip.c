@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_gunzip: gzip to a temporary file with zlib (see road_gunzip.h). */
 #define _DEFAULT_SOURCE /* mkstemps */
 #include "road_gunzip.h"

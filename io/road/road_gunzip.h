@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_gunzip: a gzipped input decompressed to a temporary file, for readers that only take
  * plain files (libreadosm reads .osm and .pbf but not .osm.gz).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_osm: OSM extract to road graph with libreadosm (see road_osm.h). */
 #include "road_osm.h"
 

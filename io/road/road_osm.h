@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_osm: an OpenStreetMap extract (PBF, XML, or gzipped XML) into a road graph, with
  * libreadosm.
  *

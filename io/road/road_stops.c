@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_stops: the stops CSV (see road_stops.h). */
 #include "road_stops.h"
 

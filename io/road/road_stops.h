@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_stops: the stops CSV of `import stops`: a header naming at least the columns id, lat,
  * lon (any order, more columns allowed), then one stop per row. Row order is stop order: stop
  * i is data row i (0-based), which is what a road tour's answer counts in.

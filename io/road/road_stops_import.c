@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_stops_import: road network + stops CSV -> stops file, over MPI ranks and OpenMP threads
  * (see road_stops_import.h). */
 #include "road_stops_import.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_stops_import: `antroute import stops`, the parallel part: read the road network on
  * every rank (collective HDF5 reads), read and snap the stops (every rank, the same), compute
  * the rows of the stop-to-stop matrix (rank r takes the contiguous block

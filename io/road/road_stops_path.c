@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_stops_path: the road file's name as a stops file keeps it (see road_stops_path.h). */
 #define _XOPEN_SOURCE 700 /* realpath() */
 #include "road_stops_path.h"

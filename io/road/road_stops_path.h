@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_stops_path: how a stops file names its road network, so that moving both files together
  * keeps them working.
  *

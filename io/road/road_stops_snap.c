@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_stops_snap: stops to road nodes (see road_stops_snap.h). */
 #include "road_stops_snap.h"
 

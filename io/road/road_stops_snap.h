@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_stops_snap: each stop of a stop set snapped to the nearest node of the road network's
  * largest strongly connected component (the only nodes from which every other stop can be
  * reached and back), refusing a stop farther than the set's max_snap.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_synth: perturbed grids with one-way streets, missing blocks and arterials (see
  * road_synth.h). */
 #include "road_synth.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_synth: seeded road-like networks for scale tests (`import synthetic --kind road`).
  *
  * A perturbed grid of about 100 m blocks: N nodes in rows of W = round(sqrt(N)) (the last row

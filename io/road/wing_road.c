@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_road: road tours (kind "road": the stops files of `import stops`), as every command finds
  * them (see wing.h). A road tour is a tour: the stops file holds the tour wing's /tour layout (the
  * stop-to-stop matrix, an ATSP) and the road wing reuses the tour wing's search, inspect and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_road_evaluate: a road tour's route checked on a road network (see wing_road_evaluate.h). */
 #include "wing_road_evaluate.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_road_evaluate: `antroute evaluate ROADS.h5 RESULTS.h5` of road networks: a road tour's
  * route recomputed from the road network alone (node ids to nodes, each step an arc in its
  * direction, lengths and times summed) and compared with what the results say. */

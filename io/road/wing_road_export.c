@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_road_export: GeoJSON of a road tour's route and TSPLIB of its stop matrix (see
  * wing_road_export.h). */
 #include "wing_road_export.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_road_export: the exports of a road tour's results (`antroute export RESULTS.h5 ...`):
  * --geojson ROUTE.geojson (the route as a LineString and the stops as Points) and --tsplib
  * STOPS.atsp (the stop-to-stop matrix of the stops file the run solved, as a TSPLIB ATSP with

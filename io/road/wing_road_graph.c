@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_road_graph: road networks (kind "road-graph"), as every command finds them (see wing.h).
  * Their model is in src/road, their files and importers beside this file. A road network is not
  * solved itself: `import stops` (the road wing, wing_road.c) makes a tour of stops on it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_road_import_dimacs: `antroute import dimacs GRAPH.gr [--coords GRAPH.co] -o roads.h5` reads
  * a graph of the 9th DIMACS shortest-path challenge into a road network file
  * (io/road/road_dimacs.h). Runs on rank 0; the output goes through PATH.tmp and a rename.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_road_import_dimacs: `antroute import dimacs GRAPH.gr [--coords GRAPH.co] -o ROADS.h5`, a
  * DIMACS graph into a road network file. */
 #ifndef AR_WING_ROAD_IMPORT_DIMACS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_road_import_osm: `antroute import osm MAP -o roads.h5` reads an OpenStreetMap extract (PBF,
  * XML or gzipped XML) into a road network file (io/road/road_osm.h for the rules).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_road_import_osm: `antroute import osm MAP -o ROADS.h5`, an OpenStreetMap extract into a road
  * network file. */
 #ifndef AR_WING_ROAD_IMPORT_OSM_H

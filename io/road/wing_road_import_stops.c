@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_road_import_stops: `antroute import stops STOPS.csv --roads ROADS.h5 -o STOPS.h5` snaps
  * stops given by coordinates to a road network and computes the stop-to-stop costs by shortest
  * paths, in parallel: every rank reads the road network collectively, the rows of the matrix are

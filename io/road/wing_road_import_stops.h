@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_road_import_stops: `antroute import stops STOPS.csv --roads ROADS.h5 -o STOPS.h5`, stops
  * snapped to a road network and their costs by shortest paths (the road wing's network). */
 #ifndef AR_WING_ROAD_IMPORT_STOPS_H

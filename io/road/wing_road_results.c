@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_road_results: inspect and report summaries of road tour results (see
  * wing_road_results.h). */
 #include "wing_road_results.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_road_results: the road wing's summaries of its results for `antroute inspect` and
  * `antroute report`: the tour wing's, then the route's totals. */
 #ifndef AR_WING_ROAD_RESULTS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_road_solve: road tours as a problem kind of the solve driver (see wing_road_solve.h). The
  * search is the tour wing's: every callback passes the tour part's state on; the road part adds
  * the road network (read in open, checked against the digest the stops file names) and, when the

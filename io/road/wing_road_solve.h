@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_road_solve: road tours (stops files) as a problem kind of `antroute solve`: the tour
  * wing's solve part on the stop-to-stop matrix, then the best tour expanded into its route over
  * the roads (/route, h5res_road.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_road_synthetic: `antroute import synthetic --kind road-graph --nodes N --seed S`, a
  * road-like network for scale tests (road_synth.h). src/app/cmd_import_synthetic.c parses the
  * options and calls the generator on rank 0. */

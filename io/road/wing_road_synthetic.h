@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_road_synthetic: the road network wing's part of `antroute import synthetic`. */
 #ifndef AR_WING_ROAD_SYNTHETIC_H
 #define AR_WING_ROAD_SYNTHETIC_H

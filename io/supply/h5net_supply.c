@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5net_supply: write and collectively read the /supply group of a network file.
  *
  * The layout is declared once (h5net_supply_fields.h: every column's path, type, unit and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5net_supply: the supply-chain part of the antroute network file (HDF5).
  *
  * Layout (every dataset documented in docs/formats.md, "Network file: supply chain"): root

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5net_supply_fields: the declarations (h5field.h) of a supply-chain network file: every column
  * of every table of /supply, in the order written. One list (H5NET_SUPPLY_COLUMNS) gives the
  * declarations (h5net_supply_fields.c), their names (the enum below) and, in h5net_supply.c,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5net_supply_inspect: a short human summary of a supply-chain network file. */
 #include "h5net_supply_inspect.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5net_supply_inspect: the `antroute inspect` summary of a supply-chain network (any network
  * whose root `kind` is not "tour"). Implemented by the supply-chain module; fails like the
  * supply-chain reader (AR_ERR_INPUT naming the file, dataset and row). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5res_supply: write and read the supply-chain results file (see h5res_supply.h). */
 #include "h5res_supply.h"
 

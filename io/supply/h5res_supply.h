@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5res_supply: the results file of `antroute solve` on a supply-chain network
  * (docs/formats.md, "Results file: supply chain").
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5res_supply_fields: the order-routing part of a results file, declared once (see
  * h5res_supply_fields.h). The meanings are the `description` attributes the files carry. */
 #include "h5res_supply_fields.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5res_supply_fields: the declarations (h5field.h) of the order-routing part of a results file:
  * /codes, /plan, /unserved, /months (and each month's group), the bounds in /best, /totals and
  * the totals of /run. h5res_supply.c writes and reads by them, the supply wing's inspect and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """report_supply: the supply-chain kind's pictures for antroute_report.py (tools/; see its
 docstring).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_import: the seven supply-chain CSV tables -> supply_net, with every field and reference
  * checked.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_import: reads the seven CSV tables of the supply-chain data set (Dzalbs & Kalganova 2020)
  * from a directory into an supply_net, validating every field and every reference.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_plan_csv: read and write plan CSV files (see supply_plan_csv.h). */
 #include "supply_plan_csv.h"
 

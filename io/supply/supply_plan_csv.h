@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_plan_csv: plans as CSV files, one row per order (docs/formats.md, "Plan CSV").
  *
  * Header (columns found by name, any order; other columns ignored on reading):

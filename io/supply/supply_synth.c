@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_synth: grow a large supply-chain network from a template's shapes, deterministically. */
 #include "supply_synth.h"
 

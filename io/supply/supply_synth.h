@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_synth: a seeded generator of large supply-chain networks, grown from the structure of a
  * template network (the real data set read with supply_import, or built-in shapes modelled on it).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_supply: the supply-chain kind (order routing), as every command finds it (see wing.h). Its
  * model and search are in src/supply, its files and commands beside this file. */
 #include "wing_supply.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_supply_bound: the order-routing kind's lower bound per month (supply_mincost_bound), and
  * what solve does with it: the gap in progress lines, month lines and results, and --gap. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_supply_bound: the month's min-cost-flow bound (every rank computes it), and --gap. */
 #ifndef AR_WING_SUPPLY_BOUND_H
 #define AR_WING_SUPPLY_BOUND_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_supply_ckpt: the supply-chain kind's checkpoint part: what a checkpoint holds besides the
  * current month's engine (docs/checkpoint.md): the plan of the finished months (per order), each
  * finished month's figures, and the index of the current month (root attribute supply_month). */

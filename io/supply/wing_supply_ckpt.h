@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_supply_ckpt: the supply-chain kind's checkpoint part (the plan and figures of the finished
  * months, and the index of the current one; docs/checkpoint.md). */
 #ifndef AR_WING_SUPPLY_CKPT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_supply_evaluate: `antroute evaluate NETWORK.h5 PLAN.csv | --historical`: a plan's cost per
  * goal and every constraint it breaks, recomputed from scratch (supply_check). */
 #include <mpi.h>

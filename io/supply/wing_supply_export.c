@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_supply_export: `antroute export RESULTS.h5 --csv PLAN.csv`: the plan of a supply-chain
  * results file as a plan CSV (the columns `antroute evaluate` reads), from the results file alone.
  */

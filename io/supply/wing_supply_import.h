@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_supply_import: `antroute import supply-chain DIR -o OUT.h5`, the supply-chain wing's
  * importer of the seven CSV tables. */
 #ifndef AR_WING_SUPPLY_IMPORT_H

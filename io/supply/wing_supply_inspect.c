@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_supply_inspect: a short summary of an order-routing results file (`antroute inspect
  * RESULTS.h5`): the totals, the bound, the run, and the plan's rows checked against the totals. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_supply_inspect: the supply-chain wing's summary of its results for `antroute inspect
  * RESULTS.h5`. */
 #ifndef AR_WING_SUPPLY_INSPECT_H

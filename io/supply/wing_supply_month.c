@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_supply_month: one calendar month of order routing as a phase of the solve driver: its
  * scope and problem, its time share, its progress line, and fixing its verified best plan. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_supply_month: one calendar month of order routing as a phase of the solve driver (the
  * callbacks of wing_solve.h for phases; state is the kind's supply_state). */
 #ifndef AR_WING_SUPPLY_MONTH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_supply_params: the model options of order routing (see wing_supply_params.h). */
 #include "wing_supply_params.h"
 

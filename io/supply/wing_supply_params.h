@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_supply_params: the model options shared by every command that evaluates or solves order
  * routing (`evaluate`, `solve` on a supply-chain network): the readings of OBJECTIVE.md's
  * ambiguities, the capacity policy, the penalty, the CO2 factors and the goals (docs/model.md).

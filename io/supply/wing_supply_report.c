@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_supply_report: an order-routing plan's goals, bounds, unserved orders and months.
  *
  * The layout is that of `solve` on a supply-chain network (io/supply/h5res_supply.h): /totals with

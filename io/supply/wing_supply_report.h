@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_supply_report: the supply-chain wing's sections of `antroute report RESULTS.h5`. */
 #ifndef AR_WING_SUPPLY_REPORT_H
 #define AR_WING_SUPPLY_REPORT_H

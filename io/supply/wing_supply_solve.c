@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_supply_solve: order routing on a supply-chain network as a problem kind of the solve driver.
  *
  * Orders are grouped by the month of their date; each month is a phase: solved by all colonies

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_supply_solve: order routing on supply-chain networks as a problem kind of `antroute
  * solve`. */
 #ifndef AR_WING_SUPPLY_SOLVE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_supply_state: the state of the supply-chain kind of the solve driver, shared by its files
  * (wing_supply_solve.c: the kind and its results; wing_supply_month.c: one month of routing;
  * wing_supply_bound.c: the month's bound; wing_supply_ckpt.c: its checkpoint part). */

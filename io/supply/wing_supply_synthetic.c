@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_supply_synthetic: `antroute import synthetic --kind supply-chain` (see
  * wing_supply_synthetic.h). */
 #include "wing_supply_synthetic.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* bound_progress: the announcement and progress lines of a lower bound (see bound_progress.h). */
 #include "bound_progress.h"
 

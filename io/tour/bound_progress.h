@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* bound_progress: what `solve` and `import` print while they run a Held-Karp ascent (rank 0):
  * before a long lower bound, "computing the Held-Karp bound of N nodes (estimated T s; --no-bound
  * skips it)"; during it, lines "bound: step 120/~400, 35.2 s, ETA 82 s" through progress.h (the

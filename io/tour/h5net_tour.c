@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5net_tour: write and read the tour part of the network file (see h5net_tour.h). */
 #include "h5net_tour.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5net_tour: the tour part of the antroute network file (HDF5), written by `import tsplib` and
  * read by `solve` on every rank. Layout (docs/formats.md, "Network file: tours"):
  *

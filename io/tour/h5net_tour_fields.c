@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5net_tour_fields: a tour network file, declared once (see h5net_tour_fields.h). */
 #include "h5net_tour_fields.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5net_tour_fields: the declarations (h5field.h) of a tour network file: the root attributes of
  * the tour kind and the group /tour. h5net_tour.c writes and reads by them. Declarations cannot
  * fail.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5net_tour_inspect: the `antroute inspect` summary of a tour network. The lines are
  * "key: value" so that scripts (and the tests) can pick values out with grep. */
 #include <float.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5res_tour: /best of a tour results file. /best/tour (0-based visiting order) and /best/cost
  * are a fixed interface: tests, the contract checks and `antroute report` read them. */
 #include "h5res_tour.h"

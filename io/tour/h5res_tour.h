@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5res_tour: the tour part of a results file (docs/formats.md, "Results file"): /best/tour,
  * /best/cost, /best/colony, /best/iteration, /best/time and the gap when the optimum is known,
  * /best/lower_bound and /best/gap_to_bound when there is a bound.

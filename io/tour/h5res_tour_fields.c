@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5res_tour_fields: /best of a tour results file, declared once (see h5res_tour_fields.h). */
 #include "h5res_tour_fields.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5res_tour_fields: the declarations (h5field.h) of the tour part of a results file, /best.
  * h5res_tour.c writes by them; the tour's inspect and report parts read by them. Declarations
  * cannot fail.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* import_bound: the importers' lower bound (see import_bound.h). */
 #include "import_bound.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* import_bound: the proven lower bound that the tour importers store in the network file
  * (/tour/lower_bound, docs/bounds.md), and their `--no-bound` option.
  *

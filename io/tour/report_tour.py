@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """report_tour: the tour kind's pictures for antroute_report.py (tools/; see its docstring).
 
   tour.png          the best tour on the network's coordinates

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_synth: uniform and clustered random EUC_2D instances. */
 #include "tour_synth.h"
 

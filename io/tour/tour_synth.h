@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_synth: seeded random tour instances (EUC_2D) for scale tests and benchmarks, in the style
  * of the DIMACS TSP Challenge generators: integer coordinates in a 1,000,000 x 1,000,000 square,
  * either uniform or clustered (n/10 centres, points normally spread around a random centre with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tsplib_optima: OPTIMA.tsv look-up (see tsplib_optima.h). */
 #include "tsplib_optima.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tsplib_optima: look-up of proven optimal tour lengths in an OPTIMA.tsv table.
  *
  * Format: tab-separated text, a header line "name n edge_weight_type optimal_tour_length", then

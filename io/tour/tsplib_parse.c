@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tsplib_parse: a strict, fast TSPLIB 95 reader (instances and tours) over a memory buffer.
  *
  * The buffer is walked line by line; each line is split into whitespace-separated tokens that are

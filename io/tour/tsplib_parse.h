@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tsplib_parse: TSPLIB 95 instances (.tsp, .atsp) and tours (.opt.tour) into a tour_net.
  *
  * Supported: TYPE TSP and ATSP; EDGE_WEIGHT_TYPE EUC_2D, CEIL_2D, ATT, GEO and EXPLICIT with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_tour: the tour kind, as every command finds it (see wing.h). Its model and search are in
  * src/tour, its files and commands beside this file. */
 #include "wing_tour.h"

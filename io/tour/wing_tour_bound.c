@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_tour_bound: the lower bound of a tour solve (see wing_tour_bound.h). */
 #include "wing_tour_bound.h"
 

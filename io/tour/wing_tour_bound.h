@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_tour_bound: the tour kind's lower bound: the network's (/tour/lower_bound), or computed by
  * solve when the file has none (tour_bound.h), and what solve does with it: the gap in progress
  * lines, results and summary, and the --gap target. */

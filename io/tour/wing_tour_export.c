@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_tour_export: a tour result as TSPLIB TOUR, CSV and JSON (see wing_tour_export.h). */
 #include "wing_tour_export.h"
 

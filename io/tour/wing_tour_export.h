@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_tour_export: the exports of tour results (`antroute export RESULTS.h5 --tour FILE.tour
  * --csv FILE.csv --json FILE.json`; docs/formats.md, "Exports"), from the results file alone:
  *   --tour  a TSPLIB 95 TOUR file (NAME, COMMENT with the length, TYPE : TOUR, DIMENSION,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_tour_import: `antroute import tsplib FILE -o OUT.h5` converts a TSPLIB instance (and a
  * known tour and optimum, when given or found beside it) into a network file.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_tour_import: `antroute import tsplib FILE -o OUT.h5`, the tour wing's importer. */
 #ifndef AR_WING_TOUR_IMPORT_H
 #define AR_WING_TOUR_IMPORT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_tour_inspect: a short summary of a tour results file (`antroute inspect RESULTS.h5`). */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_tour_inspect: the tour wing's summary of its results for `antroute inspect RESULTS.h5`. */
 #ifndef AR_WING_TOUR_INSPECT_H
 #define AR_WING_TOUR_INSPECT_H

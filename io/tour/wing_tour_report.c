@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_tour_report: the best tour of a results file: its length, where and when it was found, and
  * its gap to the optimum (/best/optimum, else the root attribute `optimum`) and to the lower bound
  * (/best/lower_bound, /best/gap_to_bound); and whether a network file is the one of these results.

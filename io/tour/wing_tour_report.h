@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_tour_report: the tour wing's sections of `antroute report RESULTS.h5`. */
 #ifndef AR_WING_TOUR_REPORT_H
 #define AR_WING_TOUR_REPORT_H

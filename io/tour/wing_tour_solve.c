@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_tour_solve: tours (TSPLIB TSP/ATSP) as a problem kind of the solve driver: one phase, the
  * tour problem of src/tour on the network, results /best/tour and the run records (h5res_tour.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_tour_solve: tours (TSPLIB TSP and ATSP networks) as a problem kind of `antroute solve`. */
 #ifndef AR_WING_TOUR_SOLVE_H
 #define AR_WING_TOUR_SOLVE_H

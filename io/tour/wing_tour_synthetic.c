@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_tour_synthetic: `antroute import synthetic --kind tour` (see wing_tour_synthetic.h). */
 #include "wing_tour_synthetic.h"
 

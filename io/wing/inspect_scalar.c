@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* inspect_scalar: one value of a results file (see inspect_scalar.h). */
 #include "inspect_scalar.h"
 

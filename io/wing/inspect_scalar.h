@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* inspect_scalar: one value of a results file, for the summaries of `antroute inspect`. */
 #ifndef AR_INSPECT_SCALAR_H
 #define AR_INSPECT_SCALAR_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* report_format: numbers as people read them (1,234,567.89), for the report summary and the
  * wings' sections of it. Never fails. */
 #ifndef AR_REPORT_FORMAT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* report_read: optional values from a results file (see report_read.h). */
 #include "report_read.h"
 

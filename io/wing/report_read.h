@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* report_read: optional values from a results file, for the report.
  *
  * Results files differ by kind and grow as the solvers do, so the report asks "is it there?"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing: what every wing shares (see wing.h). */
 #include "wing.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing: the declaration of a problem kind, the one place every command finds it.
  *
  * A kind's model and search live in src/<kind> (floor 3), its files and commands in io/<kind>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_gap: gaps to a lower bound (see wing_gap.h). */
 #include "wing_gap.h"
 

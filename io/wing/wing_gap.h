@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_gap: the gap between a solve's best and a proven lower bound, and the --gap stop rule
  * (docs/bounds.md). The gap is (best - bound) / best in percent, as MIP solvers print it; --gap G
  * stops at the first epoch end whose agreed global best is within G % of the bound (the engine's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_memory: the parts of the memory estimate (see wing_memory.h). */
 #include "wing_memory.h"
 

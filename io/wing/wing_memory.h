@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_memory: the parts of the memory estimate of `antroute solve` (src/app/solve_memory.h), as a
  * kind adds them in its solve_kind.memory callback (wing_solve.h): the engine of the kind's biggest
  * phase (aco_estimate.h, from the phase's problem shape and the parameters) and the kind's own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_report: what `antroute report` learns of a results file, for the pictures and the check of
  * the network file (src/report/report.h). The kind-free summary fills results, kind, input and
  * instance; the wing's report_summary fills what its network check compares.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_solve: what a problem kind gives the solve driver (src/app/solve_driver.c), through its
  * wing (wing.h).
  *

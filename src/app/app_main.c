@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* app_main: MPI start-up, command dispatch, and the one place that prints errors and exits (see
  * app_main.h). */
 #include "app_main.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* app_main: the whole program behind main(): MPI start-up, the command table (cli.h), and the one
  * place that prints errors and turns a status into an exit code. A test binary registers a wing
  * of its own (app_wing_register) and then calls app_main like main() does. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* app_version: the build facts of `antroute --version` (see app_version.h). */
 #include "app_version.h"
 

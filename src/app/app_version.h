@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* app_version: `antroute --version`, the version and the facts of this build that a support
  * ticket needs (as GROMACS and LAMMPS print them): commit, build type, compiler and flags, and
  * the MPI, HDF5, hwloc and oneTBB libraries this process runs with. Needs no MPI_Init. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* app_wing_check: the wing of a network or results file (see app_wing_check.h). */
 #include "app_wing_check.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* app_wing_check: the wing of a file, judged by the registry (app_wings.h) the same way for every
  * command, so that `inspect`, `solve`, `evaluate` and `report` say the same words about a file. */
 #ifndef AR_APP_WING_CHECK_H

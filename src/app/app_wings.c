@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* app_wings: the registry of problem kinds (see app_wings.h). A new kind is one line here. */
 #include "app_wings.h"
 

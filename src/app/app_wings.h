@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* app_wings: the registry of problem kinds (wings, io/wing/wing.h): one line per kind in
  * app_wings.c, in the order --help lists them. Every command finds a kind here by name; a test
  * binary adds a kind of its own with app_wing_register() before app_main(). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cli: the command table of `antroute <command> [options]`.
  *
  * Every command is a function that parses its own options (see param.h), does its work and

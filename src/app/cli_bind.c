@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cli_bind: thread binding and the binding report, for solve and advise. */
 #include "cli_bind.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cli_bind: `--bind WORD` and `--report-binding`, the same for solve and advise. */
 #ifndef AR_CLI_BIND_H
 #define AR_CLI_BIND_H

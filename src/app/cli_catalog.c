@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cli_catalog: every command's section and options, for reading parameter files strictly. The
  * importers come from the wings (wing.h, `imports`), so the catalog is made when asked: a wing
  * registered at run time is in it too. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cli_commands: the list of commands that `antroute --help` shows and main() dispatches. */
 #include "cli.h"
 

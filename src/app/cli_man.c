@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cli_man: the head of antroute.1 and the list of commands the build asks for their sections. */
 #include "cli_man.h"
 

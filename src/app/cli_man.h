@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cli_man: the parts of the man page antroute.1 that are not one command's options.
  *
  * The build assembles antroute.1 (cmake/man_page.cmake) from `antroute --help-man` (this page's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cmd_advise: `antroute advise`: recommend or judge a ranks x threads layout for a node and print
  * the #SBATCH, srun, mpirun and OMP_* lines that realise it; with --report-binding, show where
  * the threads of this run actually are. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cmd_evaluate: `antroute evaluate NETWORK.h5 ...`: the wing of the network file checks a plan on
  * it (wing.h, `evaluate`: order routing recomputes a plan's cost and every constraint it breaks).
  * The options are those of every wing that evaluates; once the network's kind is known (judged by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cmd_export: `antroute export RESULTS.h5 --OPTION FILE ...`: what a results file holds, in the
  * formats its wing exports (wing.h, `exports`: --tour, --csv, --json ...), from the
  * results file alone. Each option names the file to write; a kind that lacks a format says so. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cmd_formats: `antroute formats [--markdown|--json] [KIND]`: the declared layouts of the files
  * (io/common/h5field.h): the kind-free tables of io/results, then each wing's (wing.h, `fields`).
  * --markdown prints the tables docs/formats.md holds between its markers (the test formats_docs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cmd_import: `antroute import <input> ...` dispatches to the wings' importers (wing.h, `imports`)
  * and to `import synthetic`. */
 #include <stdio.h>

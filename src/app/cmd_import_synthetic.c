@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cmd_import_synthetic: `antroute import synthetic --kind KIND ...`, seeded generators of large
  * networks for scale tests and benchmarks (docs/formats.md). The command owns --kind, -o and
  * --seed; each wing with a generator (wing.h, wing_synthetic) adds its options under its heading

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cmd_inspect: a short human summary of any antroute file (network, results or checkpoint). */
 #include <hdf5.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cmd_report: `antroute report RESULTS.h5 [-o DIR] [--network FILE]`: a text summary of a results
  * file and, with -o, pictures of the best solution, the convergence and the BSP time split. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cmd_selftest: `antroute selftest`, the check of an installed tree (docs/install.md).
  *
  * In a fresh temporary folder it runs the commands of the guide's first steps on the installed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* selftest: the steps of `antroute selftest` (see selftest.h). */
 #define _XOPEN_SOURCE 700 /* nftw */
 #include "selftest.h"

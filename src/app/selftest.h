@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* selftest: the steps of `antroute selftest` (cmd_selftest.c), each a command of this program run
  * inside this process on the installed examples.
  *

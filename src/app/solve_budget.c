@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* solve_budget: the time plan of solve --time (see solve_budget.h). */
 #include "solve_budget.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* solve_budget: the time plan of `solve --time T` (docs/cli.md, "The time budget").
  *
  * T is wall clock from the first instruction of main (ar_clock.h), everything included: reading

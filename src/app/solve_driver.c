@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* solve_driver: `antroute solve NET.h5 -o RESULTS.h5`, for every problem kind.
  *
  * Parses the options once (solve_options.h), opens the network once and hands it to the solve

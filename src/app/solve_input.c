@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* solve_input: a non-HDF5 input imported before the solve (see solve_input.h). */
 #include "solve_input.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* solve_input: `antroute solve FILE.tsp -o r.h5`, a first run in one command (docs/cli.md,
  * "antroute solve"). An input that is not an HDF5 file is imported on the fly by the wing whose
  * importer recognises it (wing.h, solve_recognises: the tour wing's TSPLIB .tsp/.atsp), with

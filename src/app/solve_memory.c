@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* solve_memory: estimate, limit and verdict before the search (see solve_memory.h). */
 #include "solve_memory.h"
 #include "ar_comm.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* solve_memory: the memory estimate of `antroute solve`, before anything big is allocated.
  *
  * Each rank adds what it holds now (its resident set: the network, the model, MPI and HDF5) to

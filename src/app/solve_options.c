@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* solve_options: solve's option table from its owners' tables (run limits, the engine's, progress,
  * checkpoints, the parallel set-up, memory), the kinds' options under their headings, and the
  * engine's parameters read from it. */

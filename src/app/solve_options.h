@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* solve_options: the options of `antroute solve`, declared once.
  *
  * The table holds the options every problem kind shares (search, limits, progress, checkpoints,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* solve_outputs: what solve writes, compared with what it reads (see solve_outputs.h). */
 #include "solve_outputs.h"
 #include "ar_comm.h"

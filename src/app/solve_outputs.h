@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* solve_outputs: `antroute solve` never writes over one of its own inputs (docs/cli.md).
  *
  * Before any work the driver compares what the run writes (the results file -o, the plan CSV

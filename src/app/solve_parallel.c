@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* solve_parallel: binding, binding report, timers and sharing options of solve. */
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "solve_parallel.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* solve_parallel: the options of `antroute solve` about the parallel run, shared by both problem
  * kinds: thread binding and its report, the phase timers, pheromone sharing between colonies.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_agree: agreement of all ranks on a status (lowest failing rank's status and message). */
 #include "ar_agree.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_agree: the one way all ranks learn the outcome of a step that may have failed on some ranks.
  *
  * Before the next collective step every rank must know whether any rank failed, so that all take

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_alloc: aligned allocation through tbbmalloc when available. */
 #include "ar_alloc.h"
 

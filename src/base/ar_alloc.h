@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_alloc: cache-line aligned memory for colonies and per-thread scratch.
  *
  * Everything the iteration loop touches is allocated once, before the loop, through these

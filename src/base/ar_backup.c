@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_backup: GROMACS-style backups of outputs about to be replaced (see ar_backup.h). */
 #include "ar_backup.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_backup: an output about to be replaced is kept, renamed as GROMACS does (docs/cli.md).
  *
  * `solve -o r.h5` over an existing r.h5 keeps the old file as `#r.h5.1#` beside it (the next

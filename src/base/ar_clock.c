@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_clock: the command's wall clock from main's first instruction (see ar_clock.h). */
 #include "ar_clock.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_clock: the command's own wall clock, from the first instruction of main (app_main calls
  * ar_clock_start() before anything else, MPI_Init included), so that `solve --time T` counts
  * everything the command does: reading, bounds, candidate lists, first tours, the search,

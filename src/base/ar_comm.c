@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_comm: communicator constructors that install MPI_ERRORS_RETURN on what they create. */
 #include "ar_comm.h"
 

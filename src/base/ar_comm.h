@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_comm: the communicators antroute creates, each with MPI_ERRORS_RETURN.
  *
  * MPI says a new communicator inherits its parent's error handler; these set it again anyway, so

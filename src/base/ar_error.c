@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_error: thread-local error messages and the status -> exit code mapping. */
 #include "ar_error.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_error: the one error header of antroute.
  *
  * Lower layers never print and never exit: they return an ar_status and record a message with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_hilbert: positions along a Hilbert curve (see ar_hilbert.h). */
 #include "ar_hilbert.h"
 

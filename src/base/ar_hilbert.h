@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_hilbert: positions along a Hilbert curve, the locality order that both the tour wing's first
  * tours (src/tour/tour_curve) and the road wing's compact graph (src/road/road_compact) sort by. */
 #ifndef AR_HILBERT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_hooks: the installed hook table (see ar_hooks.h). */
 #include "ar_hooks.h"
 

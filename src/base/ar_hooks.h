@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_hooks: the one door through which tests steer the program (pauses, pace, holds, faults).
  *
  * Production code calls the ar_hook_* functions below at a few named points; each costs one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_memory: a rank's memory limit from the machine, the cgroup, Slurm and --max-memory. */
 #include "ar_memory.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_memory: how much memory a rank may use, and how much it uses now.
  *
  * The limit of a rank is the smallest of (docs/cli.md, "Memory"):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_path: regular inputs, regular outputs, and outputs compared with inputs by device and
  * inode (see ar_path.h). */
 #define _XOPEN_SOURCE 700 /* realpath() */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_path: what a command may read and write (docs/cli.md, "Every command").
  *
  * Inputs are regular files: a directory, FIFO, device or socket named as an input is refused

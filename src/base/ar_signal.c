@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_signal: stop signals noted or acted on at once, and the temporary files a signal removes. */
 #define _GNU_SOURCE
 #include "ar_signal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_signal: the stop signals, from the first instruction of main to the exit (docs/cli.md,
  * "Signals").
  *

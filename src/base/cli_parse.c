@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cli_parse: parse, --help (or --help-man) on rank 0, the rules between options, shared failure. */
 #include "cli_parse.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cli_parse: the option-parsing prologue every command shares.
  *
  * A command describes its options once (a param_def table, param.h) and, beside it, the rules

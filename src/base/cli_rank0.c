@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cli_rank0: serial work on rank 0, status agreed by a broadcast. */
 #include "cli_rank0.h"
 

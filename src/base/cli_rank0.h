@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cli_rank0: run a serial command's work on rank 0 while the other ranks wait, so that commands
  * such as `import` behave the same under mpirun as alone. */
 #ifndef AR_CLI_RANK0_H

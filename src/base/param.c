@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* param: option table -> getopt_long, help and serialisation (parameter files: param_file.c). */
 #define _GNU_SOURCE /* getopt_long */
 #include "param.h"

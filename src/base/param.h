@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* param: command-line options and parameter files, from one table per command.
  *
  * Each command describes its parameters once (name, type, default, range, help). That table

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* param_file: text-only INI files, fed to libinih with line numbers (see param_file.h). */
 #include "param_file.h"
 

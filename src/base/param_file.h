@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* param_file: reading a parameter file strictly, whatever its keys mean (param.c judges them).
  *
  * The whole file is read first: it must be a regular file (refused before it is opened

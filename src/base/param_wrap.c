@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* param_wrap: words to lines with a hanging indent (see param_wrap.h). */
 #include "param_wrap.h"
 

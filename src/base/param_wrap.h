@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* param_wrap: --help text wrapped to the terminal (docs/cli.md, "Help").
  *
  * The width is COLUMNS when set to a number (at least 40), else the terminal's width when the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* progress: live line on a terminal, time-stamped lines in batch. */
 #include "progress.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* progress: how `solve` shows its progress (rank 0 only).
  *
  * On a terminal, one live line rewritten in place (carriage return, clear to end of line) at most

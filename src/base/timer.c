@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* timer: names and the run-time switch of the phase timers. */
 #include "timer.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* timer: named phase timers of the search that cost nothing when off.
  *
  * Compile time: building with -DANTROUTE_TIMERS=0 turns every call into nothing. Run time:

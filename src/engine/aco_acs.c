@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_acs: the Ant Colony System trail update (Dorigo and Gambardella 1997).
  *
  * ACS's local update normally happens while ants walk, which would make the result depend on

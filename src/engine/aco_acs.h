@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_acs: the Ant Colony System's part of a colony's trail update (aco_colony.h): the local and
  * global updates of the solutions' components in the begin step. Never fails. */
 #ifndef AR_ACO_ACS_H

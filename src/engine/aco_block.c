@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_block: contiguous blocks of colonies over ranks. */
 #include "aco_block.h"
 

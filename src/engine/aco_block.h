@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_block: which colonies each rank owns (contiguous blocks). */
 #ifndef AR_ACO_BLOCK_H
 #define AR_ACO_BLOCK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_choose: the ACO decision rule over one row's options, for problems' construct().
  * Cannot fail. */
 #ifndef AR_ACO_CHOOSE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_colony: allocation, start, refresh and the per-iteration update of one colony. */
 #include "aco_colony.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_colony: one colony, an independent search with its own pheromone and best solution.
  *
  * A colony's whole state lives in the plain arrays and scalars below, so that a checkpoint can

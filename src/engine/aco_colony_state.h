@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_colony_state: the data of one colony (aco_colony.h says what each array holds), shared by
  * the colony and the steps of its trail update (aco_pheromone.c, aco_mmas.c, aco_acs.c). Types
  * only: private to the engine. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_cost: lexicographic comparison of solution costs. */
 #include <math.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_engine: creation, the run as segments of iterations between boundaries, stopping rules. */
 #include "aco_engine.h"
 

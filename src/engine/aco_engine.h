@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_engine: colonies of ants over MPI ranks and OpenMP threads, meeting at epoch ends.
  *
  * The C colonies are split in contiguous blocks over the R ranks of the communicator (rank r

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_engine_ckpt: the engine's state as named checkpoint fields, staged and restored here. */
 #include "aco_engine_ckpt.h"
 

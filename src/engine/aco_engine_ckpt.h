@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_engine_ckpt: the engine's state as a checkpoint part (the engine dumps and restores itself,
  * so no other file knows its layout; aco_engine_ckpt_table() declares the datasets, and
  * docs/formats.md's table "checkpoint:engine" is generated from it).

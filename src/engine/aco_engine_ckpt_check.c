@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_engine_ckpt_check: a checkpoint's engine state checked against itself (see the header). */
 #include "aco_engine_ckpt_check.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_engine_ckpt_check: does a checkpoint's engine state agree with itself? (src/engine only)
  *
  * Checksums prove that a file is what its writer wrote; these checks prove that what was written

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_engine_state: the engine's own state, for the files of src/engine only.
  *
  * Colonies (see aco_colony.h) plus the global fields marked "state" below are what a checkpoint

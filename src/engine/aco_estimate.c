@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_estimate: the engine's memory on a rank before it is allocated (see aco_estimate.h). */
 #include "aco_estimate.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_estimate: what the engine will allocate on a rank, computed before it allocates anything.
  *
  * From the problem's shape alone (rows, options, solution_len, source_index_bytes of an

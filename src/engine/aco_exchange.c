@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_exchange: what ranks do together: the epoch-end meeting of the colonies (global best by
  * an allreduce on (cost, colony), one broadcast from the winner), and the gathering of the records.
  */

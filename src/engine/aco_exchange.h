@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_exchange: what the ranks of a run do together at epoch ends (the meeting of the colonies:
  * global best by an allreduce on (cost, colony), one broadcast from the winner, migration,
  * sharing) and at the end of a run (the records gathered on rank 0). Internal to src/engine. */

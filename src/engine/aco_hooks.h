@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_hooks: how the driver follows and steers a run of the engine (progress lines, checkpoints,
  * signals), and why a run stopped. */
 #ifndef AR_ACO_HOOKS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_mmas: the MAX-MIN Ant System trail update (Stuetzle and Hoos 2000): trails bounded in
  * [tau_min, tau_max], one solution deposits per iteration (the iteration best, or with
  * probability p_gbest the best since the last re-initialisation), re-initialisation to tau_max

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_mmas: the MAX-MIN Ant System's part of a colony's trail update (aco_colony.h): the trail
  * bounds, which solution deposits, re-initialisation on stagnation, and the deposit. None fails. */
 #ifndef AR_ACO_MMAS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_options: the engine's option rows and their defaults, rendered from aco_params_default(). */
 #include "aco_options.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_options: the engine's options of `antroute solve` (seed, colonies, ants, algorithm and its
  * parameters, restarts, epochs, migration), declared once here.
  *

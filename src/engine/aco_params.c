@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_params: defaults and validation of the engine parameters. */
 #include "aco_params.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_params: the search parameters of the ACO engine (problem-independent).
  *
  * cmd_solve fills them from the command line; tests fill them directly after

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_pheromone: element-wise operations on a colony's trail matrix. Each element is computed on
  * its own, so splitting the loops over threads never changes a value. */
 #include "aco_pheromone.h"

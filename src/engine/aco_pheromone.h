@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_pheromone: the element-wise steps of a colony's trail update (aco_colony.h): filling and
  * evaporating the trails and recomputing choice = tau^alpha eta^beta. None fails. */
 #ifndef AR_ACO_PHEROMONE_H

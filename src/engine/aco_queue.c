@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_queue: lanes of staged items claimed without locks; idle threads sleep (see aco_queue.h).
  *
  * A lane's `ticket` packs (stage, items of the stage, next unclaimed item) in one word; a claim is

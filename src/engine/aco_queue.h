@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_queue: the work of one segment of iterations, shared out among a rank's threads with no
  * barrier between iterations.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_record: what the engine records at every epoch end (the same on every rank except the
  * times) and the columns of its per-rank BSP record. */
 #ifndef AR_ACO_RECORD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_rng: counter-based random numbers for the ACO engine.
  *
  * Every random draw is a pure function of (seed, colony, epoch, iteration, ant, draw number): a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_segment: the ants and trail updates of a segment, shared out through the work queue. */
 #include "aco_segment.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_segment: a run of iterations of every local colony on the rank's OpenMP threads, with no
  * barrier between iterations.
  *

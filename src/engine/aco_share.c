@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_share: pheromone sharing between colonies in int64 fixed point (see aco_share.h). */
 #include "aco_share.h"
 

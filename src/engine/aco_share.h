@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_share: pheromone sharing between colonies (solve --share-every K [--share-endpoints]).
  *
  * Every K-th regular epoch end, every colony's trails become the average over all colonies,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* bsp_log: gathering and printing the per-epoch BSP rows of every rank. */
 #include "bsp_log.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* bsp_log: the BSP cost of a run per epoch and rank, gathered on rank 0.
  *
  * Each epoch of the engine leaves, on every rank, a row (w, comm, sync, io) in seconds (see

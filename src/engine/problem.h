@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* problem: what a problem kind supplies to the ACO engine (tours now, order routing later).
  *
  * The engine knows nothing about tours or orders. It keeps, per colony, a pheromone matrix of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* inspect: dispatch on the file's format; the per-format summaries live in their own files, the
  * kinds' parts in their wings. */
 #include "inspect.h"

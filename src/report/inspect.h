@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* inspect: the summary of any antroute file for `antroute inspect`, by its format (network,
  * results, checkpoint); the kinds' parts come from the file's wing, which src/app finds. */
 #ifndef AR_INSPECT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* inspect_checkpoint: summary of an antroute checkpoint: where the run was, what the file holds,
  * and whether every dataset still matches its CRC-32 (see docs/checkpoint.md). */
 #include <mpi.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* inspect_checkpoint: `antroute inspect CHECKPOINT.h5`: where the run was, what the file holds, and
  * whether every dataset still matches its CRC-32 (docs/checkpoint.md). */
 #ifndef AR_INSPECT_CHECKPOINT_H

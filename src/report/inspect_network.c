@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* inspect_network: summary of an antroute network file by its wing (see inspect_network.h). */
 #include "inspect_network.h"
 

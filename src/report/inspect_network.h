@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* inspect_network: `antroute inspect NET.h5`: the wing's summary of a network file, read by the
  * same readers as solve and evaluate, so that "valid" means they accept it. */
 #ifndef AR_INSPECT_NETWORK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* inspect_results: summary of a results file by its wing (see inspect_results.h). */
 #include "inspect_results.h"
 

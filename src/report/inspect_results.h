@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* inspect_results: `antroute inspect RESULTS.h5`: the wing's summary of a results file. */
 #ifndef AR_INSPECT_RESULTS_H
 #define AR_INSPECT_RESULTS_H

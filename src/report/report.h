@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* report: what `antroute report RESULTS.h5 [-o DIR]` shows of a results file.
  *
  * report_summary() prints a text summary of a results file of any kind: problem, instance,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* report_bsp: the BSP time split of a run, per phase over the ranks, and the imbalance.
  *
  * /run/rank_seconds [R][P] holds each rank's seconds per phase. Its columns are named by a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* report_bsp: the BSP time split of a results file in the report summary: per phase over the
  * ranks, and the imbalance naming the slowest rank. */
 #ifndef AR_REPORT_BSP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* report_network: find and check the network file a results file was made from (see report.h).
  *
  * `solve` records its input path as given on its command line, often relative to the directory

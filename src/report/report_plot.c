@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* report_plot: draw the pictures by running antroute_report.py (see report.h).
  *
  * Why a Python script: matplotlib lays out axes, ticks, legends and labels well, and h5py reads

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* report_summary: the text summary of a results file (see report.h). */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_build: arc lists to CSR, and restriction to a node subset (see road_build.h). */
 #include "road_build.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_build: a road graph from a list of arcs, and a graph restricted to some of its nodes.
  *
  * Importers collect arcs in any order (road_arcs_add) and turn them into CSR form

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_compact: the renumbered, interleaved copy of a road graph (see road_compact.h). */
 #include "road_compact.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_compact: a copy of a road graph laid out for fast one-to-many searches (the matrix).
  *
  * Why: on a network of a million nodes a search is limited by memory, not arithmetic. This copy

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_geo: great-circle distances (see road_geo.h). */
 #include "road_geo.h"
 

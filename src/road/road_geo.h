@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_geo: distances on the Earth, for arc lengths and for snapping stops to roads.
  *
  * The Earth is a sphere of the IUGG mean radius 6,371,008.8 m (the radius OSRM and most routing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_graph: allocation, cost selection, arc look-ups and the digest (see road_graph.h). */
 #include "road_graph.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_graph: a directed road network in memory, in compressed sparse row (CSR) form.
  *
  * Nodes are junctions and shape points (every OSM node of a drivable way is a node, see

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_legs: one leg's path, recomputed exactly (see road_legs.h). */
 #include "road_legs.h"
 

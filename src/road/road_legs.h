@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_legs: the road path behind one entry of the stop-to-stop matrix.
  *
  * A search settles nodes in the same order whatever its targets (they only decide when it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_matrix: rows of the stop-to-stop matrix over OpenMP threads (see road_matrix.h). */
 #include "road_matrix.h"
 

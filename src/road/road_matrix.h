@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_matrix: stop-to-stop costs by shortest paths, rows in parallel over OpenMP threads.
  *
  * Row i of the matrix is one search from stop i that stops once every stop is settled

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_profile: OSM tags to drivable ways (see road_profile.h). */
 #include "road_profile.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_profile: which OpenStreetMap ways a car may drive, in which direction, and how fast.
  *
  * The rules (docs/formats.md, "Reading OpenStreetMap"), one place for every importer:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_route: a tour expanded into its road path (see road_route.h). */
 #include "road_route.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_route: a tour of stops expanded into the road path it drives: every leg's path recomputed
  * exactly as the stop-to-stop matrix found it (road_legs.h), joined end to end, with each leg's
  * length and time.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_scc: iterative Tarjan (see road_scc.h). */
 #include "road_scc.h"
 

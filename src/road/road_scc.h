@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_scc: strongly connected components of a road graph (Tarjan's algorithm, iterative: an
  * explicit stack instead of recursion, so 10,000,000-node networks need no deep call stack).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_search: Dijkstra with a 4-ary indexed heap and stamped scratch (see road_search.h). */
 #include "road_search.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_search: one-to-many shortest paths on a road graph (Dijkstra's algorithm with a 4-ary
  * heap and decrease-key), with the scratch of one thread allocated once and reused.
  *

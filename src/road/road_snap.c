@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_snap: an implicit k-d tree on unit vectors (see road_snap.h). */
 #include "road_snap.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_snap: the nearest road node to a point (stops given by coordinates snap to it).
  *
  * A k-d tree over the nodes as unit vectors on the sphere: the straight-line distance between

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_bands: effective weight bands of each lane and what a lane-day costs. */
 #include <math.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_bound: the max-flow bound on unserved orders and the cost lower bound. */
 #include "supply_bound.h"
 

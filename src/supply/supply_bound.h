@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_bound: lower bounds printed beside results as self-checks.
  *
  * Unserved orders: the orders of a scope that can be served at all within plant capacity is at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_check: from-scratch costs and violations of a plan (see supply_check.h). */
 #include "supply_check.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_check: a plan's costs and constraint violations, recomputed from scratch.
  *
  * This is the one from-scratch evaluator: `antroute evaluate` runs it on any plan (a CSV file or

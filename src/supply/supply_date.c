@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_date: civil dates <-> days since 1970-01-01 (H. Hinnant's algorithms), and date parsing.
  */
 #include <ctype.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_estimate: one month's order-routing memory before it is allocated (supply_estimate.h).
  * The sizes follow supply_scope_init, supply_plan_init, supply_ls_create, supply_flow_bound and
  * rp_scratch_create. */

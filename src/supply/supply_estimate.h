@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_estimate: what the order-routing problem of one month will allocate on a rank, before
  * it allocates anything: the month's scope (plant and lane loads per ship day), its max-flow
  * bound (kept flows, and the graph while it is computed), and each thread's scratch (two plans,

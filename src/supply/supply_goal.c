@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_goal: goal values and the lexicographic objective vector of a plan's totals. */
 #include <math.h>
 

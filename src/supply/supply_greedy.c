@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_greedy: flow-guided regret construction of an order-routing plan (see supply_solve.h). */
 #include <math.h>
 #include <stdlib.h>

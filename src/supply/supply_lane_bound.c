@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_lane_bound: least lane charges for lower bounds (see supply_lane_bound.h). */
 #include "supply_lane_bound.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_lane_bound: the least transport charge a lane-day can ask of an order, for lower bounds
  * (supply_bound.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_ls: local search on order-routing plans (see supply_solve.h). */
 #include <math.h>
 #include <mpi.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_mincost: the min-cost-flow bound on the served cost of a scope (supply_bound.h).
  *
  * The flow network is supply_flow's with one node per order: source -> order (capacity 1) ->

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_model: effective bands, lane constants, ship windows and route options per order. */
 #include "supply_model.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_model: the order-routing model on a supply-chain network (DESIGN.md 2.2, docs/model.md).
  *
  * A route for order k is (plant, origin port, lane) — for CRF orders (plant, port) and no lane —

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_month: grouping orders by month. */
 #include "supply_month.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_month: orders grouped by the calendar month of their order date (the horizon's periods:
  * each month is solved in turn, its plan fixed before the next). */
 #ifndef AR_SUPPLY_MONTH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_net: enum names, code lookup, derived lookup tables and freeing of the network. */
 #include "supply_net.h"
 

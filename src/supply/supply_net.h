@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_net: the supply-chain network in memory (order routing, DESIGN.md 2.2).
  *
  * Every entity (plant, port, carrier, carrier type, customer, product) lives in a code table

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_params: the goals of order routing by name, and their weights and order from text (see
  * supply_params.h and docs/model.md). */
 #include "supply_params.h"

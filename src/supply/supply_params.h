@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_params: the goals of order routing by name, and the weighted goal's weights and the goal
  * order parsed from text (docs/model.md). The command-line options that carry them are declared
  * in io/supply/wing_supply_params.h: no option text lives in the domain layer.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_plan: scopes and plans with incremental lane-day and plant-day totals. */
 #include "supply_plan.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_plan: an order-routing plan with incremental totals, for the solvers.
  *
  * A scope is the part of the problem being solved: a set of orders (a month, or all), the ship

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_problem: order routing as an ACO problem (see supply_problem.h). */
 #include "supply_problem.h"
 

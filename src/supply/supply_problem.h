@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_problem: order routing of one scope (a month) as an ACO problem (see problem.h).
  *
  * Rows are the scope's orders; the columns of order i are its route options x ship days of its

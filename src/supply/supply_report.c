@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_report: printing a checked plan. */
 #include "supply_report.h"
 

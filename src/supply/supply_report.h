@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_report: the human summary of a checked plan (totals per goal, objective, violations),
  * printed by `evaluate` and `solve`. */
 #ifndef AR_SUPPLY_REPORT_H

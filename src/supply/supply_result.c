@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_result: allocation of the solve results. */
 #include "supply_result.h"
 

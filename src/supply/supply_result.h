@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_result: what `antroute solve` found for a supply-chain network, month by month, as it is
  * written to the results file (io/supply/h5res_supply.c, docs/formats.md "Results file: supply
  * chain").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_solve: a constructive heuristic and a local search for order routing, on supply_plan.
  *
  * Construction (supply_greedy): when plant capacity applies, the maximum flow of supply_bound

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_bind: binding the threads of a rank with hwloc where topo_bind_plan puts them. */
 #define _GNU_SOURCE /* sched_getaffinity, CPU_ALLOC */
 #include "topo_bind.h"

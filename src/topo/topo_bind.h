@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_bind: binding the OpenMP threads of a rank with hwloc, where topo_bind_plan.h puts them
  * (antroute's `--bind`). The binding uses hwloc_set_cpubind(), which does nothing on a synthetic
  * or XML topology.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_bind_plan: where each thread of a rank goes inside the rank's mask (pure: no binding). */
 #include "topo_bind_plan.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_bind_plan: where each OpenMP thread of a rank goes inside the CPU mask the rank was given
  * (the plan of antroute's `--bind`; topo_bind.h applies it).
  *

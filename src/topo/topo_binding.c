@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_binding: per-thread CPU masks gathered per node, a table and binding warnings. */
 #include "topo_binding.h"
 

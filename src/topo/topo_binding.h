@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_binding: the run-time binding report (`--report-binding`): where every OpenMP thread of
  * every rank may run, gathered per node, with MPI Advisor-style warnings.
  *

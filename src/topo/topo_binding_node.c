@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_binding_node: a node's table lines and MPI Advisor-style warnings. */
 #include "topo_binding_node.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_binding_node: one node's part of the binding report (topo_binding.h), from the masks of
  * its ranks' threads: one table line per thread and the node's warnings. Private to src/topo. */
 #ifndef AR_TOPO_BINDING_NODE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_colonies: judging and recommending colony counts for a layout (see topo_colonies.h). */
 #include "topo_colonies.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_colonies: colony counts that suit a layout (antroute advise --colonies).
  *
  * solve splits --colonies C into contiguous blocks over the R ranks of the job, and the ranks

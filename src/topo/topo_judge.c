@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_judge: MPI Advisor-style findings on a proposed layout. */
 #include "topo_judge.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_judge: what is wrong with a proposed layout on a node, in the manner of MPI Advisor: each
  * finding is a sentence that says what is wrong and what to do instead.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_launch: #SBATCH, srun, mpirun and OMP_* lines for a plan. */
 #include "topo_launch.h"
 

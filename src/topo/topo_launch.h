@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_launch: the launcher lines that realise a plan: Slurm's #SBATCH header and srun line,
  * Open MPI 4.1's mpirun line, and the OpenMP environment.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_load: hwloc topologies from this machine, a synthetic description or an XML file. */
 #include "topo_load.h"
 

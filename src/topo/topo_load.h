@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_load: obtain an hwloc topology to advise on: this machine's, a synthetic description, or
  * an XML export.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_plan: package-by-package block placement of ranks and threads, and the binding unit. */
 #include "topo_plan.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_plan: where the ranks and threads of a layout go on a node, as Slurm's
  * `--ntasks-per-socket=K --distribution=block:block` and Open MPI's `--map-by ppr:K:socket:PE=T`
  * place them, and how they must be bound.

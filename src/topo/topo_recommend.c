@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_recommend: full-use, package-balanced layouts ordered by threads per rank. */
 #include "topo_recommend.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_recommend: layouts (ranks per node x threads per rank) worth running on a node, best
  * first, each with the reason.
  *

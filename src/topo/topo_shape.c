@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_shape: packages x cores x hardware threads of a node, checked to be regular. */
 #include "topo_shape.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_shape: the regular shape of a node (packages x cores x hardware threads) that the
  * advisor reasons about, and the hwloc objects behind it.
  *

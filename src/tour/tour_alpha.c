@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_alpha: candidate lists by alpha-nearness (Helsgaun 2000, section 4.1), LKH's key to a
  * strong local search on few neighbours.
  *

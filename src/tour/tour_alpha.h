@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_alpha: candidate lists by alpha-nearness (tour_alpha.c says how). */
 #ifndef AR_TOUR_ALPHA_H
 #define AR_TOUR_ALPHA_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_array: cyclic array edits with positions kept in step. */
 #include "tour_array.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_array: a tour as an array of nodes plus each node's position, and the edits local search
  * and construction make on it. All positions are cyclic (modulo n); every function keeps order
  * and pos consistent. Cannot fail. */

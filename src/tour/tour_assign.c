@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_assign: the assignment bound of a directed instance. Every tour is an assignment (each
  * city one successor, none itself), so the cheapest assignment bounds every tour. It is found by
  * the Hungarian method with potentials (shortest augmenting paths, O(n^3) at worst, on the whole

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_assign: the assignment bound of a directed instance (tour_bound.h). */
 #ifndef AR_TOUR_ASSIGN_H
 #define AR_TOUR_ASSIGN_H

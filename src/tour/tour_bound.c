@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_bound: which bound an instance gets, and the bookkeeping around it (see tour_bound.h). */
 #include "tour_bound.h"
 

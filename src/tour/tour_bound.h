@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_bound: a proven lower bound on the length of every tour of an instance (docs/bounds.md).
  *
  * Symmetric instances: the Held-Karp bound, max over node penalties pi of the minimum 1-tree

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_bound_options: the options of the tour bound (tour_bound.h) and the names of its methods,
  * shared by the bound and its Held-Karp ascent (tour_hk_ascent.h). Types and names only. */
 #ifndef AR_TOUR_BOUND_OPTIONS_H

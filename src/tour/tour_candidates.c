@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_candidates: each node's nearest neighbours, without an n x n array for coordinates.
  *
  * Coordinate instances: the points go into a uniform grid of about two points per cell; a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_candidates: the candidate lists of the tour problem: each node's nearest neighbours. */
 #ifndef AR_TOUR_CANDIDATES_H
 #define AR_TOUR_CANDIDATES_H

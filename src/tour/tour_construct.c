@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_construct: how a tour ant builds its tour.
  *
  * Focused construction (Skinderowicz's Focused ACO): the ant walks from a random node, picking

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_construct: an ant's tour (problem.h: construct, improve, expand of the tour problem), by
  * changing a few edges of its colony's source tour or building a whole tour. None fails. */
 #ifndef AR_TOUR_CONSTRUCT_H

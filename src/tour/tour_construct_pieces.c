@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_construct_pieces: the focused construction (tour_construct.c) of large instances, walked
  * piece by piece.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_construct_pieces: the focused construction of large instances, kept as pieces of the
  * source tour (tour_pieces.h). */
 #ifndef AR_TOUR_CONSTRUCT_PIECES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_curve: nodes in the order of a Hilbert curve over their bounding box (see tour_curve.h). */
 #include "tour_curve.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_curve: the nodes of a coordinate instance in the order of a Hilbert curve over their
  * bounding box (a 2^16 x 2^16 grid; ties by index), O(n log n). Close nodes come close in the
  * order: a colony's first tour (tour_initial.c) and the numbering that keeps the lower bound's

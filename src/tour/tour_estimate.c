@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_estimate: the tour problem's memory before it is allocated (see tour_estimate.h). */
 #include "tour_estimate.h"
 

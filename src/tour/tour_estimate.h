@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_estimate: what the tour problem will allocate on a rank, before it allocates anything:
  * the instance itself (coordinates or the weight matrix, the known tour), the neighbour lists
  * (out-neighbours, and in-neighbours for ATSP) and each thread's scratch. The engine's part

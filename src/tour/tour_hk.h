@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_hk: internals of the Held-Karp bound (tour_hk_graph.c, tour_hk_onetree.c,
  * tour_hk_exact.c, tour_hk_ascent.c).
  *

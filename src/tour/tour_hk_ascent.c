@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_hk_ascent: the Held-Karp bound by subgradient ascent on the node penalties, as LKH's
  * Ascent() does it (Helsgaun 2000, section 4.1): pi += t (0.7 v + 0.3 v_last) with v = degree - 2
  * in the minimum 1-tree, the step t doubling while the bound improves in the first period, the

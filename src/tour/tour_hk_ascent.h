@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_hk_ascent: the Held-Karp bound by LKH's subgradient ascent (tour_bound.h describes it),
  * on the sparse graph and 1-trees of tour_hk.h. */
 #ifndef AR_TOUR_HK_ASCENT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_hk_exact: the minimum 1-tree of the complete graph under penalties, the value the bound
  * reports. 2-D coordinates: Boruvka on a k-d tree (tour_hk_planar.c); GEO, EXPLICIT and the ATSP
  * transformation: Prim on the implicit matrix, O(n^2) time and O(n) memory, its scans split over

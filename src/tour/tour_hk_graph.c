@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_hk_graph: the bound's graph (symmetric, or the ATSP transformation) and its sparse
  * subgraph of candidate edges (see tour_hk.h). */
 #include <math.h>

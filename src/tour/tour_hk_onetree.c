@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_hk_onetree: the minimum 1-tree of the sparse graph under penalties (Prim with a binary
  * heap, O(m log n)), the step the ascent repeats. The special node is the leaf whose second
  * cheapest edge is dearest (LKH's choice): a minimum spanning tree plus that edge is a minimum

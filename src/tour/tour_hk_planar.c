@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_hk_planar: the exact minimum spanning tree of the complete graph under penalised
  * distances scale x d(i, j) + pi_i + pi_j, for 2-D coordinates, without n x n work.
  *

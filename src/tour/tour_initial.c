@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_initial: a colony's first tour, improved by the full local search.
  *
  * Coordinates: the order along a Hilbert curve over the bounding box (tour_curve.h; O(n log n),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_initial: a colony's first tour (problem.h: initial): a space-filling curve improved by
  * the whole-tour search, window by window on large instances, made once and copied. */
 #ifndef AR_TOUR_INITIAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_ls: local search on an array tour, driven by a work list of nodes (the endpoints of the
  * edges that changed: Focused ACO's check-list, a FIFO form of don't-look bits).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_net: metric names, tour length, permutation check, bounding box. */
 #include "tour_net.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_net: a tour instance (TSP or ATSP) in memory, and its TSPLIB distance functions.
  *
  * Coordinate instances keep only coordinates; distances are computed on the fly with TSPLIB's

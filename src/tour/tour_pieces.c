@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_pieces: queries and edits of a tour kept as pieces of a source tour. */
 #include "tour_pieces.h"
 

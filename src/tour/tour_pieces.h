@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_pieces: a tour kept as pieces of a source tour, for the ants of large instances.
  *
  * A piece is a run of consecutive source positions lo..hi, walked forward or backward (rev). An

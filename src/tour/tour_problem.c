@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_problem: the tour kind's callbacks for the ACO engine and its set-up. */
 #include "tour_problem.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_problem: the tour kind (TSP and ATSP) as an ACO problem (see problem.h).
  *
  * Decisions are nodes, options a node's nearest neighbours (its candidate list), a solution the

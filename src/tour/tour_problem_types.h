@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_problem_types: the data the tour problem's modules share: its options, the problem (built
  * by tour_problem.h), the index of a source tour and the per-thread scratch that the construction,
  * the local search and the first tour (tour_construct.h, tour_ls.h, tour_initial.h) work on.

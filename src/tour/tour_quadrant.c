@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_quadrant: quadrant neighbours merged into the nearest-neighbour lists. */
 #include "tour_quadrant.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_quadrant: quadrant neighbours in the candidate lists, so that lists of 2-D points reach
  * out of their cluster (a node at a cluster's edge has nothing near on one side). */
 #ifndef AR_TOUR_QUADRANT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_seconds: the time model of a tour solve's steps around its search (see tour_seconds.h). */
 #include "tour_seconds.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_seconds: how long the steps of a tour solve around its search take, estimated before any
  * of them runs, so that `solve --time T` can plan its phases (docs/cli.md): the lower bound, the
  * candidate lists, the first tour, writing the results. A model of the work (ascent steps x nodes,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # antroute advise: the printed Slurm, srun, mpirun and OMP_* lines on the E7-8890 v4 node, the
 # sbatch and env formats, colony counts, judgements of bad layouts, errors, an XML topology, and the binding
 # report under mpirun -np 2 --bind-to none.

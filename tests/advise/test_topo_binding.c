@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_binding_report and topo_bind_threads on this machine, under mpirun -np 2 --bind-to none
  * (the ctest launcher): first the threads float (an "unbound" warning and a table line per
  * thread), then --bind divides the node between the two ranks. */

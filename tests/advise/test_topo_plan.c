@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* topo_*: placement plans (exact cpusets), judgements, recommendations and launch lines on the
  * Xeon E7-8890 v4 node (logical and Linux numbering), a 2-socket node without SMT and this
  * machine; thread placement inside a mask; layout parsing and topology load errors. */

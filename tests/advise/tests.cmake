@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The layout advisor (issue 5, "Binding and the advisor"): plans, judgements and launch lines on
 # synthetic topologies and this machine; the command line; the run-time binding report under MPI.
 ar_add_unit_test(advise_topo_unit SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_topo_plan.c)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The lower bound in the network file: `import tsplib` and `import synthetic --kind tour` store
 # /tour/lower_bound (read back with h5dump: its value, never above the optimum, and its
 # attributes), `--no-bound` leaves it out, `inspect` shows it, the same input gives the same bound,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # solve and the lower bound: --gap G ends the search at the first epoch end whose best is within
 # G % of the bound (the same iteration and answer on 1 and 2 ranks), a run that cannot get there
 # runs to its other limit, solve computes the bound when the network has none, the results carry

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The order-routing bounds: the min-cost-flow bound on the real data set (the figure docs/model.md
  * gives, and never above the plans the greedy construction and local search find, under the
  * default readings, with every order on its date, and with capacity ignored), against an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The tour lower bound on generated instances of every metric: never above the optimum (found by
  * dynamic programming on up to 11 nodes), not trivially low either; the exact 1-tree of the
  * k-d tree (2-D metrics) equal to the one of Prim on the whole matrix under random penalties,

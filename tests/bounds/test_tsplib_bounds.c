@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The tour lower bound on TSPLIB instances with proven optima: every instance of inputs/tsplib
  * listed in its OPTIMA.tsv, and those of the shared data up to 5,000 nodes when it is there
  * (pla85900 is for bench/bounds.sh). Never above the optimum, and close to it: within 3 % on

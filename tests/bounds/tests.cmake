@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Lower bounds: the tour bound on generated instances of every metric (against dynamic
 # programming), on TSPLIB instances with known optima, in the network file; the order-routing
 # bounds against exhaustive search and against plans.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # solve --time T is wall clock from the start of the command (docs/cli.md, "The time budget"):
 # --time 0 is refused; a budget below what the run needs before its first iteration is refused
 # with exit 2 naming that minimum; the plan and what happened are recorded in /run and in the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """ckpt_mutate.py: the damage corpus of issue #12, made from real checkpoints of one run.
 
   ckpt_mutate.py BASE NEWEST OLDER OUT SEED

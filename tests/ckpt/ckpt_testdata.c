@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_testdata: deterministic synthetic checkpoint contents for tests and the benchmark. */
 #include "ckpt_testdata.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_testdata: a synthetic checkpoint state for the checkpoint tests and benchmark.
  *
  * Fields (C colonies, R rows, K options), contents derived from (seed, epoch, iteration) and each

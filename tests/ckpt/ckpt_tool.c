@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ckpt_tool: drives the checkpoint module from shell tests (faults, signals, deadlines, full
  * disks) and shows how `solve` uses it (see `loop`).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Stop agreement (a signal on one rank stops all; a deadline passed on one rank stops all),
  * deadline arithmetic and SLURM_JOB_END_TIME, the checkpoint schedule, the input checksum and
  * the comparison of search parameters. */

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The damage corpus (issue #12): a run's checkpoints, then more than 100 seeded mutations of the
 # newest (ckpt_mutate.py: every attribute changed in turn, attributes removed, values changed
 # under their CRC, bit flips across the file, truncation at many offsets, datasets swapped with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The checkpoint CRC-32 (checkpoint/ckpt_crc.c, with the carry-less multiplication kernel of
  * ckpt_crc_x86.c where the processor has it) equals zlib's crc32() for every length from 0 to
  * 600 bytes at every alignment of a 16-byte block, for large buffers (threaded and not), for

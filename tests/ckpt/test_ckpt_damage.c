@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Damaged checkpoints (flipped bytes in a distributed or replicated dataset, truncation, no
  * `complete` mark, a leftover .tmp, a file that is not HDF5) are reported and the previous one is
  * used; --keep rotation; checkpoints of another input or search refused unless forced. */

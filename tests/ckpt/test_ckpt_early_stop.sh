@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Stop signals from the first instruction (issue #20, docs/checkpoint.md "Stopping"): SIGTERM
 # during the lower bound of a network imported with --no-bound (held at its first ascent step by
 # ANTROUTE_TEST_PAUSE, so the signal lands there on any machine) ends with 75 and the next run

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Injected faults during a checkpoint write (ANTROUTE_FAULT): the process dies before the rename
 # or in the middle of a dataset, or a write fails with ENOSPC. Each time the previous checkpoint
 # stays the newest valid one, the debris is reported, and a later run resumes and finishes.

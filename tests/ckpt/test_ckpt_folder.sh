@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # A checkpoint folder that cannot be written is found before the search: status 4, one message,
 # no results, no search started (it used to give a warning per epoch, status 0 and no
 # checkpoint). As root permissions do not stop a write, the folder lies under a regular file

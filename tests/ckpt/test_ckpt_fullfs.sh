@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Full and read-only disks: real tmpfs mounts (skipped where mount is not permitted).
 #   - a checkpoint that cannot fit is not attempted (status 4, the room named), nothing is left
 #     behind, the previous one is intact and resumes;

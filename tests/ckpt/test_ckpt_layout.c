@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Checkpoints written by W ranks read back bit-identically by R ranks, for every W, R up to the
  * number of ranks of the test; the per-dataset CRC does not depend on W; CRC pieces combine. */
 #include <omp.h>

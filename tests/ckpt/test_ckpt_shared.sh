@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # A checkpoint folder belongs to one run at a time (issue #20, docs/checkpoint.md "One run per
 # folder"): two real concurrent runs on one folder (the second stops at once with status 2 naming
 # the holder, the first is unaffected); runs of another identity one after the other (--resume

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Signals from outside: SIGTERM sent to one rank stops all ranks after the same iteration with a
 # checkpoint and status 75, and the run resumes from it; SIGUSR1 through mpirun likewise; one
 # SIGINT checkpoints, two exit at once with 130; --max-hours and SLURM_JOB_END_TIME stop the run

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Checkpoint format versions (issue #21): a checkpoint of format version 5 holds the state field
 # by field (/colonies/iterations, /global/epochs/time, /supply/months/stopped_by, ...; no
 # state_int/state_real/month_int/month_real), and an intact checkpoint of an older version is

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # antroute solve with checkpoints: exact continuation. An uninterrupted run and runs stopped and
 # resumed (from checkpoints inside and at the end of epochs, on other layouts; after SIGTERM to
 # one rank; after a kill before the rename or in the middle of a dataset; after SIGKILL at random

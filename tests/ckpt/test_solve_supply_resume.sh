@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # antroute solve on supply-chain networks, stopped and resumed, ends with the plan and totals of
 # an uninterrupted run (docs/checkpoint.md): on the shipped data (one month) and on a generated
 # two-month network; SIGTERM to the ranks (exit 75) then --resume auto on another layout (2x1 ->

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Checkpoint tests: layouts, damage, faults, signals (see docs/checkpoint.md).
 ar_add_unit_test(ckpt_crc SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ckpt_crc.c LABELS ckpt)
 set(CKPT_TESTDATA ${CMAKE_CURRENT_LIST_DIR}/ckpt_testdata.c)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mpi_fault: an LD_PRELOAD library for tests that makes one MPI call fail the way MPI itself
  * reports a failure, so a test can see what antroute does then (tests/cli/test_mpi_errors.sh).
  *

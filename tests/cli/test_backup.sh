@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # -o naming an existing file (issue #24): solve keeps the old results file as #NAME.N# beside it
 # (GROMACS-style, the next free number), byte for byte, and says so; so does --csv with an old
 # plan. A resumed run replaces the results an earlier segment of the same run wrote (no backup of

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The command line: help, version, exit codes of usage errors, and inspect on files that are not
 # antroute files.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"

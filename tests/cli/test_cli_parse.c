@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cli_parse: the rules between options (required, exclusive, needs, one of an option and a
  * positional argument), and choice aliases (an old word accepted, stored as the new one). */
 #include <stdio.h>

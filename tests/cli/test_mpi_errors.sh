@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # MPI failures become a message and exit status 1, not an abort: main sets MPI_ERRORS_RETURN and
 # the communicators antroute creates carry it. A preloaded library (mpi_fault.c, $1) makes one MPI
 # call fail the way MPI reports a failure, through the communicator's error handler; under the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # What solve prints (issue #24): one short memory line (the parts with --verbose); a checkpoint
 # line for the first checkpoint, then at most one a minute (every one with --verbose), sizes as
 # they are (KB, not "0.0 MB"); a resumed run that had already finished claims no CPU seconds.

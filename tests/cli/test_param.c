@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* param: typed options, ranges, parameter files (with line numbers in errors), precedence. */
 #include <stdio.h>
 #include <stdlib.h>

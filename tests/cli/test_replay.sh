@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Replays never overwrite (issue #24). The parameters a results file records (its root attribute
 # `parameters`) name no output (-o, --csv, --checkpoint-dir: those are in `paths`) and hold every
 # parameter that decided the answer, the algorithm's defaults resolved: replaying the record of an

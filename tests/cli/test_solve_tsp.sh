@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # solve FILE.tsp (issue #24): a TSPLIB file is imported on the fly into RESULTS.net.h5 (the bound
 # included, as import tsplib does) and solved; the answer equals import + solve with the same
 # parameters. An input that is neither HDF5 nor TSPLIB gets the hint to import it first.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Nothing misread (issue #20): parameter files read strictly (a section or key no command knows,
 # NUL bytes, control characters, a --params that is not a regular file), recorded parameter files
 # still accepted, an option given twice, inputs that are FIFOs (refused before they are opened:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 ar_add_script_test(cli_basics SCRIPT tests/cli/test_cli_basics.sh)
 ar_add_unit_test(param_unit SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_param.c)
 # MPI failures through the error handler (an LD_PRELOAD library that fails one MPI call).

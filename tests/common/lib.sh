@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # lib.sh: helpers for antroute's shell tests (sourced). Environment from tests/CMakeLists.txt:
 # ANTROUTE (the binary), AR_SOURCE_DIR, AR_SHARED_DATA, AR_TMP (a fresh directory), MPIEXEC.
 set -u

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # A test that checks nothing fails: a shell test that called neither pass nor fail (lib.sh's
 # finish), a unit test binary that ran no check (test_main.c, $1); exit 77 stays a skip.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"

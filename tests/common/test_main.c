@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_main: runs the unit test's test_run() between MPI_Init and MPI_Finalize and turns its
  * failure count into the exit status. Tests use the CHECK macros of test_util.h. A test that ran
  * no check on any rank fails: it would pass whatever the code does (return 77 to skip). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_nothing: a unit test body for test_checks_nothing.sh: `none` runs no check (test_main must
  * fail it), `skip` returns 77 (a skip stays a skip), `one` runs one passing check. */
 #include <string.h>

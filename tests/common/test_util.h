@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_util: minimal check macros for antroute's C tests (each test defines test_run()). */
 #ifndef AR_TEST_UTIL_H
 #define AR_TEST_UTIL_H

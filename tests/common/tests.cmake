@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The test harness itself: a test that checks nothing fails (lib.sh's finish, test_main.c).
 add_executable(test_nothing ${CMAKE_CURRENT_LIST_DIR}/test_nothing.c ${CMAKE_CURRENT_LIST_DIR}/test_main.c)
 target_include_directories(test_nothing PRIVATE ${CMAKE_CURRENT_LIST_DIR})

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* engine_fixture: small tour instances built in memory for the engine tests, and a helper that
  * runs the engine on one. */
 #ifndef AR_ENGINE_FIXTURE_H

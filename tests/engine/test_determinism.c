@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The best tour depends only on (instance, parameters, seed, colonies): the same for 1, 2 and 3
  * OpenMP threads and from one run to the next, for MMAS and ACS, focused and whole-tour ants,
  * with trail updates small (one thread each) and large (split into chunks over the threads). */

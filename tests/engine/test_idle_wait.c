@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A thread with nothing to claim sleeps instead of spinning: one colony of two ants on two
  * threads, the first ant built (by either thread) is held for HOLD_MS in nanosleep, during which
  * the other thread can at most build the second ant and then must wait for the colony's update.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Layout independence under mpirun: 4 colonies on this communicator's ranks (with 1 and 2
  * threads each) give the same best tour as 4 colonies on one rank; more ranks than colonies is
  * a usage error on every rank, not a hang. */

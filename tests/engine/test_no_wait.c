@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A thread that is held up delays nobody: while thread 0 is stuck inside one ant, the other
  * thread goes on building the ants of the other colonies, through many iterations, instead of
  * waiting for it at the end of the iteration. The stuck ant waits until the other thread has

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The iteration loop allocates nothing: every allocation function our code can reach is wrapped
  * (-Wl,--wrap=...) and counted while aco_engine_run() works; the set-up may allocate. */
 #include <omp.h>

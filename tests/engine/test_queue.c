@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The work queue of a segment (src/engine/aco_queue.h) on real threads: every item of every
  * stage of every lane is claimed exactly once, a stage is claimed only after the previous one was
  * closed (and the closing thread's writes are seen by the claimers), each lane ends after its

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # antroute solve end to end: small TSPLIB instances solved to their optimum, the tour checked by
 # an independent length computation, the same answer on 1x1, 2x1 and 2x2 ranks x threads, and
 # clean errors for bad usage.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The tour solver's parts, checked against simple independent code: array edits, neighbour
  * lists, local search bookkeeping (symmetric and directed), focused construction. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tours kept as pieces of a source (tour_pieces, the ants of large instances) against the array
  * form: the same edits give the same positions, and ants built and improved in pieces give
  * exactly the tours of ants built node by node, alone and in whole runs (MMAS and ACS). */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The ACO engine and the tour solver (issue 3).
 ar_add_unit_test(engine_tour_parts SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tour_parts.c)
 ar_add_unit_test(engine_tour_pieces SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tour_pieces.c)

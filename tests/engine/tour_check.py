@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
 """tour_check.py NETWORK.h5 RESULTS.h5: recomputes the length of /best/tour from the network file
 with TSPLIB's distance rules, independently of antroute's C code, and compares it with /best/cost.
 Prints the length; exits 1 on any mismatch (not a permutation, wrong length)."""

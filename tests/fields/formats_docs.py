@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """formats_docs.py ANTROUTE DOCS.md [--update]: the tables of docs/formats.md between
 <!-- formats:ID --> and <!-- end --> must be what `antroute formats --markdown` prints for ID, every
 declared table must appear once, and no marker may name a table nobody declares. With --update,

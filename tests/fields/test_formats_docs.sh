@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # formats_docs: the tables of docs/formats.md are what `antroute formats --markdown` prints
 # (the field declarations, io/common/h5field.h), each declared table is there once, and the JSON
 # schema beside the report script is `antroute formats --json`.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit test of field declarations (io/common/h5field): a dataset written by its declaration
  * carries the declared unit and meaning, a bare one puts its meaning on its group, one under a
  * placeholder is written under the group given; reading checks rank and class and names the file

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """function_lengths.py ROOT [LIMIT]: C functions longer than LIMIT lines (default 100) in the
 layers' sources (src/, io/, checkpoint/). A function may be longer when the line before it (its
 comment) says why with "long function:". Prints one line per offender; exit 1 if any."""

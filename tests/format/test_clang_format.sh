@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Every C source and header must match .clang-format (run `clang-format -i` on the file to fix).
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 command -v clang-format >/dev/null || skip_test "clang-format is not installed"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # No C function of the layers is longer than 100 lines unless its comment says why ("long
 # function:"), and the check itself catches a long function planted in a copy of a source file.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fuzz_ckpt: libFuzzer target for the checkpoint reader. The input is the bytes of a checkpoint
  * file: written to a temporary file, then judged as --resume judges a candidate (ckpt_verify:
  * the header digest, the format, every dataset's CRC-32; ckpt_match against this run) and read

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Checkpoint reader (checkpoint/ckpt_verify.c, ckpt_header.c, ckpt_digest.c, ckpt_read.c and what
 # they call): checkpoint files from the fuzzer's bytes, judged and read serially (MPI_COMM_SELF).
 ar_fuzz_hdf5_target(fuzz_ckpt

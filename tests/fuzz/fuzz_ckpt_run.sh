@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # fuzz_ckpt_run.sh FUZZER SECONDS CORPUS_DIR ANTROUTE SOURCE_DIR: writes real checkpoints with the
 # build's solve (eil51, 2 colonies: the shape fuzz_ckpt reads; at an epoch end and inside an
 # epoch; and one of a small order-routing run), puts them in a fresh corpus and runs the fuzzer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fuzz_csv: libFuzzer target for the CSV reader. Reads any bytes as a table, looks up columns,
  * walks every row and parses every field as a code, a number, an integer and a date, as the
  * supply-chain importer does. Errors are fine; crashes, leaks and undefined behaviour are not. */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # CSV reader (io/common/csv.c) and the date parser the supply-chain importer applies to its fields.
 add_executable(fuzz_csv ${CMAKE_CURRENT_LIST_DIR}/fuzz_csv.c ${PROJECT_SOURCE_DIR}/io/common/csv.c
                ${PROJECT_SOURCE_DIR}/src/supply/supply_date.c ${PROJECT_SOURCE_DIR}/src/base/ar_error.c

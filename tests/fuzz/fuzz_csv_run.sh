@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # fuzz_csv_run.sh FUZZER SECONDS CORPUS_DIR SEED_DIR...: fills a fresh corpus with the seed files
 # (CSV files longer than 4 KiB are cut to their first 4 KiB, still a valid start of a table) and
 # runs the fuzzer for SECONDS. Non-zero exit on any crash or sanitizer report; the reproducer is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fuzz_file: for fuzz targets whose reader takes a file (HDF5): the input's bytes, written to the
  * file the real reader then opens. */
 #ifndef AR_FUZZ_FILE_H

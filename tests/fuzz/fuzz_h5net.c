@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fuzz_h5net: libFuzzer target for the network file reader. The input is the bytes of an HDF5
  * file: they are written to a temporary file and read by the real reader, as solve and inspect
  * read a network (h5u_open_read, h5net_header_read and the kind's version, then the kind's

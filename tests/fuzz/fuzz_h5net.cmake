@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Network file reader (io/common/h5net.c, io/tour/h5net_tour.c, io/supply/h5net_supply.c and
 # what they call): HDF5 files from the fuzzer's bytes, read serially (MPI_COMM_SELF).
 ar_fuzz_hdf5_target(fuzz_h5net

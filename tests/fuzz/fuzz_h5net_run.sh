@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # fuzz_h5net_run.sh FUZZER SECONDS CORPUS_DIR ANTROUTE SOURCE_DIR: makes real network files with
 # the build's importer (tours: eil51, the ATSP ft70 and a 300-node synthetic one; supply chain: a
 # tiny generated network), puts them in a fresh corpus and runs the fuzzer for SECONDS. Non-zero

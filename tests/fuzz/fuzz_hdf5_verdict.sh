@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # fuzz_hdf5_verdict.sh SRC RC LOG: the status of an HDF5 fuzz run (fuzz_h5net, fuzz_ckpt) from
 # libFuzzer's status RC and its output LOG. A fault whose stack reaches antroute's sources only
 # through the HDF5 library (every frame above the first of ours is in libhdf5, libc or the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fuzz_tsplib: libFuzzer target for the TSPLIB parser (instances and tours). Any input must
  * either parse into a consistent instance or fail with a message; never crash, leak, read out of
  * bounds or allocate what the input cannot back. Built with -DANTROUTE_FUZZ=ON (clang). */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # TSPLIB parser: instances and tours.
 add_executable(fuzz_tsplib ${CMAKE_CURRENT_LIST_DIR}/fuzz_tsplib.c
                ${PROJECT_SOURCE_DIR}/io/tour/tsplib_parse.c ${PROJECT_SOURCE_DIR}/src/tour/tour_net.c

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # run_fuzz.sh FUZZER SECONDS CORPUS_DIR SEED...: copies the seed files (or the files of seed
 # folders) into a fresh corpus folder (libFuzzer adds what it finds there, so never point it at
 # the source tree) and runs the fuzzer for SECONDS. Exits non-zero on any crash or sanitizer

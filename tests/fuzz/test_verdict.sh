@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The verdict of the HDF5 fuzz runs (fuzz_hdf5_verdict.sh) on planted libFuzzer logs: a fault
 # inside libhdf5 reached from our reader passes, a fault in our own code and the harness's abort
 # on a misjudged file fail, a time-out fails, a clean run passes. Runs in the plain build (no

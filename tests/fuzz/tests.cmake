@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Fuzz targets (libFuzzer), built only with -DANTROUTE_FUZZ=ON and clang; see docs/testing.md.
 # Each target lives in its own fuzz_<name>.cmake beside this file (included below) and compiles
 # the parser sources directly: the core library is not built with -fsanitize=fuzzer and needs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_hook_fault: ANTROUTE_FAULT switches that let tests kill or fail a write, or corrupt a
  * result, on purpose (see test_hooks.h). */
 #include "test_hooks.h"

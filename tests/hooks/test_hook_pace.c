@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_hook_pace: ANTROUTE_TEST_PACE_MS and ANTROUTE_TEST_HOLD, brakes on the engine's loop (see
  * test_hooks.h). */
 #include "test_hooks.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_hook_pause: ANTROUTE_TEST_PAUSE and ANTROUTE_TEST_NO_FLOCK (see test_hooks.h). */
 #include "test_hooks.h"
 

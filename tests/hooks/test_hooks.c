@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_hooks: installs the test hooks before main() runs (see test_hooks.h). */
 #include "test_hooks.h"
 

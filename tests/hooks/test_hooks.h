@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* test_hooks: the test-only hook library (linked into the program only when ANTROUTE_TEST_HOOKS
  * is ON; src/base/ar_hooks.h). Its constructor installs the table of these functions.
  *

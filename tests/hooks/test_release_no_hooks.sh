@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # test_release_no_hooks.sh RELEASE: the program linked without tests/hooks (a release build) has
 # no fault, pause, pace or hold code: no hook function among its symbols, no test switch's name
 # among its strings, no test option in its help; the test switches do nothing there and it gives

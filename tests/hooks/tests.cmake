@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Issue #21: test switches out of production. The test hooks (this folder) are linked into the
 # program only with ANTROUTE_TEST_HOOKS=ON; the layers' libraries are the same either way, so
 # antroute_release, the program linked from them without the hooks, is what a release build

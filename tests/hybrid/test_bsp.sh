@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # /bsp datasets of solve (w_max >= w_mean > 0, one rank_w and rank_sync column per rank, epochs
 # rows, imbalance, a team efficiency in (0, 1]), the end-of-run table naming the slowest rank,
 # what uneven colony blocks cost (3 colonies on 2 ranks), --timers no writes no /bsp,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Pheromone sharing on order routing (the real data): the same plan on 1x1, 2x1 and 2x2, one-thread
 # sharing against endpoint sharing (4x1 is covered on tours: four ranks on this data take too long).
 source "$AR_SOURCE_DIR/tests/common/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Pheromone sharing on tours: the same best tour and cost on 1x1, 2x1, 2x2 and 4x1 (ranks x
 # threads), with one-thread and endpoint sharing alike; sharing changes the search (so the
 # comparison is not vacuous).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* aco_share_check_thread_level: endpoint sharing refuses any level below MPI_THREAD_MULTIPLE
  * with a message naming the level, and this MPI provides MULTIPLE to antroute's start-up. */
 #include <mpi.h>

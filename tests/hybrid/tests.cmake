@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Hybrid MPI + OpenMP: pheromone sharing (layout independence, endpoints), the thread-level
 # check, the /bsp datasets and the binding report of solve.
 ar_add_unit_test(hybrid_thread_level SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_thread_level.c)

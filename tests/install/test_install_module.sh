@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `cmake --install` into a temporary prefix installs bin/antroute, the Slurm templates and their
 # helper, the report script and its kinds' modules, the docs, the man page (generated from the
 # option tables: every option of `solve --help` is in it) and an Lmod module file. With the module

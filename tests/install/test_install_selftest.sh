@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The installed tree checks itself (issue #24): `cmake --install` into a temporary prefix puts the
 # examples (a TSPLIB instance, the order-routing tables, the Monaco extract and its stops, their
 # licences, an example job) under PREFIX/share/antroute/examples; the prefix is then moved

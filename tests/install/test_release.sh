@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The release tarball (docs/release.md) builds with no network: tools/make_release.sh packs HEAD
 # (git archive plus the file COMMIT), the tarball holds the sources and no .git, and unpacked in a
 # temporary folder it configures in a network namespace of its own (no network at all) with

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The site install (cmake/install.cmake): into a temporary prefix, loaded with Lmod, used from an
 # unrelated folder with the source tree hidden, and one sbatch of an installed template on the
 # multi-host test cluster (hence its lock).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """check_layers.py ROOT: antroute's layer rules, read from the source text (docs/architecture.md).
 
 1. Every folder named by an ar_layer(TARGET DIR FLOOR F DEPENDS ...) call in ROOT/CMakeLists.txt is

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The layer rules of docs/architecture.md hold (check_layers.py), and the check itself catches an
 # upward include, a sideways include, an include of a layer not linked directly, an include of
 # another layer's private state, a circle between files, a circle hidden by a header that declares

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Progress output of solve: time-stamped lines in batch (stdout is a file, as under Slurm), one
 # live line rewritten in place on a real terminal (a pseudo-terminal from script(1)).
 source "$AR_SOURCE_DIR/tests/common/lib.sh"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # reference_runs.sh: the answers that no refactor may change (issue #11, "What must not change").
 #
 # Twelve solves with fixed seeds and iteration counts: tours (symmetric and ATSP, MMAS and ACS,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The reference answers (answers.tsv) still come out: every run of reference_runs.sh prints
 # exactly its recorded line. See reference_runs.sh for what the runs are and what a line holds.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"

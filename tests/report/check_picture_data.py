@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
 """check_picture_data.py DATA.json CHECK...: the numbers the report pictures are drawn from
 (antroute_report.py --data-json) tell the truth. CHECKs:
   bsp          the phases stacked per rank add up to the wall time (within 1e-6 relative),

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Fabricate a small order-routing results file for the report tests.
 
     make_supply_results.py NETWORK.h5 OUT.h5 [--months 3] [--orders 150] [--no-input] [--no-bsp]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # report_lib.sh: helpers for the report tests (sourced after tests/common/lib.sh).
 PY=/usr/bin/python3
 

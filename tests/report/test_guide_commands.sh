@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Keeps docs/guide.md true: runs its ```sh blocks in order in a scratch folder (build/, inputs/,
 # tools/ linked to the real ones), each under `set -eo pipefail`, and fails if a command fails;
 # runs its ```console blocks line by line ("$ " lines) and fails unless the output is exactly the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # antroute report on bad inputs: a missing file (exit 4), files that are not results files
 # (exit 3, the message names the file), a network file that moved (exit 4, the message suggests
 # --network) or that is the wrong one (exit 3), a damaged dataset (exit 3, named), and pictures

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit test of the report's readers and formatting: numbers as attributes or scalar datasets of
  * any number class, strings fixed and variable, integer codes decoded through a `codes` attribute
  * (names that hold commas), group members in name order, shape errors named, and thousands

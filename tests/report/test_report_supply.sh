@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # antroute report on order-routing results: a file fabricated with h5py in the layout of
 # `solve` on a supply-chain network (make_supply_results.py, 3 months, with BSP timings), and a
 # real short run on the shipped data. The summary shows goals, served and unserved orders with the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # antroute report on real tour runs: berlin52 (shipped) imported and solved briefly, on 1 rank and
 # on 2 ranks; the summary names the instance, the cost, the layout and the BSP split; -o draws the
 # tour, the convergence and the BSP pictures. Also a GEO instance (degrees on the axes) and an

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # antroute report: the summary and pictures on a real tour run and on a fabricated order-routing
 # results file, bad inputs, and the user guide's runnable commands (docs/guide.md).
 ar_add_script_test(report_tour SCRIPT tests/report/test_report_tour.sh LABELS report)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """check_scipy.py ROADS.h5 STOPS.h5 COSTS.txt PATHS.txt [--expect-asymmetric]
 
 The independent check of the road costs (issue #22): scipy.sparse.csgraph.dijkstra on the CSR

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """make_stops.py ROADS.h5 N SEED OUT.csv [JITTER_DEG]: N stops at real road locations of a road
 network file: a seeded random sample of its nodes (without repeats), each moved by up to
 JITTER_DEG (default 1.5e-4, ~15 m) in latitude and longitude, as geocoded addresses would be.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_legs_check ROADS.h5 STOPS.h5 COSTS.txt PATHS.txt: the test helper behind tests/road.
  *
  * Reads a road network and a stops file with the readers part B will use (h5net_road_read,

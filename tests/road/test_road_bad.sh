@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Bad road inputs (issue #22): each a clear message naming the file (and the line, dataset or
 # row), exit 3, no output and no .tmp left, an existing output untouched. Maps: no drivable road,
 # truncated PBF, truncated gzip, truncated XML, a name readosm cannot take, a missing file (4).

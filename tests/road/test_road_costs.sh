@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The stop-to-stop costs, checked independently (issue #22): for a few hundred stops at real
 # road locations of Andorra (time), Monaco (distance) and a synthetic network (time), every cost
 # equals scipy.sparse.csgraph.dijkstra's on the same CSR arrays read with h5py, every stored

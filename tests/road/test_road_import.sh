@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The road importers on the shipped maps (inputs/roads): import osm of the Andorra PBF and the
 # Monaco gzipped XML (counts, the datasets and attributes of docs/formats.md, the ODbL
 # attribution, the same file twice, strongly connected, one-way arcs present), inspect of a road

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Checkpoints of road tours (issue #22): a road run stopped by SIGTERM (held after iteration 10 by
 # ANTROUTE_TEST_HOLD until the signal is taken: no race with the clock) exits 75 with a
 # checkpoint and no results; resumed, it ends with the same tour, cost and route as the run that

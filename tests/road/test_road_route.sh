@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Answers on roads (issue #22 part B): solve on a stops file writes a road tour's results (kind
 # road: /best/tour as stop rows, /best/cost in the stops' unit, /route), checked independently
 # with h5py on the road network: every step of the route is an arc in its direction, each leg

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* road_unit: the model and algorithms of src/road against brute force on small graphs, plus the
  * sizes that must not need deep recursion.
  *

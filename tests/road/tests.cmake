@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Road networks (issue #22): the model and algorithms (unit), the files, the importers of OSM,
 # DIMACS, synthetic networks and stops, the independent check of the costs against scipy, the
 # layouts, and bad inputs.

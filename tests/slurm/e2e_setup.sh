@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # shellcheck shell=bash disable=SC2034
 # e2e_setup.sh: the common start of the Slurm tests that run antroute (sourced after
 # slurm_lib.sh): antroute itself is the solver, on att532 imported from TSPLIB; the run without

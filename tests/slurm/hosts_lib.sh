@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # shellcheck shell=bash
 # hosts_lib.sh: the multi-host tests' helpers (sourced after slurm_lib.sh and e2e_setup.sh).
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # shellcheck shell=bash
 # slurm_lib.sh: helpers for the Slurm tests (sourced after tests/common/lib.sh).
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Two Slurm hosts in network namespaces (slurm/netns-cluster.sh, real node shape, task/affinity),
 # one cluster start for all of it:
 # - Open MPI ranks on both hosts over TCP through `srun --mpi=pmix` and through `mpirun` with a

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The single-node Slurm cluster (slurm/local-cluster.sh) and antroute through the batch templates
 # on it, all in one cluster start.
 # - The cluster script: it starts (twice: idempotent), advertises the E7-8890 v4 node and its

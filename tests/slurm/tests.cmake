@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Slurm: a real single-node cluster on localhost (slurm/local-cluster.sh) and the batch templates
 # of slurm/ driven through sbatch, in one cluster start (test_local.sh: the cluster script, then
 # antroute's scenarios side by side). It uses the faked 192-CPU E7 node, so that cluster binds

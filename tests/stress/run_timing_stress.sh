@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # run_timing_stress.sh [-n N] [-b BUILD] [-f FUZZ_BUILD] [-k] [TEST_REGEX]: runs every test that
 # sends a signal, kills, requeues, cancels, waits with a bound or times anything (the list below)
 # N times in a row (default 10) while a CPU-bound process in another session spins on each core,
@@ -46,7 +47,7 @@ while getopts "n:b:f:k" opt; do
     b) build=$OPTARG ;;
     f) fuzz_build=$OPTARG ;;
     k) hogs=0 ;;
-    *) sed -n '2,13p' "$0" >&2; exit 2 ;;
+    *) sed -n '3,14p' "$0" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mini_net: write and import small supply-chain networks (see mini_net.h). */
 #include "mini_net.h"
 

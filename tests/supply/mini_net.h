@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mini_net: small hand-made supply-chain networks for the order-routing tests, written as the
  * seven CSV tables into a directory and imported with supply_import_dir(). */
 #ifndef AR_TEST_MINI_NET_H

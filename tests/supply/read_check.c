@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_read_check FILE.h5: reads a supply-chain network with h5net_supply_read() on every rank
  * and exits with antroute's exit code, printing the error message (for the bad-HDF5 tests). */
 #include <mpi.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_equal: compares every column of two supply_net structs. */
 #include "supply_equal.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_equal: field-by-field comparison of two supply-chain networks (tests only). */
 #ifndef AR_TEST_SC_EQUAL_H
 #define AR_TEST_SC_EQUAL_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # import supply-chain on broken copies of the shipped data set: each is refused with exit 3, a
 # message naming the file, the line and the column, no output file, and an existing good output
 # left untouched.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # h5net_supply_read on damaged copies of a good network file (made with h5py): wrong shape,
 # wrong type, index out of range, NaN, rows that disagree, a missing dataset. Each is refused
 # with exit 3 and a message naming the dataset and row.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The unserved bound (max flow) on small networks where it is obvious, and the greedy + local
  * search reaching it. */
 #include <stdio.h>

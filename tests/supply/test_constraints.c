@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Each constraint rejected when broken, on a hand-made network; route options and costs of a
  * feasible plan computed by hand. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Cost recomputation on random plans: supply_check and the incremental supply_plan against an
  * independent, deliberately simple O(n^2) implementation written here from the raw rate rows. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* csv: quoting, line ends, BOM, missing final newline, and the exact wording of each error. */
 #include <stdio.h>
 #include <string.h>

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # antroute evaluate: exit codes and FILE:LINE messages on malformed plan CSVs (status 3), an
 # infeasible plan (6), a feasible one (0), and usage errors (2).
 source "$AR_SOURCE_DIR/tests/common/lib.sh"

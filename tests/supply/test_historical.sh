@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The historical routing of the real data set (inputs/supply_chain): cost and violations exactly
 # as OBJECTIVE.md states them, the same through its CSV export, the option counts, and the
 # historical cost under the other readings.

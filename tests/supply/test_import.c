@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_import on the shipped data set: counts, the oddities it accepts, and a few known values.
  */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5net_supply_read on several ranks: every rank reads the file collectively and gets the same
  * network as a serial import of the CSV tables. */
 #include <mpi.h>

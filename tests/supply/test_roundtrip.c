@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* h5net_supply: import the shipped data, write it, read it back: every column identical; the
  * written file carries the root attributes and units; inspect summarises it. */
 #include <stdio.h>

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # antroute solve / export on supply-chain networks: the real data with and without capacities
 # (unserved = the max-flow bound; cost at most the published greedy's), export = the plan CSV,
 # evaluate agrees, determinism across threads and ranks, a two-month network, usage errors.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* supply_synth: counts as asked, the same seed gives the same network, another seed another one,
  * every order has a feasible historical route, dates fall in their month, and the result survives
  * an HDF5 round trip (so it passes every reader check). */

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # import synthetic: the same seed gives identical /supply groups (h5diff), a
 # different seed a different one, counts are as asked, and --from grows the shipped data set.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"

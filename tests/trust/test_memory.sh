@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Memory estimated before it is allocated (issue #12): runs that cannot fit stop with exit 5
 # before allocating (their peak resident set stays small), naming the estimate, the limit and
 # the parameter to lower; --max-memory below the estimate stops, a generous one runs; the limits

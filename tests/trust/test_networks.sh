@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # One validation of network files (issue #12): inspect, solve and evaluate judge a file alike,
 # with the same exit status and message, and inspect says "valid" only of a file solve accepts.
 # Files made with h5py from good imports: h5py's own string forms (read everywhere), an unknown

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # No command writes over one of its own inputs (issue #12): every command with an output is
 # pointed at its input through the name itself, ./ and d/../ spellings, a symbolic link, a hard
 # link and the PATH.tmp it writes through; the checkpoint folder holding the input under a

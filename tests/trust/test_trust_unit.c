@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The parts of issue #12 that need no launcher: sizes and memory limits from recorded
  * /proc and cgroup files (v1, v2, hybrid), Slurm's variables, the allocator's footprint, the
  * engine's estimate, and the path comparisons that keep outputs off inputs. */

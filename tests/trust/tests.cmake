@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Trust nothing read back (issue #12): outputs never over inputs, memory estimated before it is
 # allocated, damaged and lying network files refused the same way by every command.
 ar_add_unit_test(trust_unit SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_trust_unit.c)

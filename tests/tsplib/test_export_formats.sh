@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # antroute export of a tour result (issue #24): --tour writes a TSPLIB TOUR file that an
 # independent reader takes for a permutation whose length, recomputed from the .tsp, is
 # /best/cost; --csv writes position,node (0-based nodes as /best/tour); --json any kind's answer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The network file round trip under MPI: rank 0 parses instances and writes them; every rank then
  * reads them back collectively and must get exactly the original. */
 #include <errno.h>

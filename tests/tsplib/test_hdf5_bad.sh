@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Damaged network files: wrong shape, wrong type, missing dataset, not HDF5, truncated, and bad
 # values. `antroute inspect` (which validates like solve's reader) must exit 3 naming the file
 # and the dataset. The fixtures are made here from a good import with h5py.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Malformed TSPLIB input: one file per case in tests/tsplib/bad/. Each import must exit 3 with a
 # message naming the file and the line, write no output file, and leave a good output file that
 # already exists byte-identical.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # import tsplib on every instance of the shared data folder: each imports; each .opt.tour measures
 # exactly its OPTIMA.tsv optimum (and, when the independent checker is present, the same length
 # there). Skips when the shared folder is absent.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # import tsplib on the shipped instances: TSPLIB's canonical-tour lengths, the optimal tours
 # against OPTIMA.tsv, the options, and the datasets docs/formats.md documents (h5dump -H).
 source "$AR_SOURCE_DIR/tests/common/lib.sh"

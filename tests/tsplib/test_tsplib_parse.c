@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of the TSPLIB parser: every metric and every EXPLICIT format on small hand-written
  * instances whose distances were computed by hand, tours, and malformed input in memory. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # TSPLIB import: parser unit tests, the network file round trip (also under MPI), the importer
 # end to end on shipped and shared data, and malformed input (text and HDF5).
 ar_add_unit_test(tsplib_parse_unit SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tsplib_parse.c)

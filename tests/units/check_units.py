@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
 """check_units.py RESULTS.h5...: every dataset of an antroute results file carries `units` and
 `description` (strings: `description`), and every attribute NAME of a group carries NAME_units
 (numbers) and NAME_description beside it (docs/formats.md, "Units"). The two bare fixed-interface

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # units_everywhere: results files of a tour (berlin52, shipped), a road tour (Monaco, shipped) and
 # an order-routing run (the shipped supply chain) walked by check_units.py: every dataset has
 # `units` and `description`, every attribute NAME of a group NAME_units and NAME_description;

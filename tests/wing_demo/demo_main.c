@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* demo_main: antroute with the demo kind registered besides the built-in ones (the program
  * `antroute_demo_wing` of tests/wing_demo). */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* demo_problem: the demo kind's model and its aco_problem callbacks (see demo_problem.h). */
 #include "demo_problem.h"
 

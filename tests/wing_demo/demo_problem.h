@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* demo_problem: the model of the demo kind (tests/wing_demo): R rows of K options, each option
  * with a cost; a solution chooses one option per row and costs the sum. Trivial on purpose: the
  * demo shows what a kind declares, not a search (docs/architecture.md, "tests/wing_demo"). */

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # A kind is declared in one place (docs/architecture.md, "The wing interface"): the demo kind of
 # tests/wing_demo, registered at run time by antroute_demo_wing (argument 1), is accepted by
 # import synthetic, inspect, solve (1 and 2 ranks, the same answer: the cheapest option of every

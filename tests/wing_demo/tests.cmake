@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The demo kind (tests/wing_demo): a wing declared in its own folder, registered at run time by
 # the program antroute_demo_wing (beside build/antroute, so that it finds the report scripts),
 # and accepted by import synthetic, inspect, solve, report and export.

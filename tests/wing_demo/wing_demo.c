@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* wing_demo: the demo kind as every command finds it (io/wing/wing.h), declared in this folder
  * alone: its network file (/demo/cost), its part of `import synthetic`, its solve part, its
  * inspect and report parts and a JSON export. A test binary registers it (demo_main.c); nothing
