@@ -179,7 +179,13 @@ ar_status wing_supply_config_from_params(const param_set *ps, supply_config *cfg
   cfg->co2_air = param_real(ps, "co2-air");
   cfg->co2_ground = param_real(ps, "co2-ground");
   cfg->co2_km = param_real(ps, "co2-km");
+  /* The model's parsers speak of goals and weights; the option they came from is named here. */
   ar_status st = supply_parse_weights(param_str(ps, "weights"), cfg);
-  if (st == AR_OK) st = supply_parse_goal_order(param_str(ps, "goal-order"), cfg);
+  if (st != AR_OK) {
+    ar_error_prefix("--weights");
+    return st;
+  }
+  st = supply_parse_goal_order(param_str(ps, "goal-order"), cfg);
+  if (st != AR_OK) ar_error_prefix("--goal-order");
   return st;
 }

@@ -27,24 +27,22 @@ ar_status supply_parse_weights(const char *text, supply_config *cfg) {
     const char *eq = strchr(s, '='), *comma = strchr(s, ',');
     if (!comma) comma = s + strlen(s);
     if (!eq || eq > comma)
-      return ar_fail(AR_ERR_USAGE, "--weights: '%.*s' is not GOAL=WEIGHT", (int)(comma - s), s);
+      return ar_fail(AR_ERR_USAGE, "'%.*s' is not GOAL=WEIGHT", (int)(comma - s), s);
     int g = goal_find(s, (size_t)(eq - s));
     if (g != ROUTE_GOAL_COST && g != ROUTE_GOAL_TIME && g != ROUTE_GOAL_CO2)
-      return ar_fail(AR_ERR_USAGE, "--weights: '%.*s' is not a goal (cost, time, co2)",
-                     (int)(eq - s), s);
+      return ar_fail(AR_ERR_USAGE, "'%.*s' is not a goal (cost, time, co2)", (int)(eq - s), s);
     int i = g - ROUTE_GOAL_COST;
-    if (seen[i]) return ar_fail(AR_ERR_USAGE, "--weights: %s given twice", goal_names[g]);
+    if (seen[i]) return ar_fail(AR_ERR_USAGE, "%s given twice", goal_names[g]);
     char num[64];
     size_t len = (size_t)(comma - eq - 1);
     if (len == 0 || len >= sizeof num)
-      return ar_fail(AR_ERR_USAGE, "--weights: %s has no weight", goal_names[g]);
+      return ar_fail(AR_ERR_USAGE, "%s has no weight", goal_names[g]);
     memcpy(num, eq + 1, len);
     num[len] = '\0';
     char *end = NULL;
     double v = strtod(num, &end);
     if (end == num || *end != '\0' || !(v >= 0.0) || v > 1e15)
-      return ar_fail(AR_ERR_USAGE, "--weights: '%s' is not a weight >= 0 for %s", num,
-                     goal_names[g]);
+      return ar_fail(AR_ERR_USAGE, "'%s' is not a weight >= 0 for %s", num, goal_names[g]);
     w[i] = v;
     seen[i] = 1;
     s = *comma ? comma + 1 : comma;
@@ -64,18 +62,15 @@ ar_status supply_parse_goal_order(const char *text, supply_config *cfg) {
     if (!comma) comma = s + strlen(s);
     int g = goal_find(s, (size_t)(comma - s));
     if (g < 0)
-      return ar_fail(AR_ERR_USAGE,
-                     "--goal-order: '%.*s' is not a goal (unserved, cost, time, co2, weighted)",
+      return ar_fail(AR_ERR_USAGE, "'%.*s' is not a goal (unserved, cost, time, co2, weighted)",
                      (int)(comma - s), s);
     for (int i = 0; i < n; i++)
-      if (keys[i] == (supply_goal)g)
-        return ar_fail(AR_ERR_USAGE, "--goal-order: %s given twice", goal_names[g]);
-    if (n == ROUTE_KEYS_MAX)
-      return ar_fail(AR_ERR_USAGE, "--goal-order: at most %d goals", ROUTE_KEYS_MAX);
+      if (keys[i] == (supply_goal)g) return ar_fail(AR_ERR_USAGE, "%s given twice", goal_names[g]);
+    if (n == ROUTE_KEYS_MAX) return ar_fail(AR_ERR_USAGE, "at most %d goals", ROUTE_KEYS_MAX);
     keys[n++] = (supply_goal)g;
     s = *comma ? comma + 1 : comma;
   }
-  if (n == 0) return ar_fail(AR_ERR_USAGE, "--goal-order: no goal given");
+  if (n == 0) return ar_fail(AR_ERR_USAGE, "no goal given");
   cfg->n_keys = n;
   for (int i = 0; i < n; i++)
     cfg->key[i] = keys[i];

@@ -9,8 +9,8 @@
 #include "ar_error.h"
 #include "supply_model.h"
 
-/* Parses "cost=1,time=0.5,co2=0" into the weights of cfg. AR_ERR_USAGE naming the option:
- * "--weights: 'speed' is not a goal (cost, time, co2)". */
+/* Parses "cost=1,time=0.5,co2=0" into the weights of cfg. AR_ERR_USAGE naming what is wrong:
+ * "'speed' is not a goal (cost, time, co2)" (the caller names the option it came from). */
 ar_status supply_parse_weights(const char *text, supply_config *cfg);
 
 /* Parses "unserved,cost,co2,time" (goal names: unserved, cost, time, co2, weighted) into the key

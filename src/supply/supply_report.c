@@ -44,8 +44,8 @@ void supply_report_print(FILE *out, const supply_model *m, const supply_assign *
   }
   for (int kind = 0; kind < ROUTE_V_KINDS; kind++)
     if (r->count[kind] > shown[kind])
-      fprintf(out, "  ... %lld more %s violations (--list 0 shows all)\n",
+      fprintf(out, "  ... %lld more %s violations (%d of each kind listed)\n",
               (long long)(r->count[kind] - shown[kind]),
-              supply_violation_kind_name((supply_violation_kind)kind));
+              supply_violation_kind_name((supply_violation_kind)kind), list_max);
   fprintf(out, "feasible: %s\n", r->nv ? "no" : "yes");
 }
