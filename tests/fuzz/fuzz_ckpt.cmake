@@ -4,6 +4,7 @@
 ar_fuzz_hdf5_target(fuzz_ckpt
   SOURCES src/base/ar_error.c src/base/ar_agree.c src/base/ar_comm.c src/base/param.c
           src/base/param_file.c src/base/ar_path.c src/base/ar_signal.c src/base/ar_hooks.c
+          src/base/param_wrap.c src/base/ar_backup.c
           io/common/h5u.c io/common/h5meta.c checkpoint/ckpt_crc.c checkpoint/ckpt_crc_x86.c
           checkpoint/ckpt_digest.c
           checkpoint/ckpt_field.c checkpoint/ckpt_header.c checkpoint/ckpt_match.c

@@ -3,7 +3,8 @@
 # what they call): HDF5 files from the fuzzer's bytes, read serially (MPI_COMM_SELF).
 ar_fuzz_hdf5_target(fuzz_h5net
   SOURCES src/base/ar_error.c src/base/ar_agree.c src/base/param.c src/base/param_file.c
-          src/base/ar_path.c src/base/ar_signal.c src/base/ar_hooks.c io/common/h5u.c
+          src/base/ar_path.c src/base/ar_signal.c src/base/ar_hooks.c
+          src/base/param_wrap.c src/base/ar_backup.c io/common/h5u.c
           io/common/h5meta.c io/common/h5net.c io/common/h5field.c src/tour/tour_net.c
           io/tour/h5net_tour.c io/tour/h5net_tour_fields.c src/supply/supply_net.c
           src/supply/supply_date.c io/supply/h5net_supply.c io/supply/h5net_supply_fields.c
