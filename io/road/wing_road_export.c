@@ -162,9 +162,6 @@ const wing_export wing_road_exports[] = {
      export_tsplib},
     WING_TOUR_EXPORT_TOUR,
     WING_TOUR_EXPORT_CSV,
-    {{"json", 0, PARAM_STRING, NULL, NULL, 1, 0, "FILE.json",
-      "write the best answer as JSON: cost and its unit, the tour or plan, the run's attributes",
-      0},
-     export_json},
+    WING_EXPORT_JSON(export_json),
     {{0}, NULL},
 };

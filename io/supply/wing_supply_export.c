@@ -43,9 +43,6 @@ const wing_export wing_supply_exports[] = {
     {{"csv", 0, PARAM_STRING, NULL, NULL, 1, 0, "PLAN.csv",
       "order routing: write the plan, one row per order: " ROUTE_PLAN_CSV_HEADER, 0},
      export_csv},
-    {{"json", 0, PARAM_STRING, NULL, NULL, 1, 0, "FILE.json",
-      "write the best answer as JSON: cost and its unit, the tour or plan, the run's attributes",
-      0},
-     export_json},
+    WING_EXPORT_JSON(export_json),
     {{NULL, 0, PARAM_STRING, NULL, NULL, 0, 0, NULL, NULL, 0}, NULL},
 };

@@ -135,9 +135,6 @@ static ar_status export_json(const char *results, const char *path) {
 const wing_export wing_tour_exports[] = {
     WING_TOUR_EXPORT_TOUR,
     WING_TOUR_EXPORT_CSV,
-    {{"json", 0, PARAM_STRING, NULL, NULL, 1, 0, "FILE.json",
-      "write the best answer as JSON: cost and its unit, the tour or plan, the run's attributes",
-      0},
-     export_json},
+    WING_EXPORT_JSON(export_json),
     {{NULL, 0, PARAM_STRING, NULL, NULL, 0, 0, NULL, NULL, 0}, NULL},
 };

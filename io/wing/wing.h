@@ -58,6 +58,19 @@ typedef struct {
   ar_status (*write)(const char *results, const char *path);
 } wing_export;
 
+/* The --json row every kind's export table holds (one help text; the kind gives the writer). */
+#define WING_EXPORT_JSON(write_fn)                                                                 \
+  {                                                                                                \
+    .option = {.name = "json",                                                                     \
+               .type = PARAM_STRING,                                                               \
+               .min = PARAM_UNBOUNDED_MIN,                                                         \
+               .max = PARAM_UNBOUNDED_MAX,                                                         \
+               .arg_name = "FILE.json",                                                            \
+               .help = "write the best answer as JSON: cost and its unit, the tour or plan, the "  \
+                       "run's attributes"},                                                        \
+    .write = (write_fn)                                                                            \
+  }
+
 /* `antroute evaluate NETWORK.h5 ...` of networks of this kind. */
 typedef struct {
   const char *usage, *description;
