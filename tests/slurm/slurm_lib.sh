@@ -143,6 +143,15 @@ wait_restarts() {
   wait_until 180 "job $1 to be requeued ($2 restarts)" eval "[ \"\$(job_field $1 Restarts)\" = $2 ]"
 }
 
+# wait_restarted NAME: until the requeued job of scenario NAME has started again (its script's
+# SLURM_RESTART_COUNT=1 line): only then has the first run surely taken its signal and ended.
+# Slurm counts the restart when it decides to requeue, before the signal reaches the run: a run
+# released at that moment could finish instead of checkpointing.
+wait_restarted() {
+  wait_until 180 "the requeued job of $1 to start again" grep -q "SLURM_RESTART_COUNT=1," \
+    "$AR_TMP/$1/job.out"
+}
+
 # submit NAME TEMPLATE full|small ITERATIONS EXPORTS [SBATCH_OPTIONS...]: submits a template from
 # slurm/ with the job's files in $AR_TMP/NAME (job.out, out.h5, out.ckpt); prints the job id.
 submit() {
@@ -185,6 +194,7 @@ scenario_requeue() {
   wait_held "$name" || return
   scontrol requeue "$j" && pass "$name: scontrol requeue $j" || fail "$name: scontrol requeue $j"
   wait_restarts "$j" 1
+  wait_restarted "$name"
   release "$name" # the restarted run must not hold
   st=$(wait_final "$j" 240)
   expect_eq "$name: state" "$st" COMPLETED
@@ -219,7 +229,8 @@ scenario_preempt() {
   st=$(wait_final "$h" 180)
   expect_eq "$name: preempting job state" "$st" COMPLETED
   wait_restarts "$j" 1
-  release "$name"
+  wait_restarted "$name"
+  release "$name" # the restarted run must not hold
   st=$(wait_final "$j" 240)
   expect_eq "$name: state" "$st" COMPLETED
   expect_eq "$name: restarts" "$(job_field "$j" Restarts)" 1
