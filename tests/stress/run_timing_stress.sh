@@ -37,6 +37,9 @@ TIMING_TESTS=(
   advise_cli               # hang guards (timeout)
   reference_answers        # hang guards (timeout)
   report_guide_commands    # hang guards (timeout per block)
+  road_resume              # SIGTERM to a road solve held mid-run
+  budget_time              # --time budgets: plan arithmetic, a run that must end within 8 s
+  release_no_hooks         # a paced run under a hang guard (timeout)
 )
 FUZZ_TESTS=(fuzz_tsplib fuzz_csv fuzz_h5net fuzz_ckpt) # 20 s each, per-input time-outs
 
