@@ -6,7 +6,6 @@
 #include <ctype.h>
 #include <mpi.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "app_version.h"
@@ -70,15 +69,6 @@ static const char *error_heading(const char *cmd, const char *msg, char *head, s
   return colon + 2;
 }
 
-/* Started without a launcher (no mpirun, no srun), Open MPI forks a daemon (orted) that one
- * process alone never needs (antroute spawns no processes): it cost a few tenths of a second of
- * every command's start, seconds on a busy node. Only where the user has not chosen; the variable
- * is read by Open MPI's singleton start alone, so launched ranks and other MPI libraries ignore
- * it. */
-static void mpi_singleton_without_daemon(void) {
-  (void)setenv("OMPI_MCA_ess_singleton_isolated", "1", 0);
-}
-
 int app_main(int argc, char **argv) {
   ar_clock_start(); /* solve --time counts from here (ar_clock.h) */
   /* Stop signals are caught from here on (docs/cli.md, "Signals"): noted until the command says
@@ -112,7 +102,6 @@ int app_main(int argc, char **argv) {
     if (strcmp(argv[1], c->name) == 0) cmd = c;
   if (!cmd) return unknown_command(argv[1]);
 
-  mpi_singleton_without_daemon();
   /* Threads of a rank may call MPI concurrently (multi-endpoint pheromone sharing). */
   int provided = 0;
   if (ar_mpi_check(MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided),
