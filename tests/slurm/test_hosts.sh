@@ -118,6 +118,10 @@ elastic() {
   scancel "$j"
   st=$(wait_final "$j" 60)
   expect_eq "$name: first job ($2) state" "$st" CANCELLED
+  # The job is CANCELLED as soon as Slurm decides it, before its SIGTERM has reached the held
+  # run: released only once the script has said how the run ended, it cannot run on instead.
+  wait_until 120 "the script of job $j to end" grep -Eq "the job was cancelled .*: not requeued" \
+    "$AR_TMP/$name/job.out"
   expect_log "$name" "$AR_TMP/$name/job.out" "checkpoint .*/ckpt-[0-9]*.h5: iteration"
   same_view "$name" "$ckpt"
   release "$name"
