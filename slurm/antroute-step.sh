@@ -144,6 +144,7 @@ ar_drop_given() {
 # like SIGTERM: finish the iteration, checkpoint, exit 75.
 # A signal before the step has started is remembered and acted on instead of starting it.
 AR_STEP_PID=
+AR_STEP_ENDED=0
 AR_TRAPPED=0
 AR_SIGNALLED=0
 ar_forward() {
@@ -152,6 +153,8 @@ ar_forward() {
   if [ -n "$AR_STEP_PID" ]; then
     ar_log "received SIG$1; asking the step to checkpoint and stop"
     kill -USR1 "$AR_STEP_PID" 2>/dev/null
+  elif [ "$AR_STEP_ENDED" = 1 ]; then
+    ar_log "received SIG$1 after the step had ended"
   else
     ar_log "received SIG$1 before the step started"
   fi
@@ -160,12 +163,20 @@ ar_forward() {
 
 # ar_job_info: the job as slurmctld sees it now: AR_JOB_STATE (RUNNING, COMPLETING, PENDING, ...),
 # AR_JOB_REASON (None, TimeLimit, ...) and AR_JOB_RESTARTS (how often it has been requeued).
+# SIGNALING is a running job to which Slurm is delivering a signal (its --signal=B:USR1@N, which
+# can come just as the run stopped at its own deadline, or scancel --signal): read again until it
+# has passed (at most ~10 s), so that it is never taken for a cancelled job.
 ar_job_info() {
-  local info
-  info=$(scontrol show job "$SLURM_JOB_ID" 2>/dev/null)
-  AR_JOB_STATE=$(sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' <<<"$info" | head -n 1)
-  AR_JOB_REASON=$(sed -n 's/.*Reason=\([^ ]*\).*/\1/p' <<<"$info" | head -n 1)
-  AR_JOB_RESTARTS=$(sed -n 's/.*Restarts=\([0-9]*\).*/\1/p' <<<"$info" | head -n 1)
+  local info tries=0
+  while :; do
+    info=$(scontrol show job "$SLURM_JOB_ID" 2>/dev/null)
+    AR_JOB_STATE=$(sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' <<<"$info" | head -n 1)
+    AR_JOB_REASON=$(sed -n 's/.*Reason=\([^ ]*\).*/\1/p' <<<"$info" | head -n 1)
+    AR_JOB_RESTARTS=$(sed -n 's/.*Restarts=\([0-9]*\).*/\1/p' <<<"$info" | head -n 1)
+    [ "$AR_JOB_STATE" = SIGNALING ] && [ "$tries" -lt 20 ] || break
+    tries=$((tries + 1))
+    sleep 0.5
+  done
 }
 
 # ar_requeued_by_slurm: true when Slurm has already requeued this job (scontrol requeue from
@@ -184,7 +195,7 @@ ar_requeue() {
     ar_log "checkpointed; Slurm is requeueing the job itself; it resumes from $CKPT_DIR"
     exit 0
   fi
-  if [[ "$AR_JOB_STATE" != RUNNING && "$AR_JOB_REASON" != TimeLimit ]]; then
+  if [[ "$AR_JOB_STATE" != RUNNING && "$AR_JOB_STATE" != SIGNALING && "$AR_JOB_REASON" != TimeLimit ]]; then
     ar_log "checkpointed; the job was cancelled (state $AR_JOB_STATE): not requeued. To resume," \
       "submit the same template again with CKPT_DIR=$CKPT_DIR"
     exit 75
@@ -272,6 +283,7 @@ ar_step_main() {
     [ "$AR_TRAPPED" = 1 ] || break
   done
   AR_STEP_PID=
+  AR_STEP_ENDED=1
   # 138 = 128 + SIGUSR1: the forwarded signal came before antroute had installed its handlers
   # (e.g. during MPI start-up): nothing was lost since the last checkpoint; go on as after 75.
   if [ "$status" -eq 138 ] && [ "$AR_SIGNALLED" = 1 ]; then

@@ -12,3 +12,6 @@ set_tests_properties(slurm_local PROPERTIES RESOURCE_LOCK antroute_slurm_cluster
 # kind of cluster, hence the lock.
 ar_add_script_test(slurm_hosts SCRIPT tests/slurm/test_hosts.sh LABELS slurm TIMEOUT 1200)
 set_tests_properties(slurm_hosts PROPERTIES RESOURCE_LOCK antroute_netns_cluster)
+# The step helper's decisions after a checkpoint (requeue, cancelled, Slurm's own requeue, the
+# cap) from job states played by a stand-in scontrol: no cluster, so it runs everywhere.
+ar_add_script_test(slurm_step_decisions SCRIPT tests/slurm/test_step_decisions.sh LABELS slurm)

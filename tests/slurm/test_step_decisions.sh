@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# What slurm/antroute-step.sh does after a step that checkpointed (status 75), decided from the
+# job as `scontrol show job` describes it, with a stand-in `scontrol` that plays a sequence of
+# states (no cluster: the real templates run on real clusters in slurm_local and slurm_hosts).
+# - SIGNALING (Slurm delivering its --signal=B:USR1@N just as the run stopped at its own
+#   deadline) is a running job: read again, then requeued, never taken for a cancelled one (seen
+#   once in the stress run: the time-limit job ended FAILED, "cancelled (state SIGNALING)");
+# - CANCELLED: not requeued, exit 75; restarts moved on: Slurm requeues it itself, exit 0;
+# - the restart cap: not requeued, exit 75.
+source "$AR_SOURCE_DIR/tests/common/lib.sh"
+fake=$AR_TMP/bin
+mkdir -p "$fake"
+# scontrol show job: the next line of $AR_TMP/states ("STATE REASON RESTARTS"), the last one
+# again when they run out; scontrol requeue: noted in $AR_TMP/requeued.
+cat >"$fake/scontrol" <<'SH'
+#!/usr/bin/env bash
+if [ "$1" = requeue ]; then echo "$2" >>"$AR_TMP/requeued"; exit 0; fi
+n=$(cat "$AR_TMP/reads" 2>/dev/null || echo 0)
+n=$((n + 1)); echo "$n" >"$AR_TMP/reads"
+line=$(sed -n "${n}p" "$AR_TMP/states"); [ -n "$line" ] || line=$(tail -n 1 "$AR_TMP/states")
+read -r state reason restarts <<<"$line"
+echo "JobId=7 JobName=t"
+echo "   JobState=$state Reason=$reason Dependency=(null)"
+echo "   Requeue=1 Restarts=$restarts BatchFlag=1 Reboot=0 ExitCode=0:0"
+SH
+chmod +x "$fake/scontrol"
+
+# decide NAME "STATE REASON RESTARTS"...: ar_requeue after status 75 with these reads; prints its
+# exit status and log.
+decide() {
+  local name=$1
+  shift
+  printf '%s\n' "$@" >"$AR_TMP/states"
+  rm -f "$AR_TMP/reads" "$AR_TMP/requeued"
+  (
+    PATH=$fake:$PATH SLURM_JOB_ID=7 SLURM_RESTART_COUNT=0 MAX_RESTARTS=${CAP:-10} CKPT_DIR=/ckpt
+    export PATH SLURM_JOB_ID
+    # shellcheck source=/dev/null
+    source "$AR_SOURCE_DIR/slurm/antroute-step.sh"
+    ar_requeue
+  ) >"$AR_TMP/$name.log" 2>&1
+  echo $?
+}
+expect_decision() { # NAME STATUS PATTERN REQUEUED(yes|no)
+  local got requeued=no
+  got=$(cat "$AR_TMP/$1.status")
+  [ -s "$AR_TMP/requeued" ] && requeued=yes
+  if [ "$got" = "$2" ] && grep -Eq "$3" "$AR_TMP/$1.log" && [ "$requeued" = "$4" ]; then
+    pass "$1: exit $2, /$3/, scontrol requeue: $4"
+  else
+    fail "$1: exit $got (want $2), requeued: $requeued (want $4): $(cat "$AR_TMP/$1.log")"
+  fi
+}
+
+decide signaling "SIGNALING None 0" "SIGNALING None 0" "RUNNING None 0" >"$AR_TMP/signaling.status"
+expect_decision signaling 0 "requeueing \(restart 1 of at most 10\)" yes
+[ "$(cat "$AR_TMP/reads")" -ge 3 ] && pass "signaling: the state was read again until it passed" ||
+  fail "signaling: read $(cat "$AR_TMP/reads") times"
+decide cancelled "CANCELLED None 0" >"$AR_TMP/cancelled.status"
+expect_decision cancelled 75 "the job was cancelled \(state CANCELLED\): not requeued" no
+decide by-slurm "PENDING BeginTime 1" >"$AR_TMP/by-slurm.status"
+expect_decision by-slurm 0 "Slurm is requeueing the job itself" no
+decide timelimit "COMPLETING TimeLimit 0" >"$AR_TMP/timelimit.status"
+expect_decision timelimit 0 "time limit was reached before the checkpoint" yes
+CAP=0 decide cap "RUNNING None 0" >"$AR_TMP/cap.status"
+expect_decision cap 75 "MAX_RESTARTS=0\): not requeued" no
+finish
