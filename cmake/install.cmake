@@ -9,7 +9,7 @@
 # P/share/doc/antroute (README and docs/); P/share/man/man1/antroute.1 (built from the option
 # tables by running the program, cmake/man_page.cmake); P/share/modulefiles/antroute/VERSION.lua
 # (Lmod: PATH, MANPATH, ANTROUTE_SLURM, ANTROUTE_DOCS, ANTROUTE_EXAMPLES);
-# P/share/antroute/examples (a TSPLIB instance, the order-routing tables, a road extract and its
+# P/share/antroute/examples (two TSPLIB instances, the order-routing tables, a road extract and its
 # stops, their licences and an example job: what `antroute selftest` and the guide's first steps
 # use).
 include(GNUInstallDirs)
@@ -75,6 +75,8 @@ install(FILES ${PROJECT_SOURCE_DIR}/inputs/LICENSES.md ${PROJECT_SOURCE_DIR}/slu
         DESTINATION ${ANTROUTE_EXAMPLES_DIR})
 install(FILES ${PROJECT_SOURCE_DIR}/inputs/tsplib/berlin52.tsp
               ${PROJECT_SOURCE_DIR}/inputs/tsplib/berlin52.opt.tour
+              ${PROJECT_SOURCE_DIR}/inputs/tsplib/pcb442.tsp
+              ${PROJECT_SOURCE_DIR}/inputs/tsplib/pcb442.opt.tour
               ${PROJECT_SOURCE_DIR}/inputs/tsplib/OPTIMA.tsv
               ${PROJECT_SOURCE_DIR}/inputs/tsplib/README.md
         DESTINATION ${ANTROUTE_EXAMPLES_DIR}/tsplib)

@@ -193,8 +193,10 @@ static void write_row(FILE *f, const plan_row *r) {
 }
 
 /* Writes n rows through path.tmp and a rename, so a failed write leaves no partial file (the
- * output rule of ar_path.h: a link's target is written, anything but a regular file refused). */
-static ar_status write_rows(const char *path, int64_t n, plan_row_fn row_of, const void *plan) {
+ * output rule of ar_path.h: a link's target is written, anything but a regular file refused);
+ * with backup, an old file is kept. */
+static ar_status write_rows(const char *path, int64_t n, plan_row_fn row_of, const void *plan,
+                            int backup) {
   char target[AR_PATH_CAP], tmp[AR_PATH_CAP + 8];
   ar_status st = ar_output_resolve(path, NULL, target, sizeof target);
   if (st != AR_OK) return st;
@@ -220,7 +222,7 @@ static ar_status write_rows(const char *path, int64_t n, plan_row_fn row_of, con
     st = ar_fail(AR_ERR_IO, "%s: write failed: %s", tmp, strerror(errno));
   else if ((st = ar_output_replaceable(target)) != AR_OK)
     ar_error_prefix("%s", tmp);
-  else if ((st = ar_backup_existing(target, stdout)) != AR_OK) /* an old plan is kept */
+  else if (backup && (st = ar_backup_existing(target, stdout)) != AR_OK) /* an old plan is kept */
     ar_error_prefix("%s", tmp);
   else if (rename(tmp, target) != 0)
     st = ar_fail(AR_ERR_IO, "%s: cannot rename to %s: %s", tmp, target, strerror(errno));
@@ -254,9 +256,10 @@ static void assign_row(const void *plan, int64_t i, plan_row *r) {
   r->tpt_days = (int)net->lane_tpt_days[L];
 }
 
-ar_status supply_plan_csv_write(const supply_net *net, const supply_assign *a, const char *path) {
+ar_status supply_plan_csv_write(const supply_net *net, const supply_assign *a, const char *path,
+                                int backup) {
   assign_plan plan = {net, a};
-  return write_rows(path, a->n, assign_row, &plan);
+  return write_rows(path, a->n, assign_row, &plan, backup);
 }
 
 static void results_row(const void *plan, int64_t i, plan_row *r) {
@@ -275,5 +278,5 @@ static void results_row(const void *plan, int64_t i, plan_row *r) {
 }
 
 ar_status supply_plan_csv_write_results(const h5res_supply_plan *p, const char *path) {
-  return write_rows(path, p->n, results_row, p);
+  return write_rows(path, p->n, results_row, p, 1);
 }

@@ -28,10 +28,11 @@
  * AR_ERR_NOMEM. */
 ar_status supply_plan_csv_read(const supply_net *net, const char *path, supply_assign *a);
 
-/* Writes plan a as CSV to path (through path.tmp and a rename), orders in network order; an
- * existing file there is kept as #NAME.N# and said on stdout (ar_backup.h). Fails with
- * AR_ERR_IO naming the file. */
-ar_status supply_plan_csv_write(const supply_net *net, const supply_assign *a, const char *path);
+/* Writes plan a as CSV to path (through path.tmp and a rename), orders in network order; with
+ * backup, an existing file there is kept as #NAME.N# and said on stdout (ar_backup.h), else it
+ * is replaced (a resumed run's own plan). Fails with AR_ERR_IO naming the file. */
+ar_status supply_plan_csv_write(const supply_net *net, const supply_assign *a, const char *path,
+                                int backup);
 
 /* The same file from the plan of a results file (`antroute export`), row for row identical to
  * what supply_plan_csv_write() writes for that plan. AR_ERR_IO naming path when it cannot be

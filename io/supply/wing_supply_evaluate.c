@@ -64,7 +64,7 @@ static ar_status evaluate_work(const param_set *ps) {
     printf("plan: %s\n", historical ? "historical routing (OrderList)" : plan_path);
     supply_report_print(stdout, &m, &a, &r, (int)param_int(ps, "list"));
     if (param_is_set(ps, "write-plan")) {
-      st = supply_plan_csv_write(&net, &a, param_str(ps, "write-plan"));
+      st = supply_plan_csv_write(&net, &a, param_str(ps, "write-plan"), 1);
       if (st == AR_OK) printf("plan written: %s\n", param_str(ps, "write-plan"));
     }
     if (st == AR_OK && r.nv > 0)

@@ -179,9 +179,9 @@ static ar_status supply_write(void *state, const solve_run *run, hid_t file,
 static ar_status supply_write_extra(void *state, const solve_run *run) {
   supply_state *s = state;
   if (!param_is_set(run->ps, "csv")) return AR_OK;
-  ar_status st = run->rank == 0
-                     ? supply_plan_csv_write(&s->net, &s->res.plan, param_str(run->ps, "csv"))
-                     : AR_OK;
+  ar_status st = run->rank == 0 ? supply_plan_csv_write(&s->net, &s->res.plan,
+                                                        param_str(run->ps, "csv"), !run->own_plan)
+                                : AR_OK;
   return ar_agree(run->comm, st);
 }
 

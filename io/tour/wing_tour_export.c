@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "h5net_tour_fields.h"
 #include "h5res_fields.h"
 #include "h5res_json.h"
 #include "h5res_tour_fields.h"
@@ -119,6 +120,21 @@ ar_status wing_tour_export_csv(const char *results, const char *path) {
   return tour_export(results, path, 1);
 }
 
+/* The unit of /best/cost as the file states it (/best attribute cost_units: a TSPLIB instance's
+ * integer distance, a stops network's seconds or metres); a file without one (older, or not
+ * readable: the export reports that) has TSPLIB's. */
+static void cost_unit_of(const char *results, char *unit, size_t cap) {
+  snprintf(unit, cap, "%s", H5NET_DISTANCE_UNITS);
+  hid_t file = -1, best = -1;
+  if (h5u_open_read(results, MPI_COMM_SELF, &file) == AR_OK &&
+      h5u_group_open(file, "/best", &best) == AR_OK && h5u_attr_exists(best, "cost_units") &&
+      h5u_attr_read_str(best, "cost_units", unit, cap) != AR_OK)
+    snprintf(unit, cap, "%s", H5NET_DISTANCE_UNITS);
+  if (best >= 0) h5u_group_close(best, AR_OK);
+  if (file >= 0) h5u_close(file);
+  ar_error_clear(); /* h5res_json_export opens the file again and says what is wrong with it */
+}
+
 static ar_status export_json(const char *results, const char *path) {
   const h5field *F = h5res_tour_fields;
   const h5field *answer[] = {&F[H5RES_TOUR_TOUR],         &F[H5RES_TOUR_COLONY],
@@ -126,7 +142,9 @@ static ar_status export_json(const char *results, const char *path) {
                              &F[H5RES_TOUR_OPTIMUM],      &F[H5RES_TOUR_GAP_PERCENT],
                              &F[H5RES_TOUR_LOWER_BOUND],  &F[H5RES_TOUR_BOUND_METHOD],
                              &F[H5RES_TOUR_GAP_TO_BOUND], NULL};
-  h5res_json_spec spec = {"tour", &F[H5RES_TOUR_COST], "TSPLIB integer distance", answer};
+  char unit[256];
+  cost_unit_of(results, unit, sizeof unit);
+  h5res_json_spec spec = {"tour", &F[H5RES_TOUR_COST], unit, answer};
   ar_status st = h5res_json_export(results, path, &spec);
   if (st == AR_OK) printf("%s: tour result as JSON -> %s\n", results, path);
   return st;

@@ -58,6 +58,9 @@ typedef struct {
   /* The time plan (solve_budget.h) leaves out the kind's optional work before the search (tours:
    * the lower bound, which only reports a gap) because it does not fit in --time. */
   int skip_optional;
+  /* Rank 0, when the results are written: an earlier segment of this run wrote the --csv plan
+   * there (solve_outputs.h), so it is replaced without a backup. */
+  int own_plan;
 } solve_run;
 
 /* A kind's estimate, in seconds, of its steps around the search, for the time plan of --time

@@ -11,6 +11,7 @@
  * stopped by a signal or its deadline checkpoints and ends with exit status 75; `--resume auto`
  * continues it, in whichever phase it stopped. Collective on MPI_COMM_WORLD.
  */
+#include <math.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,9 +109,12 @@ static ar_status phase_checkpoints(solve_driver *d, int resuming) {
   st = ckpt_session_read(&d->ck, d->resume_path, parts, 1, first, count);
   if (st == AR_OK && d->run.rank == 0 && !d->run.quiet) {
     aco_engine_get_info(d->engine, &in);
-    printf("resumed from %s: iteration %lld, %lld epoch%s, best %.0f\n", d->resume_path,
-           (long long)in.iteration, (long long)in.epoch, in.epoch == 1 ? "" : "s",
-           in.best_cost.key[0]);
+    /* Before the first epoch ends there is no best yet (its cost is +inf). */
+    char best[64] = "no best yet";
+    if (isfinite(in.best_cost.key[0]))
+      snprintf(best, sizeof best, "best %.0f", in.best_cost.key[0]);
+    printf("resumed from %s: iteration %lld, %lld epoch%s, %s\n", d->resume_path,
+           (long long)in.iteration, (long long)in.epoch, in.epoch == 1 ? "" : "s", best);
     fflush(stdout);
   }
   return st;
@@ -293,10 +297,13 @@ static ar_status write_results(solve_driver *d) {
   if (st == AR_OK) {
     st = h5u_output_create(&d->out, d->run.output, d->run.comm);
     d->out_open = st == AR_OK;
-    /* An existing results file is kept (#r.h5.1#), unless an earlier segment of this run wrote
-     * it; rank 0 alone renames, so rank 0 alone decides. */
-    if (st == AR_OK && d->run.rank == 0)
-      d->out.backup = !solve_outputs_own(d->ps, d->out.path, d->resume_found);
+    /* An existing results file is kept (#r.h5.1#), and so is a --csv plan, unless an earlier
+     * segment of this run wrote them; rank 0 alone renames, so rank 0 alone decides. */
+    if (st == AR_OK && d->run.rank == 0) {
+      solve_outputs_owned own = solve_outputs_own(d->ps, d->out.path, d->resume_found);
+      d->out.backup = !own.results;
+      d->run.own_plan = own.plan;
+    }
     st = ar_agree(d->run.comm, st);
   }
   if (st == AR_OK)

@@ -93,15 +93,63 @@ ar_status solve_outputs_check(const param_set *ps, MPI_Comm comm) {
   return ar_agree(comm, st);
 }
 
-int solve_outputs_own(const param_set *ps, const char *path, int resumed) {
+/* The settings of one segment of a run that leave its answer alone: a later segment may give
+ * others (the Slurm helper computes --max-hours at each start) and still be the same run. */
+static int segment_only(const char *line) {
+  static const char *const names[] = {"max-hours", "progress", "quiet", "verbose"};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+    size_t n = strlen(names[i]);
+    if (strncmp(line, names[i], n) == 0 && strncmp(line + n, " = ", 3) == 0) return 1;
+  }
+  return 0;
+}
+
+/* The line after the one at s (the end of the text after the last). */
+static const char *next_line(const char *s) {
+  const char *nl = strchr(s, '\n');
+  return nl ? nl + 1 : s + strlen(s);
+}
+
+/* Whether two parameter records ("key = value" lines) agree but for segment_only() lines. */
+static int same_run_record(const char *a, const char *b) {
+  for (;;) {
+    while (*a && segment_only(a))
+      a = next_line(a);
+    while (*b && segment_only(b))
+      b = next_line(b);
+    if (!*a || !*b) return !*a && !*b;
+    size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
+    if (la != lb || strncmp(a, b, la) != 0) return 0;
+    a += la + (a[la] == '\n');
+    b += lb + (b[lb] == '\n');
+  }
+}
+
+/* Whether the `paths` record of a results file names csv as its --csv. */
+static int paths_name_csv(const char *paths, const char *csv) {
+  size_t n = strlen(csv);
+  for (const char *line = paths; *line; line = next_line(line))
+    if (strncmp(line, "csv = ", 6) == 0 && strncmp(line + 6, csv, n) == 0 &&
+        (line[6 + n] == '\n' || line[6 + n] == '\0'))
+      return 1;
+  return 0;
+}
+
+solve_outputs_owned solve_outputs_own(const param_set *ps, const char *path, int resumed) {
   enum { RECORD_CAP = 65536 };
-  if (!resumed || access(path, F_OK) != 0) return 0;
+  solve_outputs_owned own = {0, 0};
+  if (!resumed || access(path, F_OK) != 0) return own;
   char *ours = param_serialize(ps, PARAM_RECORD), *theirs = malloc(RECORD_CAP);
   hid_t file = -1;
-  int own = ours && theirs && h5u_open_read(path, MPI_COMM_SELF, &file) == AR_OK &&
-            h5u_attr_exists(file, "parameters") &&
-            h5u_attr_read_str(file, "parameters", theirs, RECORD_CAP) == AR_OK &&
-            strcmp(ours, theirs) == 0;
+  own.results = ours && theirs && h5u_open_read(path, MPI_COMM_SELF, &file) == AR_OK &&
+                h5u_attr_exists(file, "parameters") &&
+                h5u_attr_read_str(file, "parameters", theirs, RECORD_CAP) == AR_OK &&
+                same_run_record(ours, theirs);
+  /* Its plan: the file says which --csv that segment wrote. */
+  const char *csv = value_of(ps, "csv");
+  own.plan = own.results && csv && h5u_attr_exists(file, "paths") &&
+             h5u_attr_read_str(file, "paths", theirs, RECORD_CAP) == AR_OK &&
+             paths_name_csv(theirs, csv);
   if (file >= 0) h5u_close(file);
   ar_error_clear(); /* a file that is not readable is simply not this run's */
   free(ours);

@@ -24,11 +24,20 @@
  * kind's table). */
 ar_status solve_outputs_check(const param_set *ps, MPI_Comm comm);
 
+/* What an earlier segment of this run wrote (solve_outputs_own): replaced without a backup. */
+typedef struct {
+  int results; /* the results file at -o */
+  int plan;    /* the plan CSV at --csv */
+} solve_outputs_owned;
+
 /* Whether the results file `path` (which may not exist) is this run's own, written by an earlier
- * segment of it: a run that resumed a checkpoint (`resumed`) finds there a results file whose
- * recorded parameters are ps's record (param_serialize, PARAM_RECORD). Such a file is replaced;
- * any other is kept as a backup (ar_backup.h). Local (one rank calls it); never fails: a file
- * that cannot be read is not this run's. */
-int solve_outputs_own(const param_set *ps, const char *path, int resumed);
+ * segment of it, the final one included (a Slurm job requeued after it finished): a run that
+ * resumed a checkpoint (`resumed`) finds there a results file whose recorded parameters are ps's
+ * record (param_serialize, PARAM_RECORD), but for the settings of one segment that leave the
+ * answer alone (--max-hours, which the Slurm helper computes at each start, and the display
+ * options). Such a file is replaced, and so is the --csv plan when that file's `paths` name the
+ * same --csv; any other is kept as a backup (ar_backup.h). Local (one rank calls it); never
+ * fails: a file that cannot be read is not this run's. */
+solve_outputs_owned solve_outputs_own(const param_set *ps, const char *path, int resumed);
 
 #endif

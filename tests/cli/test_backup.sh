@@ -3,7 +3,8 @@
 # -o naming an existing file (issue #24): solve keeps the old results file as #NAME.N# beside it
 # (GROMACS-style, the next free number), byte for byte, and says so; so does --csv with an old
 # plan. A resumed run replaces the results an earlier segment of the same run wrote (no backup of
-# its own file); another run over them makes one.
+# its own file), also from the final checkpoint with another --max-hours (a Slurm job requeued
+# after it finished), and its --csv plan too; another run over them makes one.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 A=$ANTROUTE
 cd "$AR_TMP" || exit 1
@@ -43,4 +44,32 @@ cp plan.csv plan.first.csv
   pass "a resumed run replaces its own results (no backup)" || fail "resumed run backed up: $(cat own.out)"
 "$A" solve net.h5 -o own.h5 --iterations 20 --seed 4 --checkpoint-dir ck-other -q >/dev/null
 [ -e '#own.h5.1#' ] && pass "another run over it makes a backup" || fail "no backup of another run's file"
+
+# A Slurm job requeued after its run finished: the same command resumes the final checkpoint, with
+# another --max-hours (the helper computes it at each start); it replaces its own results and
+# --csv plan (no #fin.h5.1#, no #fin.csv.1#), with the same answer. Another run still backs up.
+answer() { h5dump -d /best/cost -d /best/tour -y -w 0 -O /dev/null "$1" 2>/dev/null | tr -d ' \n'; }
+"$A" solve net.h5 -o fin.h5 --iterations 20 --seed 5 --checkpoint-dir ck-fin --max-hours 2 \
+  --resume auto -q >/dev/null || fail "finished run"
+answer fin.h5 >fin.first
+"$A" solve net.h5 -o fin.h5 --iterations 20 --seed 5 --checkpoint-dir ck-fin --max-hours 1.5 \
+  --resume auto -q >fin.out 2>&1 || fail "requeued finished run: $(cat fin.out)"
+[ ! -e '#fin.h5.1#' ] && ! grep -q 'backed up' fin.out && answer fin.h5 | cmp -s - fin.first &&
+  [ -s fin.first ] && pass "requeued after the end (another --max-hours): own results replaced, same answer" ||
+  fail "requeued finished run: $(cat fin.out; ls '#fin'* 2>/dev/null)"
+"$A" solve orders.h5 -o sfin.h5 --iterations 1 --seed 2 --csv fin.csv --checkpoint-dir ck-sfin \
+  --max-hours 2 --resume auto -q >/dev/null || fail "finished supply run"
+cp fin.csv fin.first.csv
+"$A" solve orders.h5 -o sfin.h5 --iterations 1 --seed 2 --csv fin.csv --checkpoint-dir ck-sfin \
+  --max-hours 1.5 --resume auto -q >sfin.out 2>&1 || fail "requeued supply run: $(cat sfin.out)"
+[ ! -e '#sfin.h5.1#' ] && [ ! -e '#fin.csv.1#' ] && ! grep -q 'backed up' sfin.out &&
+  cmp -s fin.csv fin.first.csv && pass "requeued supply run: own results and --csv plan replaced, same plan" ||
+  fail "requeued supply run: $(cat sfin.out; ls '#sfin'* '#fin.csv'* 2>/dev/null)"
+"$A" solve orders.h5 -o sfin.h5 --iterations 1 --seed 3 --csv fin.csv --checkpoint-dir ck-sfin2 -q \
+  >sfin2.out 2>&1
+[ -e '#sfin.h5.1#' ] && [ -e '#fin.csv.1#' ] && cmp -s '#fin.csv.1#' fin.first.csv &&
+  pass "another supply run over them backs up both" ||
+  fail "another supply run: $(cat sfin2.out; ls '#sfin'* '#fin.csv'* 2>/dev/null)"
+"$A" solve net.h5 -o fin.h5 --iterations 20 --seed 6 --checkpoint-dir ck-fin2 -q >/dev/null
+[ -e '#fin.h5.1#' ] && pass "another tour run over them backs up" || fail "no backup of fin.h5"
 finish

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # What solve prints (issue #24): one short memory line (the parts with --verbose); a checkpoint
 # line for the first checkpoint, then at most one a minute (every one with --verbose), sizes as
-# they are (KB, not "0.0 MB"); a resumed run that had already finished claims no CPU seconds.
+# they are (KB, not "0.0 MB"); a resumed run that had already finished claims no CPU seconds; one
+# resumed before its first epoch ended says "no best yet" (not "best inf").
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 cd "$AR_TMP" || exit 1
 export OMP_NUM_THREADS=1
@@ -35,4 +36,14 @@ grep -q '^resumed from ck/ckpt-0*6.h5' again.txt && pass "resumed the finished r
   fail "resume: $(cat again.txt)"
 grep -q 'CPU s' again.txt && fail "CPU seconds claimed: $(grep 'CPU s' again.txt)" ||
   pass "no CPU seconds for a run that searched nothing"
+
+# Resumed before the first epoch ended: there is no best yet (not "best inf").
+"$ANTROUTE" solve e.h5 -o early.h5 "${ARGS[@]}" --checkpoint-dir cke --checkpoint-every 4 --keep 100 \
+  >early.txt 2>&1 || fail "solve with --checkpoint-every 4: $(cat early.txt)"
+first=$(ls cke/ckpt-*.h5 | head -n 1)
+"$ANTROUTE" solve e.h5 -o early2.h5 "${ARGS[@]}" --checkpoint-dir cke2 --resume "$first" >early2.txt 2>&1 ||
+  fail "resume $first: $(cat early2.txt)"
+grep -Eq "^resumed from $first: iteration 4, 0 epochs, no best yet$" early2.txt &&
+  pass "resumed before any epoch ended: 'no best yet'" || fail "resume line: $(grep '^resumed' early2.txt)"
+grep -q 'best inf' early2.txt && fail "'best inf' printed" || pass "no 'best inf'"
 finish

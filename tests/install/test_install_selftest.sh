@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # The installed tree checks itself (issue #24): `cmake --install` into a temporary prefix puts the
-# examples (a TSPLIB instance, the order-routing tables, the Monaco extract and its stops, their
+# examples (two TSPLIB instances, the order-routing tables, the Monaco extract and its stops, their
 # licences, an example job) under PREFIX/share/antroute/examples; the prefix is then moved
 # elsewhere (no path of the install step can work), the source and build trees are hidden (a
 # tmpfs over each, in a private mount namespace), and PREFIX/bin/antroute selftest, run from /tmp
@@ -10,40 +10,22 @@
 # naming the failed steps. The program carries no path of the build tree (outside its debug
 # information).
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
-[ "$(id -u)" -eq 0 ] || skip_test "needs root (a private mount hides the source and build trees)"
-command -v unshare >/dev/null || skip_test "unshare (util-linux) missing"
-base=$(mktemp -d /var/tmp/antroute-selftest-test.XXXXXX)
-trap 'rm -rf "$base"' EXIT
-if cmake --install "$AR_BUILD_DIR" --prefix "$base/installed" >"$AR_TMP/install.log" 2>&1; then
-  pass "cmake --install --prefix $base/installed"
-else
-  fail "cmake --install: $(tail -n 5 "$AR_TMP/install.log")"
-  finish
-fi
-ex=$base/installed/share/antroute/examples
+source "$AR_SOURCE_DIR/tests/install/install_lib.sh" # install_moved, run_hidden
+install_moved
+ex=$prefix/share/antroute/examples
 for f in LICENSES.md generic.sbatch tsplib/berlin52.tsp tsplib/berlin52.opt.tour tsplib/OPTIMA.tsv \
+  tsplib/pcb442.tsp tsplib/pcb442.opt.tour \
   tsplib/README.md supply_chain/OrderList.csv supply_chain/FreightRates.csv supply_chain/SOURCE.md \
   roads/monaco.osm.gz roads/monaco_stops.csv roads/README.md; do
   [ -f "$ex/$f" ] && pass "installed examples/$f" || fail "not installed: examples/$f"
 done
-# Moved: the prefix the install was given exists no more.
-mv "$base/installed" "$base/moved"
-prefix=$base/moved
 objcopy --strip-debug "$prefix/bin/antroute" "$base/antroute.stripped" 2>/dev/null &&
   if grep -aq -e "$AR_BUILD_DIR" -e "$AR_SOURCE_DIR/" "$base/antroute.stripped"; then
     fail "the program names a path of the build or source tree: $(strings "$base/antroute.stripped" |
       grep -e "$AR_BUILD_DIR" -e "$AR_SOURCE_DIR/" | head -3)"
   else pass "the program carries no path of the build or source tree"; fi
 
-# run_hidden ENV...: PREFIX/bin/antroute selftest from /tmp, clean environment, trees hidden.
-run_hidden() {
-  unshare --mount --propagation private bash -c "mount -t tmpfs none '$AR_SOURCE_DIR' &&
-    { [ ! -d '$AR_BUILD_DIR' ] || mount -t tmpfs none '$AR_BUILD_DIR'; } &&
-    test ! -e '$AR_SOURCE_DIR/CMakeLists.txt' && cd /tmp &&
-    env -i PATH=/usr/bin:/bin HOME=/tmp TMPDIR='$base' OMPI_ALLOW_RUN_AS_ROOT=1 \
-      OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_mpi_yield_when_idle=1 $* '$prefix/bin/antroute' selftest"
-}
-run_hidden >"$AR_TMP/selftest.log" 2>&1
+run_hidden "'$prefix/bin/antroute' selftest" >"$AR_TMP/selftest.log" 2>&1
 rc=$?
 [ $rc -eq 0 ] && pass "selftest exits 0 with the trees hidden" ||
   fail "selftest exit $rc: $(tail -n 6 "$AR_TMP/selftest.log")"
@@ -61,7 +43,7 @@ grep -q "examples $prefix/bin/../share/antroute/examples" "$AR_TMP/selftest.log"
 [ -z "$(ls -d "$base"/antroute-selftest.* 2>/dev/null)" ] && pass "a passed selftest removes its folder" ||
   fail "left $(ls -d "$base"/antroute-selftest.*)"
 # A broken install: the examples gone.
-run_hidden ANTROUTE_EXAMPLES=/nonexistent >"$AR_TMP/broken.log" 2>&1
+run_hidden ANTROUTE_EXAMPLES=/nonexistent "'$prefix/bin/antroute' selftest" >"$AR_TMP/broken.log" 2>&1
 rc=$?
 [ $rc -eq 1 ] && grep -q "selftest: examples installed .*FAILED: /nonexistent/tsplib/berlin52.tsp" \
   "$AR_TMP/broken.log" && grep -q "antroute selftest: error: 13 of 13 steps failed" "$AR_TMP/broken.log" &&

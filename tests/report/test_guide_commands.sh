@@ -20,29 +20,10 @@ done
 # Runs as root and on machines with fewer cores than the guide's ranks.
 export OMPI_MCA_rmaps_base_oversubscribe=1
 
-# Split the guide into numbered block files: NNN.sh (run) and NNN.console (run and compare).
-/usr/bin/python3 - "$guide" "$AR_TMP/blocks" <<'PYEOF'
-import re, sys
-guide, out = sys.argv[1], sys.argv[2]
-lines = open(guide, encoding="utf-8").read().split("\n")
-n, i, fence = 0, 0, re.compile(r"^```(\w*)\s*$")
-while i < len(lines):
-    m = fence.match(lines[i])
-    if not m:
-        i += 1
-        continue
-    tag, start, body = m.group(1), i + 1, []
-    i += 1
-    while i < len(lines) and not lines[i].startswith("```"):
-        body.append(lines[i])
-        i += 1
-    i += 1
-    if tag in ("sh", "console"):
-        n += 1
-        with open(f"{out}/{n:03d}.{tag}", "w") as f:
-            f.write(f"# {guide}:{start}\n" + "\n".join(body) + "\n")
-print(n)
-PYEOF
+# Split the guide into block files numbered by line: NNNNN.sh (run) and NNNNN.console (run and
+# compare); the splitter is shared with install_guide.
+/usr/bin/python3 "$AR_SOURCE_DIR/tests/common/md_blocks.py" "$guide" "$AR_TMP/blocks" sh,console \
+  >/dev/null || fail "cannot split $guide into blocks"
 
 # A console block: "$ cmd" lines run in one shell (2>&1), the other lines are the expected output.
 run_console() {

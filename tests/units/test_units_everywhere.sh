@@ -4,7 +4,8 @@
 # an order-routing run (the shipped supply chain) walked by check_units.py: every dataset has
 # `units` and `description`, every attribute NAME of a group NAME_units and NAME_description;
 # the costs name the network's unit; /best/tour stays bare (h5dump prints only the numbers); the
-# summary of `report` lists no *_units attribute as a parameter.
+# summary of `report` lists no *_units attribute as a parameter; the JSON export's cost_unit is the
+# file's (a road tour's seconds or metres).
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 PY=/usr/bin/python3
 "$PY" -c "import h5py" 2>/dev/null || skip_test "/usr/bin/python3 lacks h5py"
@@ -53,6 +54,25 @@ case "$(units road.h5 /epochs/best units)" in
   s*|m*) pass "road: costs in the stops file's unit ($(units road.h5 /epochs/best units))" ;;
   *) fail "road: /epochs/best units $(units road.h5 /epochs/best units)" ;;
 esac
+# The JSON export says the unit the results file states, not TSPLIB's always: a tour's /best
+# cost_units, a road tour's /route cost_units (the stops file's s or m).
+jsonunit() { "$PY" -c "import json,sys; print(json.load(open(sys.argv[1]))['cost_unit'])" "$1"; }
+"$ANTROUTE" export tour.h5 --json tour.json >/dev/null && "$ANTROUTE" export road.h5 --json road.json \
+  >/dev/null || fail "export --json of tour.h5 and road.h5"
+[ "$(jsonunit tour.json)" = "TSPLIB integer distance" ] && pass "tour --json: cost_unit TSPLIB integer distance" ||
+  fail "tour --json cost_unit: $(jsonunit tour.json)"
+[ "$(jsonunit tour.json)" = "$(units tour.h5 /best cost_units)" ] &&
+  pass "tour --json: cost_unit as /best cost_units" || fail "tour --json: not /best cost_units"
+# A tour whose network states another unit (a stops network's metres): the export follows the file.
+cp tour.h5 metres.h5
+"$PY" -c "import h5py; f = h5py.File('metres.h5', 'a'); f['best'].attrs['cost_units'] = 'm'" &&
+  "$ANTROUTE" export metres.h5 --json metres.json >/dev/null && [ "$(jsonunit metres.json)" = m ] &&
+  pass "tour --json of a file whose /best cost_units is m: cost_unit m" ||
+  fail "tour --json with /best cost_units m: $(jsonunit metres.json 2>&1)"
+road_unit=$(units road.h5 /route cost_units)
+[ "$(jsonunit road.json)" = "$road_unit" ] && case "$road_unit" in s | m) true ;; *) false ;; esac &&
+  pass "road tour --json: cost_unit '$road_unit', as /route cost_units" ||
+  fail "road tour --json cost_unit: '$(jsonunit road.json)', /route cost_units '$road_unit'"
 [ "$(units supply.h5 /totals cost_units)" = "USD" ] &&
   [ -n "$(units supply.h5 /totals goal1_units)" ] &&
   pass "supply: /totals cost in USD, goal1 with its unit ($(units supply.h5 /totals goal1_units))" ||
