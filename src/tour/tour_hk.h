@@ -112,6 +112,10 @@ ar_status hk_second_planar(const hk_graph *g, const int64_t *pi, const int32_t *
 /* The per_quadrant nearest nodes of every node in each of its four quadrants (planar graphs
  * only): nbr[n][4 x per_quadrant], -1 where a quadrant has fewer. AR_ERR_NOMEM. */
 ar_status hk_quadrant_planar(const hk_graph *g, int32_t per_quadrant, int32_t *nbr);
+/* The same with progress reports to w after each chunk of nodes (tour_work.h; NULL: none). */
+struct tour_work;
+ar_status hk_quadrant_planar_reported(const hk_graph *g, int32_t per_quadrant, int32_t *nbr,
+                                      struct tour_work *w);
 
 /* Ceil of a / b for b > 0. */
 static inline int64_t hk_ceil_div(int64_t a, int64_t b) {
