@@ -163,7 +163,8 @@ static ar_status tour_phase_begin(void *state, const solve_run *run, int32_t pha
   bound_progress_alpha(&s->alpha, param_real(run->ps, "progress"), quiet, &s->opt);
   /* Its lines go on through the first tours (made when the driver creates the engine) until
    * tour_phase_started. */
-  work_progress_begin(&s->work, param_real(run->ps, "progress"), quiet, &s->opt);
+  work_progress_begin(&s->work, param_real(run->ps, "progress"), quiet, &s->opt.work,
+                      &s->opt.work_arg);
   ar_status st = tour_problem_create(&s->net, &s->opt, &s->tp, &s->problem);
   bound_progress_end(&s->alpha);
   s->problem_made = 1;

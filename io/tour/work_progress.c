@@ -24,12 +24,13 @@ static void work_progress_report(void *arg, const char *step, int64_t done, int6
   progress_show(&p->out, now, line);
 }
 
-void work_progress_begin(work_progress *p, double every, int quiet, tour_options *opt) {
+void work_progress_begin(work_progress *p, double every, int quiet, tour_work_fn *work,
+                         void **work_arg) {
   progress_init(&p->out, every, quiet);
   p->step[0] = '\0';
   p->t0 = ar_clock_elapsed();
-  opt->work = quiet ? NULL : work_progress_report;
-  opt->work_arg = quiet ? NULL : p;
+  *work = quiet ? NULL : work_progress_report;
+  *work_arg = quiet ? NULL : p;
 }
 
 void work_progress_end(work_progress *p) {

@@ -245,10 +245,11 @@ ar_status tour_candidates_build_in(const tour_net *net, int32_t width, int32_t *
 }
 
 ar_status tour_candidates_build_reported(const tour_net *net, int32_t width, int32_t *nbr,
-                                         int64_t *dist, const tour_options *opt) {
+                                         int64_t *dist, const char *step, tour_work_fn work,
+                                         void *work_arg) {
   if (net->metric == TOUR_METRIC_EXPLICIT) return build_matrix(net, width, nbr, dist, 0);
   tour_work w;
-  tour_work_begin(&w, opt, net->n, "candidate lists: nearest neighbours", 1);
+  tour_work_begin(&w, work, work_arg, net->n, step, 1);
   ar_status st = build_coordinates(net, width, nbr, dist, &w);
   tour_work_end(&w);
   return st;

@@ -61,6 +61,10 @@ typedef struct {
 /* Each node's `candidates` nearest neighbours (ATSP: out- and in-neighbours, and the fixed
  * edges), and for planar graphs its `quadrant` nearest in each quadrant. AR_ERR_NOMEM. */
 ar_status hk_sparse_build(const hk_graph *g, int32_t candidates, int32_t quadrant, hk_sparse *s);
+/* The same with progress reports of its lists to work(work_arg, ...) on 100,000+ nodes
+ * (tour_work.h; NULL: none; the same graph). */
+ar_status hk_sparse_build_reported(const hk_graph *g, int32_t candidates, int32_t quadrant,
+                                   tour_work_fn work, void *work_arg, hk_sparse *s);
 /* Adds the edges (eu[k], ev[k]) that are not in s yet; *added counts them. AR_ERR_NOMEM (s is
  * then unchanged). */
 ar_status hk_sparse_add(const hk_graph *g, hk_sparse *s, const int32_t *eu, const int32_t *ev,

@@ -126,7 +126,7 @@ static ar_status curve_tour(const aco_problem *p, tour_scratch *s, aco_solution 
     tour_work w;
     if (whole && tp->symmetric && tp->n >= 2 * TOUR_WINDOW) {
       snprintf(step, sizeof step, "first tour: pass %d/%d, windows", pass + 1, passes);
-      tour_work_begin(&w, &tp->opt, tp->n, step, tp->n / TOUR_WINDOW);
+      tour_work_begin(&w, tp->opt.work, tp->opt.work_arg, tp->n, step, tp->n / TOUR_WINDOW);
       s->work = w.fn ? &w : NULL;
       st = improve_windows(tp, s, out->data, &len);
       s->work = NULL;
@@ -137,7 +137,7 @@ static ar_status curve_tour(const aco_problem *p, tour_scratch *s, aco_solution 
         tour_ls_push(s, out->data[i]);
     }
     snprintf(step, sizeof step, "first tour: pass %d/%d, whole tour", pass + 1, passes);
-    tour_work_begin(&w, &tp->opt, tp->n, step, 1);
+    tour_work_begin(&w, tp->opt.work, tp->opt.work_arg, tp->n, step, 1);
     s->work = w.fn ? &w : NULL;
     s->work_part = 0;
     tour_work_tick(s->work, 0, 0, s->qcount);

@@ -15,11 +15,6 @@
 #include "tour_net.h"
 #include "tour_pieces.h"
 
-/* Called between chunks of the long steps before the search (candidate lists, the first tour;
- * tour_work.h) with the step's name, the work done in it and an estimate of all its work (it may
- * grow while a local search queues nodes again): progress lines. Never changes the result. */
-typedef void (*tour_work_fn)(void *arg, const char *step, int64_t done, int64_t total);
-
 typedef enum {
   TOUR_LS_NONE = 0,
   TOUR_LS_2OPT = 1,  /* 2-opt (ATSP: Or-opt, since 2-opt reverses) */

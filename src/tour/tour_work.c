@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-void tour_work_begin(tour_work *w, const tour_options *opt, int32_t n, const char *step,
+void tour_work_begin(tour_work *w, tour_work_fn fn, void *arg, int32_t n, const char *step,
                      int32_t parts) {
-  w->fn = n >= TOUR_WORK_FROM && parts > 0 ? opt->work : NULL;
-  w->arg = opt->work_arg;
+  w->fn = n >= TOUR_WORK_FROM && parts > 0 ? fn : NULL;
+  w->arg = arg;
   w->parts = parts;
   w->count = w->fn ? calloc(2 * (size_t)parts, sizeof(int64_t)) : NULL;
   if (!w->count) w->fn = NULL;

@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "tour_problem_types.h"
+#include "tour_bound_options.h"
 
 /* Instances from this size on report; nodes per chunk of the candidate lists; local-search nodes
  * taken from a work list between two reports. */
@@ -24,10 +24,10 @@ typedef struct tour_work {
   int64_t *count; /* [2 parts]: work done and left in each part */
 } tour_work;
 
-/* Starts a step named `step` of `parts` parts on an instance of n nodes: reports to opt's hook,
- * none below TOUR_WORK_FROM nodes, without a hook or without memory for the counters. Tells the
- * hook the step started (done 0). */
-void tour_work_begin(tour_work *w, const tour_options *opt, int32_t n, const char *step,
+/* Starts a step named `step` of `parts` parts on an instance of n nodes: reports to fn(arg, ...),
+ * none below TOUR_WORK_FROM nodes, without fn or without memory for the counters. Tells fn the
+ * step started (done 0). */
+void tour_work_begin(tour_work *w, tour_work_fn fn, void *arg, int32_t n, const char *step,
                      int32_t parts);
 
 /* Part `part` has done `done` and has `left` to do; reports the sums when done > 0. Any thread
