@@ -18,9 +18,8 @@ void tour_work_begin(tour_work *w, tour_work_fn fn, void *arg, int32_t n, const 
 
 void tour_work_tick(tour_work *w, int32_t part, int64_t done, int64_t left) {
   if (!w || !w->fn || part < 0 || part >= w->parts) return;
-    /* One part at a time: every 4,096 nodes of a search, so the lock costs nothing measurable. */
 #pragma omp critical(tour_work_report)
-  {
+  { /* one part at a time: every 4,096 nodes of a search, so the lock costs nothing measurable */
     w->count[2 * part] = done;
     w->count[2 * part + 1] = left;
     int64_t sum_done = 0, sum_left = 0;
