@@ -9,10 +9,13 @@
 
 static void bound_progress_step(void *arg, int64_t step, int64_t estimate) {
   bound_progress *p = arg;
+  work_progress_end(&p->lists); /* the lists are built before the first step */
   double now = MPI_Wtime() - p->t0;
-  /* From the second step on: the first gives no pace for the ETA. */
+  /* The pace from the first step on (the sparse graph built before it is no step); lines from
+   * the second step on: the first gives no pace for the ETA. */
+  if (step <= 1) p->first_step = now;
   if (step < 2 || !progress_due(&p->out, now)) return;
-  double eta = now / (double)(step - 1) * (double)(estimate - step + 1);
+  double eta = (now - p->first_step) / (double)(step - 1) * (double)(estimate - step + 1);
   char line[160];
   snprintf(line, sizeof line, "%s: step %lld/~%lld, %.1f s, ETA %.0f s", p->label, (long long)step,
            (long long)estimate, now, eta > 0 ? eta : 0.0);
@@ -24,8 +27,10 @@ void bound_progress_begin(bound_progress *p, const tour_net *net, double every, 
                           tour_bound_options *opt) {
   progress_init(&p->out, every, quiet);
   p->t0 = MPI_Wtime();
+  p->first_step = 0.0;
   p->shown = 0;
   p->label = "bound";
+  work_progress_begin(&p->lists, every, quiet, &opt->work, &opt->work_arg);
   if (quiet) return;
   double est = tour_seconds_bound(net);
   if (est >= BOUND_PROGRESS_ANNOUNCE_SECONDS) {
@@ -40,10 +45,17 @@ void bound_progress_begin(bound_progress *p, const tour_net *net, double every, 
 void bound_progress_alpha(bound_progress *p, double every, int quiet, tour_options *opt) {
   progress_init(&p->out, every, quiet);
   p->t0 = MPI_Wtime();
+  p->first_step = 0.0;
   p->shown = 0;
   p->label = "alpha-nearness";
+  tour_work_fn none;
+  void *none_arg;
+  work_progress_begin(&p->lists, every, 1, &none, &none_arg); /* no lists reported here */
   opt->progress = quiet ? NULL : bound_progress_step;
   opt->progress_arg = quiet ? NULL : p;
 }
 
-void bound_progress_end(bound_progress *p) { progress_end(&p->out); }
+void bound_progress_end(bound_progress *p) {
+  work_progress_end(&p->lists);
+  progress_end(&p->out);
+}

@@ -11,19 +11,24 @@
 #include "progress.h"
 #include "tour_bound.h"
 #include "tour_problem_types.h"
+#include "work_progress.h"
 
 /* A bound estimated to take at least this long is announced first. */
 #define BOUND_PROGRESS_ANNOUNCE_SECONDS 5.0
 
 typedef struct {
   progress_out out;
-  double t0; /* when the bound started (MPI_Wtime) */
-  int shown; /* lines shown */
+  double t0;         /* when the bound started (MPI_Wtime) */
+  double first_step; /* when its first ascent step started (seconds after t0) */
+  int shown;         /* lines shown */
   const char *label;
+  work_progress lists; /* the lines of the sparse graph's lists on 100,000+ nodes, before the
+                          first step's */
 } bound_progress;
 
-/* Announces a long bound (unless quiet) and hooks the progress lines into *opt. `every`: seconds
- * between lines (0: every ascent step). p must live until bound_progress_end. */
+/* Announces a long bound (unless quiet) and hooks the progress lines into *opt (its sparse
+ * graph's lists on 100,000+ nodes too: work_progress.h, "bound: nearest neighbours, 40 %, ...").
+ * `every`: seconds between lines (0: every ascent step). p must live until bound_progress_end. */
 void bound_progress_begin(bound_progress *p, const tour_net *net, double every, int quiet,
                           tour_bound_options *opt);
 

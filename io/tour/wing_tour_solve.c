@@ -15,6 +15,7 @@
 #include "tour_seconds.h"
 #include "wing_gap.h"
 #include "wing_tour_bound.h"
+#include "work_progress.h"
 
 static const param_def tour_params[] = {
     {"candidates", 'k', PARAM_INT, "16", NULL, 1, TOUR_MAX_CANDIDATES, "K",
@@ -56,6 +57,7 @@ typedef struct {
   int problem_made;
   int bound_computed;   /* the bound was computed by this solve, not read from the network */
   bound_progress alpha; /* rank 0's progress lines of the candidate lists' ascent */
+  work_progress work;   /* ... of the other candidate lists and of the first tour */
 } tour_state;
 
 static tour_options options_from(const param_set *ps) {
@@ -157,8 +159,12 @@ static ar_status tour_phase_begin(void *state, const solve_run *run, int32_t pha
   (void)phase;
   tour_state *s = state;
   wing_tour_bound_target(run, &s->net, par);
-  bound_progress_alpha(&s->alpha, param_real(run->ps, "progress"), run->quiet || run->rank != 0,
-                       &s->opt);
+  int quiet = run->quiet || run->rank != 0;
+  bound_progress_alpha(&s->alpha, param_real(run->ps, "progress"), quiet, &s->opt);
+  /* Its lines go on through the first tours (made when the driver creates the engine) until
+   * tour_phase_started. */
+  work_progress_begin(&s->work, param_real(run->ps, "progress"), quiet, &s->opt.work,
+                      &s->opt.work_arg);
   ar_status st = tour_problem_create(&s->net, &s->opt, &s->tp, &s->problem);
   bound_progress_end(&s->alpha);
   s->problem_made = 1;
@@ -170,6 +176,7 @@ static ar_status tour_phase_started(void *state, const solve_run *run, int32_t p
                                     aco_engine *e) {
   (void)phase;
   tour_state *s = state;
+  work_progress_end(&s->work);
   if (run->rank != 0 || run->quiet) return AR_OK;
   aco_engine_info in;
   aco_engine_get_info(e, &in);
@@ -227,6 +234,7 @@ static ar_status tour_phase_end(void *state, const solve_run *run, int32_t phase
 
 static void tour_phase_free(void *state) {
   tour_state *s = state;
+  if (s->problem_made) work_progress_end(&s->work); /* the engine failed before the search */
   if (s->problem_made) tour_problem_free(&s->tp);
   s->problem_made = 0;
 }

@@ -17,7 +17,9 @@ tour_bound_options tour_bound_options_default(void) {
                           .initial_period = 0,
                           .max_steps = 0,
                           .progress = NULL,
-                          .progress_arg = NULL};
+                          .progress_arg = NULL,
+                          .work = NULL,
+                          .work_arg = NULL};
   return o;
 }
 

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tour_work.h"
+
 typedef struct {
   int64_t dist; /* TSPLIB distance */
   double eu2;   /* squared Euclidean distance in coordinate space */
@@ -139,8 +141,23 @@ static int32_t grid_nearest(const tour_net *t, const grid *g, int32_t i, int32_t
   return count;
 }
 
-static ar_status build_coordinates(const tour_net *net, int32_t width, int32_t *nbr,
-                                   int64_t *dist) {
+/* Node i's nearest neighbours into its rows of nbr and dist (list: scratch of `want`). */
+static void nearest_of(const tour_net *net, const grid *g, int32_t i, int32_t want, int32_t width,
+                       neighbour *list, int32_t *nbr, int64_t *dist) {
+  int32_t count = grid_nearest(net, g, i, want, list);
+  for (int32_t k = 0; k < count; k++)
+    list[k].dist = tour_dist(net, i, list[k].node);
+  sort_by_distance(list, count);
+  for (int32_t k = 0; k < width; k++) {
+    nbr[(size_t)i * width + k] = list[k].node;
+    dist[(size_t)i * width + k] = list[k].dist;
+  }
+}
+
+/* In chunks of TOUR_WORK_CHUNK nodes with a report after each (nodes are independent: the
+ * chunks change nothing but when a report can be made). */
+static ar_status build_coordinates(const tour_net *net, int32_t width, int32_t *nbr, int64_t *dist,
+                                   tour_work *w) {
   grid g = {0};
   ar_status st = grid_build(net, &g);
   if (st != AR_OK) {
@@ -160,17 +177,13 @@ static ar_status build_coordinates(const tour_net *net, int32_t width, int32_t *
 #pragma omp atomic write
       failed = 1;
     }
+    for (int32_t lo = 0; lo < n; lo += TOUR_WORK_CHUNK) {
+      int32_t hi = n - lo > TOUR_WORK_CHUNK ? lo + TOUR_WORK_CHUNK : n;
 #pragma omp for schedule(dynamic, 256)
-    for (int32_t i = 0; i < n; i++) {
-      if (!list) continue;
-      int32_t count = grid_nearest(net, &g, i, want, list);
-      for (int32_t k = 0; k < count; k++)
-        list[k].dist = tour_dist(net, i, list[k].node);
-      sort_by_distance(list, count);
-      for (int32_t k = 0; k < width; k++) {
-        nbr[(size_t)i * width + k] = list[k].node;
-        dist[(size_t)i * width + k] = list[k].dist;
-      }
+      for (int32_t i = lo; i < hi; i++)
+        if (list) nearest_of(net, &g, i, want, width, list, nbr, dist);
+#pragma omp single nowait
+      tour_work_tick(w, 0, hi, n - hi);
     }
     free(list);
   }
@@ -222,11 +235,22 @@ static ar_status build_matrix(const tour_net *net, int32_t width, int32_t *nbr, 
 
 ar_status tour_candidates_build(const tour_net *net, int32_t width, int32_t *nbr, int64_t *dist) {
   if (net->metric == TOUR_METRIC_EXPLICIT) return build_matrix(net, width, nbr, dist, 0);
-  return build_coordinates(net, width, nbr, dist);
+  return build_coordinates(net, width, nbr, dist, NULL);
 }
 
 ar_status tour_candidates_build_in(const tour_net *net, int32_t width, int32_t *nbr,
                                    int64_t *dist) {
   if (net->metric == TOUR_METRIC_EXPLICIT) return build_matrix(net, width, nbr, dist, 1);
-  return build_coordinates(net, width, nbr, dist); /* coordinates are symmetric */
+  return build_coordinates(net, width, nbr, dist, NULL); /* coordinates are symmetric */
+}
+
+ar_status tour_candidates_build_reported(const tour_net *net, int32_t width, int32_t *nbr,
+                                         int64_t *dist, const char *step, tour_work_fn work,
+                                         void *work_arg) {
+  if (net->metric == TOUR_METRIC_EXPLICIT) return build_matrix(net, width, nbr, dist, 0);
+  tour_work w;
+  tour_work_begin(&w, work, work_arg, net->n, step, 1);
+  ar_status st = build_coordinates(net, width, nbr, dist, &w);
+  tour_work_end(&w);
+  return st;
 }

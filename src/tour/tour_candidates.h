@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "ar_error.h"
+#include "tour_bound_options.h"
 #include "tour_net.h"
 
 /* Each node's `width` nearest out-neighbours (nearest first, ties: lower index) into nbr and their
@@ -13,5 +14,10 @@
  * A grid for coordinates (O(n) memory), the matrix for EXPLICIT weights. AR_ERR_NOMEM. */
 ar_status tour_candidates_build(const tour_net *net, int32_t width, int32_t *nbr, int64_t *dist);
 ar_status tour_candidates_build_in(const tour_net *net, int32_t width, int32_t *nbr, int64_t *dist);
+/* tour_candidates_build with progress reports of the step named `step` to work(work_arg, ...) on
+ * 100,000+ nodes with coordinates (tour_work.h; the same lists). AR_ERR_NOMEM. */
+ar_status tour_candidates_build_reported(const tour_net *net, int32_t width, int32_t *nbr,
+                                         int64_t *dist, const char *step, tour_work_fn work,
+                                         void *work_arg);
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tour_hk.h"
+#include "tour_work.h"
 
 /* The longest edge an instance can have (for choosing a scale that cannot overflow). */
 static double longest_edge(const tour_net *net) {
@@ -88,8 +89,8 @@ static ar_status sparse_from_codes(const hk_graph *g, uint64_t *codes, int64_t c
 }
 
 /* Candidate lists of the cities: nbr[n0][width] (and in-neighbours for ATSP). */
-static ar_status candidate_codes(const hk_graph *g, int32_t width, uint64_t *codes,
-                                 int64_t *count) {
+static ar_status candidate_codes(const hk_graph *g, int32_t width, tour_work_fn work,
+                                 void *work_arg, uint64_t *codes, int64_t *count) {
   const tour_net *net = g->net;
   int32_t n0 = g->n0;
   int32_t *nbr = malloc((size_t)n0 * width * sizeof *nbr);
@@ -99,7 +100,8 @@ static ar_status candidate_codes(const hk_graph *g, int32_t width, uint64_t *cod
     free(dist);
     return ar_fail(AR_ERR_NOMEM, "out of memory for the bound's neighbour lists");
   }
-  ar_status st = tour_candidates_build(net, width, nbr, dist);
+  ar_status st = tour_candidates_build_reported(net, width, nbr, dist, "bound: nearest neighbours",
+                                                work, work_arg);
   int64_t c = 0;
   for (int32_t a = 0; st == AR_OK && a < n0; a++)
     for (int32_t k = 0; k < width; k++) {
@@ -121,12 +123,15 @@ static ar_status candidate_codes(const hk_graph *g, int32_t width, uint64_t *cod
 }
 
 /* Quadrant neighbours as edge codes (planar graphs). */
-static ar_status quadrant_codes(const hk_graph *g, int32_t quadrant, uint64_t *codes,
-                                int64_t *count) {
+static ar_status quadrant_codes(const hk_graph *g, int32_t quadrant, tour_work_fn work,
+                                void *work_arg, uint64_t *codes, int64_t *count) {
   size_t width = 4 * (size_t)quadrant;
   int32_t *nbr = malloc((size_t)g->n * width * sizeof *nbr);
   if (!nbr) return ar_fail(AR_ERR_NOMEM, "out of memory for quadrant neighbours");
-  ar_status st = hk_quadrant_planar(g, quadrant, nbr);
+  tour_work w;
+  tour_work_begin(&w, work, work_arg, g->n, "bound: quadrant neighbours", 1);
+  ar_status st = hk_quadrant_planar_reported(g, quadrant, nbr, &w);
+  tour_work_end(&w);
   for (int32_t a = 0; st == AR_OK && a < g->n; a++)
     for (size_t k = 0; k < width; k++)
       if (nbr[a * width + k] >= 0) codes[(*count)++] = pair_code(a, nbr[a * width + k]);
@@ -135,6 +140,11 @@ static ar_status quadrant_codes(const hk_graph *g, int32_t quadrant, uint64_t *c
 }
 
 ar_status hk_sparse_build(const hk_graph *g, int32_t candidates, int32_t quadrant, hk_sparse *s) {
+  return hk_sparse_build_reported(g, candidates, quadrant, NULL, NULL, s);
+}
+
+ar_status hk_sparse_build_reported(const hk_graph *g, int32_t candidates, int32_t quadrant,
+                                   tour_work_fn work, void *work_arg, hk_sparse *s) {
   memset(s, 0, sizeof *s);
   int32_t width = candidates < g->n0 - 1 ? candidates : g->n0 - 1;
   if (!g->planar) quadrant = 0;
@@ -142,8 +152,8 @@ ar_status hk_sparse_build(const hk_graph *g, int32_t candidates, int32_t quadran
   uint64_t *codes = malloc(most * sizeof *codes);
   if (!codes) return ar_fail(AR_ERR_NOMEM, "out of memory for the bound's sparse graph");
   int64_t count = 0;
-  ar_status st = candidate_codes(g, width, codes, &count);
-  if (st == AR_OK && quadrant > 0) st = quadrant_codes(g, quadrant, codes, &count);
+  ar_status st = candidate_codes(g, width, work, work_arg, codes, &count);
+  if (st == AR_OK && quadrant > 0) st = quadrant_codes(g, quadrant, work, work_arg, codes, &count);
   if (st == AR_OK) st = sparse_from_codes(g, codes, count, s);
   free(codes);
   return st;

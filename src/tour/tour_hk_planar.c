@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "tour_hk.h"
+#include "tour_work.h"
 
 enum { KD_LEAF = 8 };
 
@@ -318,8 +319,26 @@ static void quadrant_search(quadrant_query *r, int32_t k) {
   quadrant_search(r, la <= lb ? b->right : b->left);
 }
 
+/* Node i's quadrant neighbours into its row of nbr (d2, at: scratch of per_quadrant). */
+static void quadrants_of(const kd_tree *t, int32_t i, int32_t per_quadrant, double *d2, int32_t *at,
+                         int32_t *nbr) {
+  for (int q = 0; q < 4; q++) {
+    quadrant_query r = {t, i, per_quadrant, q, t->x[i], t->y[i], d2, at, 0};
+    quadrant_search(&r, 0);
+    for (int32_t k = 0; k < per_quadrant; k++)
+      nbr[(size_t)i * 4 * per_quadrant + q * per_quadrant + k] = k < r.found ? at[k] : -1;
+  }
+}
+
 ar_status hk_quadrant_planar(const hk_graph *g, int32_t per_quadrant, int32_t *nbr) {
-  int32_t n = g->n, width = 4 * per_quadrant;
+  return hk_quadrant_planar_reported(g, per_quadrant, nbr, NULL);
+}
+
+/* The queries in chunks of TOUR_WORK_CHUNK nodes with a report after each (nodes are
+ * independent: the chunks change nothing but when a report can be made). */
+ar_status hk_quadrant_planar_reported(const hk_graph *g, int32_t per_quadrant, int32_t *nbr,
+                                      tour_work *w) {
+  int32_t n = g->n;
   int64_t *zero = calloc((size_t)n, sizeof *zero);
   if (!zero) return ar_fail(AR_ERR_NOMEM, "out of memory for quadrant neighbours");
   kd_tree t;
@@ -335,14 +354,13 @@ ar_status hk_quadrant_planar(const hk_graph *g, int32_t per_quadrant, int32_t *n
 #pragma omp atomic write
       failed = 1;
     }
+    for (int32_t lo = 0; lo < n; lo += TOUR_WORK_CHUNK) {
+      int32_t hi = n - lo > TOUR_WORK_CHUNK ? lo + TOUR_WORK_CHUNK : n;
 #pragma omp for schedule(dynamic, 256)
-    for (int32_t i = 0; i < n; i++) {
-      for (int q = 0; q < 4 && d2 && at; q++) {
-        quadrant_query r = {&t, i, per_quadrant, q, t.x[i], t.y[i], d2, at, 0};
-        quadrant_search(&r, 0);
-        for (int32_t k = 0; k < per_quadrant; k++)
-          nbr[(size_t)i * width + q * per_quadrant + k] = k < r.found ? at[k] : -1;
-      }
+      for (int32_t i = lo; i < hi; i++)
+        if (d2 && at) quadrants_of(&t, i, per_quadrant, d2, at, nbr);
+#pragma omp single nowait
+      tour_work_tick(w, 0, hi, n - hi);
     }
     free(d2);
     free(at);

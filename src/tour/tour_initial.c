@@ -7,12 +7,14 @@
  * stream. */
 #include "tour_initial.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tour_construct.h"
 #include "tour_curve.h"
 #include "tour_ls.h"
+#include "tour_work.h"
 
 static void set_cost(aco_solution *out, int64_t len) {
   out->cost.key[0] = (double)len;
@@ -58,8 +60,11 @@ static ar_status improve_windows(const tour_problem *tp, tour_scratch *s, int32_
   if (!delta || !status || !window_of) {
     st = ar_fail(AR_ERR_NOMEM, "out of memory for the windows of the first tour (%d nodes)", n);
   } else {
-    /* One task per window (a taskloop of grainsize 1; clang's taskloop warns on its own
-     * unsigned trip count); the taskgroup waits for all of them. */
+    /* The progress reports know all the work before any window starts. */
+    for (int32_t k = 0; k < windows; k++)
+      tour_work_tick(s->work, k, 0, (int64_t)(k + 1) * n / windows - (int64_t)k * n / windows);
+      /* One task per window (a taskloop of grainsize 1; clang's taskloop warns on its own
+       * unsigned trip count); the taskgroup waits for all of them. */
 #pragma omp taskgroup
     {
       for (int32_t k = 0; k < windows; k++) {
@@ -67,7 +72,9 @@ static ar_status improve_windows(const tour_problem *tp, tour_scratch *s, int32_
         {
           int32_t lo = (int32_t)((int64_t)k * n / windows),
                   hi = (int32_t)((int64_t)(k + 1) * n / windows);
-          status[k] = (int)improve_window(tp, s, order, lo, hi, &delta[k]);
+          tour_scratch part = *s;
+          part.work_part = k; /* its progress reports (if any) count as part k */
+          status[k] = (int)improve_window(tp, &part, order, lo, hi, &delta[k]);
         }
       }
     }
@@ -111,21 +118,35 @@ static ar_status curve_tour(const aco_problem *p, tour_scratch *s, aco_solution 
     set_cost(out, len);
     return AR_OK;
   }
-  int whole = tp->opt.ls >= TOUR_LS_FULL;
+  int whole = tp->opt.ls >= TOUR_LS_FULL, passes = whole ? TOUR_FIRST_PASSES : 1;
   /* Every node is queued again for a second pass: a node leaves the list when it has no move,
    * and moves elsewhere later give it some (pla85900: 4.80 % -> 4.37 %). */
-  for (int pass = 0; pass < (whole ? TOUR_FIRST_PASSES : 1); pass++) {
+  for (int pass = 0; pass < passes && st == AR_OK; pass++) {
+    char step[64];
+    tour_work w;
     if (whole && tp->symmetric && tp->n >= 2 * TOUR_WINDOW) {
+      snprintf(step, sizeof step, "first tour: pass %d/%d, windows", pass + 1, passes);
+      tour_work_begin(&w, tp->opt.work, tp->opt.work_arg, tp->n, step, tp->n / TOUR_WINDOW);
+      s->work = w.fn ? &w : NULL;
       st = improve_windows(tp, s, out->data, &len);
-      if (st != AR_OK) return st;
+      s->work = NULL;
+      tour_work_end(&w);
+      if (st != AR_OK) break;
     } else {
       for (int32_t i = 0; i < tp->n; i++)
         tour_ls_push(s, out->data[i]);
     }
+    snprintf(step, sizeof step, "first tour: pass %d/%d, whole tour", pass + 1, passes);
+    tour_work_begin(&w, tp->opt.work, tp->opt.work_arg, tp->n, step, 1);
+    s->work = w.fn ? &w : NULL;
+    s->work_part = 0;
+    tour_work_tick(s->work, 0, 0, s->qcount);
     len += tour_ls_run(tp, s, out->data, whole);
+    s->work = NULL; /* the scratch goes on to serve a colony's ants: no reports there */
+    tour_work_end(&w);
   }
   set_cost(out, len);
-  return AR_OK;
+  return st;
 }
 
 ar_status tour_initial(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *out) {

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "tour_array.h"
+#include "tour_work.h"
 
 typedef struct {
   const tour_problem *tp;
@@ -728,8 +729,11 @@ static int64_t run(const tour_problem *tp, tour_scratch *s, int32_t *order, int 
                     win_hi};
   ls_state *L = &state;
   const tour_ls_kind kind = tp->opt.ls;
+  int64_t taken = 0; /* nodes taken from the work list (the first tour's progress reports) */
   while (s->qcount > 0) {
     if (L->P && !tour_pieces_room(L->P, 8)) break; /* pieces full: the search ends here */
+    if (s->work && ++taken % TOUR_WORK_TICK == 0)
+      tour_work_tick(s->work, s->work_part, taken, s->qcount);
     int32_t a = s->queue[s->qhead];
     s->qhead = s->qhead + 1 == s->qcap ? 0 : s->qhead + 1;
     s->qcount--;
@@ -748,6 +752,7 @@ static int64_t run(const tour_problem *tp, tour_scratch *s, int32_t *order, int 
       s->moves++;
     }
   }
+  if (s->work) tour_work_tick(s->work, s->work_part, taken, 0);
   return L->change;
 }
 

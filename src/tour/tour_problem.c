@@ -21,7 +21,9 @@ tour_options tour_options_default(void) {
                     .quadrant = -1,
                     .alpha_steps = 1000,
                     .progress = NULL,
-                    .progress_arg = NULL};
+                    .progress_arg = NULL,
+                    .work = NULL,
+                    .work_arg = NULL};
   return o;
 }
 
@@ -156,7 +158,9 @@ void tour_problem_shape(const tour_net *net, const tour_options *given, aco_prob
  * quadrant neighbours. */
 static ar_status build_lists(tour_problem *tp) {
   const tour_net *net = tp->net;
-  ar_status st = tour_candidates_build(net, tp->width, tp->nbr, tp->nbr_dist);
+  ar_status st = tour_candidates_build_reported(net, tp->width, tp->nbr, tp->nbr_dist,
+                                                "candidate lists: nearest neighbours", tp->opt.work,
+                                                tp->opt.work_arg);
   if (st == AR_OK && !tp->symmetric)
     st = tour_candidates_build_in(net, tp->width, tp->in_nbr, tp->in_dist);
   if (st != AR_OK || !tp->symmetric) return st;
@@ -167,7 +171,8 @@ static ar_status build_lists(tour_problem *tp) {
                                       tp->opt.progress, tp->opt.progress_arg, tp->nbr,
                                       tp->nbr_dist);
   if (tp->opt.quadrant > 0)
-    return tour_candidates_quadrant(net, tp->width, first, tp->opt.quadrant, tp->nbr, tp->nbr_dist);
+    return tour_candidates_quadrant_reported(net, tp->width, first, tp->opt.quadrant, tp->nbr,
+                                             tp->nbr_dist, tp->opt.work, tp->opt.work_arg);
   return AR_OK;
 }
 

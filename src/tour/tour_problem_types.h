@@ -41,6 +41,8 @@ typedef struct {
                           ascent of at most this many steps (tour_alpha.c); 0: by distance */
   tour_bound_progress_fn progress; /* each step of that ascent (progress lines); NULL: none */
   void *progress_arg;
+  tour_work_fn work; /* the other long steps on 100,000+ nodes (tour_work.h); NULL: none */
+  void *work_arg;
 } tour_options;
 
 /* The automatic values of tour_options_resolve (docs/performance.md, issue #23). */
@@ -93,6 +95,8 @@ static inline int32_t tour_source_edge(int32_t n, int symmetric, const int32_t *
   return -1;
 }
 
+struct tour_work;
+
 /* Per-thread scratch of the tour callbacks. */
 typedef struct {
   int32_t n;
@@ -108,6 +112,10 @@ typedef struct {
   int64_t moves;      /* local search moves applied (statistics) */
   tour_pieces pieces; /* the ant's tour as pieces of the source (large instances; else empty) */
   int in_pieces;      /* the last construction left its tour in pieces, not in pos and nlen */
+  /* The first tour's local search reports to work (NULL: no reports) as its part work_part (a
+   * window; tour_work.h). */
+  struct tour_work *work;
+  int32_t work_part;
 } tour_scratch;
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "ar_error.h"
+#include "tour_bound_options.h"
 #include "tour_net.h"
 
 /* Puts each node's `quadrant` nearest neighbours per quadrant (tour_hk.h: hk_quadrant_planar)
@@ -15,5 +16,10 @@
  * for symmetric 2-D coordinates (else nothing changes). AR_ERR_NOMEM. */
 ar_status tour_candidates_quadrant(const tour_net *net, int32_t width, int32_t first,
                                    int32_t quadrant, int32_t *nbr, int64_t *dist);
+/* The same with progress reports to work(work_arg, ...) on 100,000+ nodes (tour_work.h; NULL:
+ * none). */
+ar_status tour_candidates_quadrant_reported(const tour_net *net, int32_t width, int32_t first,
+                                            int32_t quadrant, int32_t *nbr, int64_t *dist,
+                                            tour_work_fn work, void *work_arg);
 
 #endif

@@ -11,6 +11,7 @@
 #include "test_util.h"
 #include "tour_bound.h"
 #include "tour_hk.h"
+#include "tour_work.h"
 
 static uint64_t rng_state = 88172645463325252ull;
 static uint64_t rnd(void) { /* xorshift64 */
@@ -180,6 +181,48 @@ static void check_threads(void) {
   tour_net_free(&t);
 }
 
+/* What the progress hook of the sparse graph's lists was told (tour_work.h). */
+typedef struct {
+  int starts, calls, bad;
+  int64_t last;
+} work_count;
+static void count_work(void *arg, const char *step, int64_t done, int64_t total) {
+  work_count *c = arg;
+  c->calls++;
+  if (done == 0) {
+    c->starts++;
+    c->bad += total != 0 || strncmp(step, "bound: ", 7) != 0;
+  } else {
+    c->bad += done > total || done < c->last;
+  }
+  c->last = done;
+}
+
+/* On 100,000 nodes (TOUR_WORK_FROM) the sparse graph's nearest and quadrant neighbours report
+ * their progress (each announced, then work that only grows, never beyond its total) and the
+ * bound stays the same. Two ascent steps keep it short. */
+static void check_work_reports(void) {
+  tour_net t;
+  make_coords(&t, TOUR_WORK_FROM, TOUR_METRIC_EUC_2D);
+  for (int32_t i = 0; i < t.n; i++) { /* few repeated points */
+    t.x[i] = (double)(int64_t)uniform(0, 1e6);
+    t.y[i] = (double)(int64_t)uniform(0, 1e6);
+  }
+  tour_bound_options opt = tour_bound_options_default();
+  opt.max_steps = 2;
+  tour_lower_bound plain, heard;
+  CHECK(tour_bound_compute(&t, &opt, &plain) == AR_OK);
+  work_count c = {0, 0, 0, 0};
+  opt.work = count_work;
+  opt.work_arg = &c;
+  CHECK(tour_bound_compute(&t, &opt, &heard) == AR_OK);
+  CHECK_EQ_INT(plain.value, heard.value);
+  CHECK_EQ_INT(c.starts, 2);
+  CHECK(c.calls > 2 * (TOUR_WORK_FROM / TOUR_WORK_CHUNK));
+  CHECK_EQ_INT(c.bad, 0);
+  tour_net_free(&t);
+}
+
 int test_run(int argc, char **argv) {
   (void)argc;
   (void)argv;
@@ -202,5 +245,6 @@ int test_run(int argc, char **argv) {
     check_exact_planar(metrics[m], PLANAR_N, 1);
   }
   check_threads();
+  check_work_reports();
   return 0;
 }

@@ -10,6 +10,7 @@
 #include "tour_alpha.h"
 #include "tour_array.h"
 #include "tour_quadrant.h"
+#include "tour_work.h"
 
 static int consistent(const int32_t *order, const int32_t *pos, int32_t n) {
   if (tour_is_permutation(order, n) != 1) return 0;
@@ -461,6 +462,78 @@ static void test_lattice_optimum(void) {
   tour_net_free(&t);
 }
 
+/* What the progress hook of the steps before the search was told (calls come one at a time). */
+typedef struct {
+  char steps[8][64]; /* the steps in the order they started */
+  int nsteps, calls, ok;
+  int64_t last_done, last_total;
+} work_record;
+
+static void work_record_fn(void *arg, const char *step, int64_t done, int64_t total) {
+  work_record *r = arg;
+  r->calls++;
+  if (done == 0) { /* a step starts */
+    if (r->nsteps < 8) snprintf(r->steps[r->nsteps++], sizeof r->steps[0], "%s", step);
+    r->ok &= total == 0;
+  } else {
+    r->ok &= r->nsteps > 0 && strcmp(step, r->steps[r->nsteps - 1]) == 0;
+    r->ok &= done <= total && done >= r->last_done;
+  }
+  r->last_done = done;
+  r->last_total = total;
+}
+
+/* A problem of 100,000 nodes (TOUR_WORK_FROM) with quadrant neighbours and a 2-opt first tour,
+ * with and without the progress hook: the same lists and the same first tour; the hook hears
+ * every step start, then work done that only grows, never beyond the total. */
+static void test_work_reports(void) {
+  tour_net t = fixture_random_euc(TOUR_WORK_FROM, 8);
+  int32_t *first[2];
+  tour_problem tp[2];
+  aco_problem p[2];
+  work_record rec = {.ok = 1};
+  for (int v = 0; v < 2; v++) {
+    tour_options to = tour_options_default();
+    to.quadrant = 1;
+    to.ls = TOUR_LS_2OPT;
+    to.work = v ? work_record_fn : NULL;
+    to.work_arg = v ? &rec : NULL;
+    CHECK(tour_problem_create(&t, &to, &tp[v], &p[v]) == AR_OK);
+    void *scratch = NULL;
+    CHECK(p[v].scratch_create(&p[v], &scratch) == AR_OK);
+    first[v] = malloc(sizeof(int32_t) * t.n);
+    aco_solution sol = {aco_cost_worst(), first[v]};
+    aco_ant_ctx ctx = {NULL,
+                       p[v].options,
+                       NULL,
+                       NULL,
+                       0.0,
+                       aco_rng_stream(1, 0, 0, 0, ACO_STREAM_INITIAL),
+                       -1,
+                       0,
+                       ACO_STREAM_INITIAL};
+    CHECK(p[v].initial(&p[v], &ctx, scratch, &sol) == AR_OK);
+    CHECK(((tour_scratch *)scratch)->work == NULL); /* the ants' searches report nothing */
+    p[v].scratch_free(&p[v], scratch);
+  }
+  size_t cells = (size_t)t.n * (size_t)tp[0].width;
+  CHECK(memcmp(tp[0].nbr, tp[1].nbr, sizeof(int32_t) * cells) == 0);
+  CHECK(memcmp(tp[0].nbr_dist, tp[1].nbr_dist, sizeof(int64_t) * cells) == 0);
+  CHECK(memcmp(first[0], first[1], sizeof(int32_t) * t.n) == 0);
+  CHECK(rec.ok);
+  CHECK_EQ_INT(rec.nsteps, 3);
+  CHECK(strcmp(rec.steps[0], "candidate lists: nearest neighbours") == 0);
+  CHECK(strcmp(rec.steps[1], "candidate lists: quadrant neighbours") == 0);
+  CHECK(strcmp(rec.steps[2], "first tour: pass 1/1, whole tour") == 0);
+  CHECK(rec.calls > 2 * (TOUR_WORK_FROM / TOUR_WORK_CHUNK));
+  CHECK(rec.last_done > 0 && rec.last_done == rec.last_total); /* the search ended its queue */
+  for (int v = 0; v < 2; v++) {
+    free(first[v]);
+    tour_problem_free(&tp[v]);
+  }
+  tour_net_free(&t);
+}
+
 int test_run(int argc, char **argv) {
   (void)argc;
   (void)argv;
@@ -477,6 +550,7 @@ int test_run(int argc, char **argv) {
   test_deep_search();
   test_windows();
   test_first_tour();
+  test_work_reports();
   test_atsp_direction();
   test_lattice_optimum();
   return 0;
