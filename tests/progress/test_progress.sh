@@ -26,30 +26,30 @@ if command -v script >/dev/null; then
 else
   echo "script(1) not available: terminal check skipped"
 fi
-# The steps before the search on 100,000 nodes (docs/cli.md, "Progress"): the candidate lists
+# The steps before the search on 200,000 nodes (docs/cli.md, "Progress"): the candidate lists
 # (nearest and quadrant neighbours) and the first tour's passes (windows, then the whole tour)
 # print lines with a share and an ETA, in that order, before the line describing the run and its
 # first iteration line. --progress 0: every report is printed, whatever the machine's pace (about
-# 20 s on a loaded 2-core machine, mostly the first tour). Lines never change the answer: the
+# 40 s on a loaded 2-core machine, mostly the first tour). Lines never change the answer: the
 # reference answers (tests/reference) guard that; this run with -q gave the same best by hand.
-big="$AR_TMP/u100k.h5"
-if "$ANTROUTE" import synthetic --kind tour --nodes 100000 --seed 3 -o "$big" --no-bound >/dev/null; then
+big="$AR_TMP/u200k.h5"
+if "$ANTROUTE" import synthetic --kind tour --nodes 200000 --seed 3 -o "$big" --no-bound >/dev/null; then
   ANTROUTE_PROGRESS=batch "$ANTROUTE" solve "$big" -o "$AR_TMP/big.h5" --iterations 1 --progress 0 \
-    --quadrant-neighbours 1 --seed 1 --no-bound > "$AR_TMP/big.log" 2>&1 || fail "solve of 100,000 nodes: $(tail -3 "$AR_TMP/big.log")"
+    --quadrant-neighbours 1 --seed 1 --no-bound > "$AR_TMP/big.log" 2>&1 || fail "solve of 200,000 nodes: $(tail -3 "$AR_TMP/big.log")"
   steps='candidate lists: nearest neighbours|candidate lists: quadrant neighbours|first tour: pass 1/2, windows|first tour: pass 1/2, whole tour|first tour: pass 2/2, windows|first tour: pass 2/2, whole tour'
   line='[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{8} '
   # Each line: its step, a share in [0, 100] %, the step's seconds, an ETA >= 0.
   bad=$(grep -E "^$line(candidate lists|first tour):" "$AR_TMP/big.log" |
     grep -vE "^$line($steps), ([0-9]|[1-9][0-9]|100) %, [0-9]+\.[0-9] s, ETA [0-9]+\.[0-9] s$" | head -3)
-  [ -z "$bad" ] && pass "100,000 nodes: progress lines well formed" || fail "malformed lines: $bad"
+  [ -z "$bad" ] && pass "200,000 nodes: progress lines well formed" || fail "malformed lines: $bad"
   # The steps in order, each at least once, then the run's line, then the first iteration line.
-  order=$(grep -oE "^$line($steps),|^[^ :]+: 100000 nodes|iteration [0-9]+  best" "$AR_TMP/big.log" |
-    sed -E "s/^$line//; s/,\$//; s/^[^ :]+: 100000 nodes.*/run/; s/^iteration.*/iteration/" | uniq | tr '\n' ';')
+  order=$(grep -oE "^$line($steps),|^[^ :]+: 200000 nodes|iteration [0-9]+  best" "$AR_TMP/big.log" |
+    sed -E "s/^$line//; s/,\$//; s/^[^ :]+: 200000 nodes.*/run/; s/^iteration.*/iteration/" | uniq | tr '\n' ';')
   want="$(echo "$steps" | tr '|' ';');run;iteration;"
-  [ "$order" = "$want" ] && pass "100,000 nodes: lines in order before the first iteration" ||
+  [ "$order" = "$want" ] && pass "200,000 nodes: lines in order before the first iteration" ||
     fail "order: '$order', want '$want': $(head -c 800 "$AR_TMP/big.log")"
 else
-  fail "import synthetic of 100,000 nodes"
+  fail "import synthetic of 200,000 nodes"
 fi
 
 # Quiet: nothing but the result.
