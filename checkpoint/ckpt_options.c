@@ -54,7 +54,8 @@ const param_def ckpt_param_defs[] = {
      .max = 1e6,
      .arg_name = "H",
      .help = "checkpoint and exit with status 75 before H hours have passed (and before "
-             "SLURM_JOB_END_TIME under Slurm; 0: no limit)"},
+             "SLURM_JOB_END_TIME under Slurm; 0: no limit)",
+     .flags = PARAM_SEGMENT}, /* the Slurm helper computes it at each start */
 };
 const int ckpt_param_ndefs = (int)(sizeof ckpt_param_defs / sizeof ckpt_param_defs[0]);
 

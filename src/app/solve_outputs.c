@@ -93,15 +93,15 @@ ar_status solve_outputs_check(const param_set *ps, MPI_Comm comm) {
   return ar_agree(comm, st);
 }
 
-/* The settings of one segment of a run that leave its answer alone: a later segment may give
- * others (the Slurm helper computes --max-hours at each start) and still be the same run. */
-static int segment_only(const char *line) {
-  static const char *const names[] = {"max-hours", "progress", "quiet", "verbose"};
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-    size_t n = strlen(names[i]);
-    if (strncmp(line, names[i], n) == 0 && strncmp(line + n, " = ", 3) == 0) return 1;
-  }
-  return 0;
+/* Whether a record line "key = value" sets an option declared PARAM_SEGMENT (param.h): a later
+ * segment of the run may give it another value (the Slurm helper computes --max-hours at each
+ * start) and still be the same run. */
+static int segment_only(const param_set *ps, const char *line) {
+  const char *eq = strstr(line, " = ");
+  char key[64];
+  if (!eq || (size_t)(eq - line) >= sizeof key || memchr(line, '\n', (size_t)(eq - line))) return 0;
+  snprintf(key, sizeof key, "%.*s", (int)(eq - line), line);
+  return (param_flags_of(ps, key) & PARAM_SEGMENT) != 0;
 }
 
 /* The line after the one at s (the end of the text after the last). */
@@ -110,12 +110,12 @@ static const char *next_line(const char *s) {
   return nl ? nl + 1 : s + strlen(s);
 }
 
-/* Whether two parameter records ("key = value" lines) agree but for segment_only() lines. */
-static int same_run_record(const char *a, const char *b) {
+/* Whether two parameter records ("key = value" lines) agree but for PARAM_SEGMENT lines. */
+static int same_run_record(const param_set *ps, const char *a, const char *b) {
   for (;;) {
-    while (*a && segment_only(a))
+    while (*a && segment_only(ps, a))
       a = next_line(a);
-    while (*b && segment_only(b))
+    while (*b && segment_only(ps, b))
       b = next_line(b);
     if (!*a || !*b) return !*a && !*b;
     size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
@@ -144,7 +144,7 @@ solve_outputs_owned solve_outputs_own(const param_set *ps, const char *path, int
   own.results = ours && theirs && h5u_open_read(path, MPI_COMM_SELF, &file) == AR_OK &&
                 h5u_attr_exists(file, "parameters") &&
                 h5u_attr_read_str(file, "parameters", theirs, RECORD_CAP) == AR_OK &&
-                same_run_record(ours, theirs);
+                same_run_record(ps, ours, theirs);
   /* Its plan: the file says which --csv that segment wrote. */
   const char *csv = value_of(ps, "csv");
   own.plan = own.results && csv && h5u_attr_exists(file, "paths") &&

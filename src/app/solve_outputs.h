@@ -35,9 +35,10 @@ typedef struct {
  * resumed a checkpoint (`resumed`) finds there a results file whose recorded parameters are ps's
  * record (param_serialize, PARAM_RECORD), but for the settings of one segment that leave the
  * answer alone (--max-hours, which the Slurm helper computes at each start, and the display
- * options). Such a file is replaced, and so is the --csv plan when that file's `paths` name the
- * same --csv; any other is kept as a backup (ar_backup.h). Local (one rank calls it); never
- * fails: a file that cannot be read is not this run's. */
+ * options: the options declared PARAM_SEGMENT, param.h). Such a file is replaced, and so is the
+ * --csv plan when that file's `paths` name the same --csv; any other is kept as a backup
+ * (ar_backup.h). Local (one rank calls it); never fails: a file that cannot be read is not this
+ * run's. */
 solve_outputs_owned solve_outputs_own(const param_set *ps, const char *path, int resumed);
 
 #endif

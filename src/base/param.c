@@ -591,6 +591,11 @@ void param_unset(param_set *ps, const char *name) {
 
 int param_defined(const param_set *ps, const char *name) { return param_index(ps, name) >= 0; }
 
+unsigned param_flags_of(const param_set *ps, const char *name) {
+  int i = param_index(ps, name);
+  return i < 0 ? 0u : ps->defs[i].flags;
+}
+
 /* Whether param_serialize(what) writes parameter d. */
 static int serialized(const param_def *d, int what) {
   switch (what) {

@@ -32,7 +32,10 @@ enum {
   /* a path this run writes or keeps its state in (-o, --csv, --checkpoint-dir, --resume): not an
    * answer parameter, so the record (param_serialize) leaves it out and a replay of the record
    * never writes over the recorded run's files */
-  PARAM_OUTPUT = 1u << 2
+  PARAM_OUTPUT = 1u << 2,
+  /* a setting of one segment of a run that leaves its answer alone (a time limit, what is
+   * printed): a resumed segment may give another and still be the same run (solve_outputs.h) */
+  PARAM_SEGMENT = 1u << 3
 };
 
 /* What param_serialize() writes. */
@@ -138,6 +141,8 @@ ar_status param_set_default(param_set *ps, const char *name, const char *value);
 void param_unset(param_set *ps, const char *name);
 /* 1 when the table has a parameter of that name. */
 int param_defined(const param_set *ps, const char *name);
+/* The declared flags (PARAM_SEARCH...) of the option `name`; 0 when ps has none by that name. */
+unsigned param_flags_of(const param_set *ps, const char *name);
 
 /* "key = value" lines of the set parameters that `what` (PARAM_RECORD...) selects, under a
  * [command] section (but PARAM_RECORD_OUTPUTS): with PARAM_RECORD a parameter file that
