@@ -274,7 +274,7 @@ ar_status tour_candidates_alpha_with(const tour_net *net, int32_t width, int32_t
                      : ar_fail(AR_ERR_NOMEM, "out of memory for alpha-nearness (%d nodes)", n);
   tour_bound_options hook = {.progress = progress, .progress_arg = progress_arg};
   if (st == AR_OK) st = penalties(net, steps, &hook, pi, eu, ev);
-  if (st == AR_OK && nquad) st = hk_quadrant_planar(&g, quadrant, quad);
+  if (st == AR_OK && nquad) st = hk_quadrant_planar(&g, quadrant, quad, "", NULL, NULL);
   if (st == AR_OK) st = tree_build(&g, pi, eu, ev, &t);
   int failed = 0;
   if (st == AR_OK) {

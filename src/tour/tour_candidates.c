@@ -233,24 +233,18 @@ static ar_status build_matrix(const tour_net *net, int32_t width, int32_t *nbr, 
   return AR_OK;
 }
 
-ar_status tour_candidates_build(const tour_net *net, int32_t width, int32_t *nbr, int64_t *dist) {
-  if (net->metric == TOUR_METRIC_EXPLICIT) return build_matrix(net, width, nbr, dist, 0);
-  return build_coordinates(net, width, nbr, dist, NULL);
-}
-
-ar_status tour_candidates_build_in(const tour_net *net, int32_t width, int32_t *nbr,
-                                   int64_t *dist) {
-  if (net->metric == TOUR_METRIC_EXPLICIT) return build_matrix(net, width, nbr, dist, 1);
-  return build_coordinates(net, width, nbr, dist, NULL); /* coordinates are symmetric */
-}
-
-ar_status tour_candidates_build_reported(const tour_net *net, int32_t width, int32_t *nbr,
-                                         int64_t *dist, const char *step, tour_work_fn work,
-                                         void *work_arg) {
+ar_status tour_candidates_build(const tour_net *net, int32_t width, int32_t *nbr, int64_t *dist,
+                                const char *step, tour_work_fn work, void *work_arg) {
   if (net->metric == TOUR_METRIC_EXPLICIT) return build_matrix(net, width, nbr, dist, 0);
   tour_work w;
   tour_work_begin(&w, work, work_arg, net->n, step, 1);
   ar_status st = build_coordinates(net, width, nbr, dist, &w);
   tour_work_end(&w);
   return st;
+}
+
+ar_status tour_candidates_build_in(const tour_net *net, int32_t width, int32_t *nbr,
+                                   int64_t *dist) {
+  if (net->metric == TOUR_METRIC_EXPLICIT) return build_matrix(net, width, nbr, dist, 1);
+  return build_coordinates(net, width, nbr, dist, NULL); /* coordinates are symmetric */
 }

@@ -11,13 +11,11 @@
 
 /* Each node's `width` nearest out-neighbours (nearest first, ties: lower index) into nbr and their
  * distances into dist, [n][width]; tour_candidates_build_in: the nearest in-neighbours (ATSP).
- * A grid for coordinates (O(n) memory), the matrix for EXPLICIT weights. AR_ERR_NOMEM. */
-ar_status tour_candidates_build(const tour_net *net, int32_t width, int32_t *nbr, int64_t *dist);
+ * A grid for coordinates (O(n) memory), the matrix for EXPLICIT weights. On 100,000+ nodes with
+ * coordinates the out-lists report their progress as the step `step` to work(work_arg, ...)
+ * (tour_work.h; work NULL: none; the same lists). AR_ERR_NOMEM. */
+ar_status tour_candidates_build(const tour_net *net, int32_t width, int32_t *nbr, int64_t *dist,
+                                const char *step, tour_work_fn work, void *work_arg);
 ar_status tour_candidates_build_in(const tour_net *net, int32_t width, int32_t *nbr, int64_t *dist);
-/* tour_candidates_build with progress reports of the step named `step` to work(work_arg, ...) on
- * 100,000+ nodes with coordinates (tour_work.h; the same lists). AR_ERR_NOMEM. */
-ar_status tour_candidates_build_reported(const tour_net *net, int32_t width, int32_t *nbr,
-                                         int64_t *dist, const char *step, tour_work_fn work,
-                                         void *work_arg);
 
 #endif

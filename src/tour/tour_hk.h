@@ -60,11 +60,10 @@ typedef struct {
 
 /* Each node's `candidates` nearest neighbours (ATSP: out- and in-neighbours, and the fixed
  * edges), and for planar graphs its `quadrant` nearest in each quadrant. AR_ERR_NOMEM. */
-ar_status hk_sparse_build(const hk_graph *g, int32_t candidates, int32_t quadrant, hk_sparse *s);
-/* The same with progress reports of its lists to work(work_arg, ...) on 100,000+ nodes
- * (tour_work.h; NULL: none; the same graph). */
-ar_status hk_sparse_build_reported(const hk_graph *g, int32_t candidates, int32_t quadrant,
-                                   tour_work_fn work, void *work_arg, hk_sparse *s);
+/* On 100,000+ nodes its lists report their progress to work(work_arg, ...) ("bound: nearest
+ * neighbours", "bound: quadrant neighbours"; tour_work.h; work NULL: none; the same graph). */
+ar_status hk_sparse_build(const hk_graph *g, int32_t candidates, int32_t quadrant,
+                          tour_work_fn work, void *work_arg, hk_sparse *s);
 /* Adds the edges (eu[k], ev[k]) that are not in s yet; *added counts them. AR_ERR_NOMEM (s is
  * then unchanged). */
 ar_status hk_sparse_add(const hk_graph *g, hk_sparse *s, const int32_t *eu, const int32_t *ev,
@@ -115,11 +114,10 @@ ar_status hk_second_planar(const hk_graph *g, const int64_t *pi, const int32_t *
 
 /* The per_quadrant nearest nodes of every node in each of its four quadrants (planar graphs
  * only): nbr[n][4 x per_quadrant], -1 where a quadrant has fewer. AR_ERR_NOMEM. */
-ar_status hk_quadrant_planar(const hk_graph *g, int32_t per_quadrant, int32_t *nbr);
-/* The same with progress reports to w after each chunk of nodes (tour_work.h; NULL: none). */
-struct tour_work;
-ar_status hk_quadrant_planar_reported(const hk_graph *g, int32_t per_quadrant, int32_t *nbr,
-                                      struct tour_work *w);
+/* On 100,000+ nodes the queries report their progress as the step `step` to work(work_arg, ...)
+ * (tour_work.h; work NULL: none; the same lists). */
+ar_status hk_quadrant_planar(const hk_graph *g, int32_t per_quadrant, int32_t *nbr,
+                             const char *step, tour_work_fn work, void *work_arg);
 
 /* Ceil of a / b for b > 0. */
 static inline int64_t hk_ceil_div(int64_t a, int64_t b) {

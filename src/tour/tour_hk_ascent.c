@@ -77,7 +77,7 @@ static ar_status ascent_init(ascent *a, const tour_net *net, const tour_bound_op
     return ar_fail(AR_ERR_NOMEM, "out of memory for the bound's penalties (%d nodes)", n);
   int32_t width = opt->candidates > 0 ? opt->candidates : (a->g.atsp ? 5 : 8);
   int32_t quadrant = opt->quadrant >= 0 ? opt->quadrant : 2;
-  ar_status st = hk_sparse_build_reported(&a->g, width, quadrant, opt->work, opt->work_arg, &a->s);
+  ar_status st = hk_sparse_build(&a->g, width, quadrant, opt->work, opt->work_arg, &a->s);
   if (st == AR_OK) st = hk_prim_init(&a->w, n);
   if (st == AR_OK) st = hk_exact_init(&a->x, n);
   return st;

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "tour_hk.h"
-#include "tour_work.h"
 
 /* The longest edge an instance can have (for choosing a scale that cannot overflow). */
 static double longest_edge(const tour_net *net) {
@@ -100,8 +99,8 @@ static ar_status candidate_codes(const hk_graph *g, int32_t width, tour_work_fn 
     free(dist);
     return ar_fail(AR_ERR_NOMEM, "out of memory for the bound's neighbour lists");
   }
-  ar_status st = tour_candidates_build_reported(net, width, nbr, dist, "bound: nearest neighbours",
-                                                work, work_arg);
+  ar_status st =
+      tour_candidates_build(net, width, nbr, dist, "bound: nearest neighbours", work, work_arg);
   int64_t c = 0;
   for (int32_t a = 0; st == AR_OK && a < n0; a++)
     for (int32_t k = 0; k < width; k++) {
@@ -128,10 +127,7 @@ static ar_status quadrant_codes(const hk_graph *g, int32_t quadrant, tour_work_f
   size_t width = 4 * (size_t)quadrant;
   int32_t *nbr = malloc((size_t)g->n * width * sizeof *nbr);
   if (!nbr) return ar_fail(AR_ERR_NOMEM, "out of memory for quadrant neighbours");
-  tour_work w;
-  tour_work_begin(&w, work, work_arg, g->n, "bound: quadrant neighbours", 1);
-  ar_status st = hk_quadrant_planar_reported(g, quadrant, nbr, &w);
-  tour_work_end(&w);
+  ar_status st = hk_quadrant_planar(g, quadrant, nbr, "bound: quadrant neighbours", work, work_arg);
   for (int32_t a = 0; st == AR_OK && a < g->n; a++)
     for (size_t k = 0; k < width; k++)
       if (nbr[a * width + k] >= 0) codes[(*count)++] = pair_code(a, nbr[a * width + k]);
@@ -139,12 +135,8 @@ static ar_status quadrant_codes(const hk_graph *g, int32_t quadrant, tour_work_f
   return st;
 }
 
-ar_status hk_sparse_build(const hk_graph *g, int32_t candidates, int32_t quadrant, hk_sparse *s) {
-  return hk_sparse_build_reported(g, candidates, quadrant, NULL, NULL, s);
-}
-
-ar_status hk_sparse_build_reported(const hk_graph *g, int32_t candidates, int32_t quadrant,
-                                   tour_work_fn work, void *work_arg, hk_sparse *s) {
+ar_status hk_sparse_build(const hk_graph *g, int32_t candidates, int32_t quadrant,
+                          tour_work_fn work, void *work_arg, hk_sparse *s) {
   memset(s, 0, sizeof *s);
   int32_t width = candidates < g->n0 - 1 ? candidates : g->n0 - 1;
   if (!g->planar) quadrant = 0;

@@ -330,14 +330,10 @@ static void quadrants_of(const kd_tree *t, int32_t i, int32_t per_quadrant, doub
   }
 }
 
-ar_status hk_quadrant_planar(const hk_graph *g, int32_t per_quadrant, int32_t *nbr) {
-  return hk_quadrant_planar_reported(g, per_quadrant, nbr, NULL);
-}
-
-/* The queries in chunks of TOUR_WORK_CHUNK nodes with a report after each (nodes are
+/* The queries in chunks of TOUR_WORK_CHUNK nodes with a report to w after each (nodes are
  * independent: the chunks change nothing but when a report can be made). */
-ar_status hk_quadrant_planar_reported(const hk_graph *g, int32_t per_quadrant, int32_t *nbr,
-                                      tour_work *w) {
+static ar_status quadrant_queries(const hk_graph *g, int32_t per_quadrant, int32_t *nbr,
+                                  tour_work *w) {
   int32_t n = g->n;
   int64_t *zero = calloc((size_t)n, sizeof *zero);
   if (!zero) return ar_fail(AR_ERR_NOMEM, "out of memory for quadrant neighbours");
@@ -368,6 +364,15 @@ ar_status hk_quadrant_planar_reported(const hk_graph *g, int32_t per_quadrant, i
   kd_free(&t);
   if (failed) return ar_fail(AR_ERR_NOMEM, "out of memory for quadrant neighbours");
   return AR_OK;
+}
+
+ar_status hk_quadrant_planar(const hk_graph *g, int32_t per_quadrant, int32_t *nbr,
+                             const char *step, tour_work_fn work, void *work_arg) {
+  tour_work w;
+  tour_work_begin(&w, work, work_arg, g->n, step, 1);
+  ar_status st = quadrant_queries(g, per_quadrant, nbr, &w);
+  tour_work_end(&w);
+  return st;
 }
 
 /* --- Boruvka ------------------------------------------------------------------------------------

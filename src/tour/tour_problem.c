@@ -158,9 +158,9 @@ void tour_problem_shape(const tour_net *net, const tour_options *given, aco_prob
  * quadrant neighbours. */
 static ar_status build_lists(tour_problem *tp) {
   const tour_net *net = tp->net;
-  ar_status st = tour_candidates_build_reported(net, tp->width, tp->nbr, tp->nbr_dist,
-                                                "candidate lists: nearest neighbours", tp->opt.work,
-                                                tp->opt.work_arg);
+  ar_status st =
+      tour_candidates_build(net, tp->width, tp->nbr, tp->nbr_dist,
+                            "candidate lists: nearest neighbours", tp->opt.work, tp->opt.work_arg);
   if (st == AR_OK && !tp->symmetric)
     st = tour_candidates_build_in(net, tp->width, tp->in_nbr, tp->in_dist);
   if (st != AR_OK || !tp->symmetric) return st;
@@ -171,8 +171,8 @@ static ar_status build_lists(tour_problem *tp) {
                                       tp->opt.progress, tp->opt.progress_arg, tp->nbr,
                                       tp->nbr_dist);
   if (tp->opt.quadrant > 0)
-    return tour_candidates_quadrant_reported(net, tp->width, first, tp->opt.quadrant, tp->nbr,
-                                             tp->nbr_dist, tp->opt.work, tp->opt.work_arg);
+    return tour_candidates_quadrant(net, tp->width, first, tp->opt.quadrant, tp->nbr, tp->nbr_dist,
+                                    tp->opt.work, tp->opt.work_arg);
   return AR_OK;
 }
 

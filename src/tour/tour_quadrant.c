@@ -5,7 +5,6 @@
 #include <stdlib.h>
 
 #include "tour_hk.h"
-#include "tour_work.h"
 
 typedef struct {
   int64_t dist;
@@ -54,23 +53,16 @@ static void merge_quadrant(const tour_net *net, int32_t i, int32_t width, int32_
 }
 
 ar_status tour_candidates_quadrant(const tour_net *net, int32_t width, int32_t first,
-                                   int32_t quadrant, int32_t *nbr, int64_t *dist) {
-  return tour_candidates_quadrant_reported(net, width, first, quadrant, nbr, dist, NULL, NULL);
-}
-
-ar_status tour_candidates_quadrant_reported(const tour_net *net, int32_t width, int32_t first,
-                                            int32_t quadrant, int32_t *nbr, int64_t *dist,
-                                            tour_work_fn work, void *work_arg) {
+                                   int32_t quadrant, int32_t *nbr, int64_t *dist, tour_work_fn work,
+                                   void *work_arg) {
   hk_graph g;
   hk_graph_init(&g, net);
   if (!g.planar || g.atsp || quadrant <= 0) return AR_OK;
   int32_t n = net->n, nquad = 4 * quadrant;
   int32_t *quad = malloc((size_t)n * (size_t)nquad * sizeof(int32_t));
   if (!quad) return ar_fail(AR_ERR_NOMEM, "out of memory for quadrant neighbours (%d nodes)", n);
-  tour_work w;
-  tour_work_begin(&w, work, work_arg, n, "candidate lists: quadrant neighbours", 1);
-  ar_status st = hk_quadrant_planar_reported(&g, quadrant, quad, &w);
-  tour_work_end(&w);
+  ar_status st = hk_quadrant_planar(&g, quadrant, quad, "candidate lists: quadrant neighbours",
+                                    work, work_arg);
   int failed = 0;
   if (st == AR_OK) {
 #pragma omp parallel

@@ -14,12 +14,10 @@
  * into the first `first` entries of its list built by tour_candidates_build (nearest first among
  * those entries; its nearest neighbours fill the rest, so the last ones may drop out). Only
  * for symmetric 2-D coordinates (else nothing changes). AR_ERR_NOMEM. */
+/* On 100,000+ nodes the queries report their progress to work(work_arg, ...) (tour_work.h; NULL:
+ * none; the same lists). */
 ar_status tour_candidates_quadrant(const tour_net *net, int32_t width, int32_t first,
-                                   int32_t quadrant, int32_t *nbr, int64_t *dist);
-/* The same with progress reports to work(work_arg, ...) on 100,000+ nodes (tour_work.h; NULL:
- * none). */
-ar_status tour_candidates_quadrant_reported(const tour_net *net, int32_t width, int32_t first,
-                                            int32_t quadrant, int32_t *nbr, int64_t *dist,
-                                            tour_work_fn work, void *work_arg);
+                                   int32_t quadrant, int32_t *nbr, int64_t *dist, tour_work_fn work,
+                                   void *work_arg);
 
 #endif

@@ -116,7 +116,7 @@ static void check_exact_planar(tour_metric metric, int32_t n, int repeated) {
   CHECK(g.planar);
   hk_sparse s;
   hk_exact a, b;
-  CHECK(hk_sparse_build(&g, 5, 1, &s) == AR_OK);
+  CHECK(hk_sparse_build(&g, 5, 1, NULL, NULL, &s) == AR_OK);
   CHECK(hk_exact_init(&a, n) == AR_OK && hk_exact_init(&b, n) == AR_OK);
   int64_t *pi = calloc((size_t)n, sizeof *pi);
   for (int round = 0; round < 4; round++) {

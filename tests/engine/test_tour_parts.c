@@ -89,7 +89,7 @@ static void test_candidates(void) {
   enum { W = 12 };
   int32_t *nbr = malloc(sizeof(int32_t) * W * t.n);
   int64_t *dist = malloc(sizeof(int64_t) * W * t.n);
-  CHECK(tour_candidates_build(&t, W, nbr, dist) == AR_OK);
+  CHECK(tour_candidates_build(&t, W, nbr, dist, "", NULL, NULL) == AR_OK);
   int ok = 1;
   for (int32_t i = 0; i < t.n; i++) {
     /* The k-th neighbour's distance must equal the k-th smallest distance overall. */
@@ -147,12 +147,12 @@ static void test_alpha_lists(void) {
   for (int v = 0; v < 3; v++) {
     nbr[v] = malloc(sizeof(int32_t) * cells);
     dist[v] = malloc(sizeof(int64_t) * cells);
-    CHECK(tour_candidates_build(&t, W, nbr[v], dist[v]) == AR_OK);
+    CHECK(tour_candidates_build(&t, W, nbr[v], dist[v], "", NULL, NULL) == AR_OK);
     omp_set_num_threads(v == 1 ? 2 : 1);
     if (v < 2)
       CHECK(tour_candidates_alpha(&t, W, FIRST, 200, 2, nbr[v], dist[v]) == AR_OK);
     else
-      CHECK(tour_candidates_quadrant(&t, W, FIRST, 2, nbr[v], dist[v]) == AR_OK);
+      CHECK(tour_candidates_quadrant(&t, W, FIRST, 2, nbr[v], dist[v], NULL, NULL) == AR_OK);
     for (int32_t i = 0; i < t.n; i++)
       ok &= row_valid(&t, i, nbr[v] + (size_t)i * W, dist[v] + (size_t)i * W, W, FIRST);
   }
@@ -166,7 +166,7 @@ static void test_alpha_lists(void) {
   int32_t plain_across = 0;
   int32_t *plain = malloc(sizeof(int32_t) * cells);
   int64_t *plain_dist = malloc(sizeof(int64_t) * cells);
-  CHECK(tour_candidates_build(&t, W, plain, plain_dist) == AR_OK);
+  CHECK(tour_candidates_build(&t, W, plain, plain_dist, "", NULL, NULL) == AR_OK);
   for (size_t c = 0; c < cells; c++)
     plain_across += (int32_t)(plain[c] % 6 != (int32_t)(c / W) % 6);
   CHECK_EQ_INT(plain_across, 0);
