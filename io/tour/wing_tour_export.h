@@ -19,27 +19,15 @@ ar_status wing_tour_export_csv(const char *results, const char *path);
 
 /* The --tour and --csv rows, for the tour wing's table and the road tours' (one text each). */
 #define WING_TOUR_EXPORT_TOUR                                                                      \
-  {                                                                                                \
-    .option = {.name = "tour",                                                                     \
-               .type = PARAM_STRING,                                                               \
-               .min = PARAM_UNBOUNDED_MIN,                                                         \
-               .max = PARAM_UNBOUNDED_MAX,                                                         \
-               .arg_name = "FILE.tour",                                                            \
-               .help = "tours: write the best tour as a TSPLIB TOUR file (nodes 1-based, as LKH "  \
-                       "and Concorde write them)"},                                                \
-    .write = wing_tour_export_tour                                                                 \
-  }
+  WING_EXPORT_FILE("tour", "FILE.tour",                                                            \
+                   "tours: write the best tour as a TSPLIB TOUR file (nodes 1-based, as LKH and "  \
+                   "Concorde write them)",                                                         \
+                   wing_tour_export_tour)
 #define WING_TOUR_EXPORT_CSV                                                                       \
-  {                                                                                                \
-    .option = {.name = "csv",                                                                      \
-               .type = PARAM_STRING,                                                               \
-               .min = PARAM_UNBOUNDED_MIN,                                                         \
-               .max = PARAM_UNBOUNDED_MAX,                                                         \
-               .arg_name = "FILE.csv",                                                             \
-               .help = "tours: write the best tour as CSV `position,node`, the node 0-based as "   \
-                       "in /best/tour"},                                                           \
-    .write = wing_tour_export_csv                                                                  \
-  }
+  WING_EXPORT_FILE("csv", "FILE.csv",                                                              \
+                   "tours: write the best tour as CSV `position,node`, the node 0-based as in "    \
+                   "/best/tour",                                                                   \
+                   wing_tour_export_csv)
 
 /* Ended by an entry whose write is NULL: --tour, --csv, --json. */
 extern const wing_export wing_tour_exports[];

@@ -58,18 +58,25 @@ typedef struct {
   ar_status (*write)(const char *results, const char *path);
 } wing_export;
 
-/* The --json row every kind's export table holds (one help text; the kind gives the writer). */
-#define WING_EXPORT_JSON(write_fn)                                                                 \
+/* An export row: the option `--NAME FILE` (ARG shown in help) that asks for write_fn. */
+#define WING_EXPORT_FILE(option_name, arg, help_text, write_fn)                                    \
   {                                                                                                \
-    .option = {.name = "json",                                                                     \
+    .option = {.name = (option_name),                                                              \
                .type = PARAM_STRING,                                                               \
                .min = PARAM_UNBOUNDED_MIN,                                                         \
                .max = PARAM_UNBOUNDED_MAX,                                                         \
-               .arg_name = "FILE.json",                                                            \
-               .help = "write the best answer as JSON: cost and its unit, the tour or plan, the "  \
-                       "run's attributes"},                                                        \
+               .arg_name = (arg),                                                                  \
+               .help = (help_text)},                                                               \
     .write = (write_fn)                                                                            \
   }
+
+/* The --json row every kind's export table holds (one help text; the kind gives the writer). */
+#define WING_EXPORT_JSON(write_fn)                                                                 \
+  WING_EXPORT_FILE(                                                                                \
+      "json", "FILE.json",                                                                         \
+      "write the best answer as JSON: cost and its unit, the tour or plan, the run's "             \
+      "attributes",                                                                                \
+      write_fn)
 
 /* `antroute evaluate NETWORK.h5 ...` of networks of this kind. */
 typedef struct {
