@@ -7,7 +7,8 @@
 #   deadline) is a running job: read again, then requeued, never taken for a cancelled one (seen
 #   once in the stress run: the time-limit job ended FAILED, "cancelled (state SIGNALING)");
 # - CANCELLED: not requeued, exit 75; restarts moved on: Slurm requeues it itself, exit 0;
-# - the restart cap: not requeued, exit 75.
+# - the restart cap: not requeued, exit 75;
+# - the trap's line for a signal after the step ended, and before it started.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 fake=$AR_TMP/bin
 mkdir -p "$fake"
@@ -65,4 +66,19 @@ decide timelimit "COMPLETING TimeLimit 0" >"$AR_TMP/timelimit.status"
 expect_decision timelimit 0 "time limit was reached before the checkpoint" yes
 CAP=0 decide cap "RUNNING None 0" >"$AR_TMP/cap.status"
 expect_decision cap 75 "MAX_RESTARTS=0\): not requeued" no
+
+# What the trap says of a signal that comes after the step ended (Slurm's --signal just after
+# the run stopped at its own deadline) and of one before the step started.
+said() { # said STEP_ENDED: the trap's line for SIGUSR1
+  (
+    # shellcheck source=/dev/null
+    source "$AR_SOURCE_DIR/slurm/antroute-step.sh"
+    AR_STEP_ENDED=$1
+    ar_forward USR1
+  ) 2>&1
+}
+said 1 | grep -q "received SIGUSR1 after the step had ended" && pass "a signal after the step: said so" ||
+  fail "a signal after the step: $(said 1)"
+said 0 | grep -q "received SIGUSR1 before the step started" && pass "a signal before the step: said so" ||
+  fail "a signal before the step: $(said 0)"
 finish
