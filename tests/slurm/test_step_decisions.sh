@@ -8,7 +8,8 @@
 #   once in the stress run: the time-limit job ended FAILED, "cancelled (state SIGNALING)");
 # - CANCELLED: not requeued, exit 75; restarts moved on: Slurm requeues it itself, exit 0;
 # - the restart cap: not requeued, exit 75;
-# - the trap's line for a signal after the step ended, and before it started.
+# - the trap's line for a signal after the step ended, and before it started;
+# - a start inside the REQUEUE_SECONDS reserve: requeued at once, no step.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 fake=$AR_TMP/bin
 mkdir -p "$fake"
@@ -81,4 +82,30 @@ said 1 | grep -q "received SIGUSR1 after the step had ended" && pass "a signal a
   fail "a signal after the step: $(said 1)"
 said 0 | grep -q "received SIGUSR1 before the step started" && pass "a signal before the step: said so" ||
   fail "a signal before the step: $(said 0)"
+
+# A run that starts inside the REQUEUE_SECONDS reserve before its limit (a busy slurmd took 57 s
+# of a requeued 1-minute job to launch it, in CI) requeues at once, without a step: srun would
+# fail ("Job/step already completing") and the job would end FAILED for good.
+late=$AR_TMP/late
+mkdir -p "$late"
+: >"$late/in.h5"
+printf '#!/usr/bin/env bash\necho "$*" >>"$AR_TMP/srun-called"\nexit 1\n' >"$fake/srun"
+chmod +x "$fake/srun"
+echo "RUNNING None 1" >"$AR_TMP/states"
+rm -f "$AR_TMP/reads" "$AR_TMP/requeued" "$AR_TMP/srun-called"
+(
+  PATH=$fake:$PATH SLURM_JOB_ID=7 SLURM_RESTART_COUNT=1 SLURM_JOB_NODELIST=n1 REQUEUE_SECONDS=15
+  SLURM_JOB_END_TIME=$(($(date +%s) + 5))
+  export PATH SLURM_JOB_ID SLURM_RESTART_COUNT SLURM_JOB_NODELIST REQUEUE_SECONDS SLURM_JOB_END_TIME
+  ANTROUTE=/bin/true INPUT=$late/in.h5 OUTPUT=$late/out.h5 CKPT_DIR=$late/ckpt
+  # shellcheck source=/dev/null
+  source "$AR_SOURCE_DIR/slurm/antroute-step.sh"
+  ar_step_main --distribution=block:block
+) >"$AR_TMP/late.log" 2>&1
+echo $? >"$AR_TMP/late.status"
+expect_decision late 0 "inside the 15 s reserve .*no time to run; requeueing without a step" yes
+grep -q "requeueing (restart 2 of at most 10)" "$AR_TMP/late.log" && pass "late: counted as restart 2" ||
+  fail "late: $(cat "$AR_TMP/late.log")"
+[ ! -e "$AR_TMP/srun-called" ] && pass "late: no step started" ||
+  fail "late: srun was called: $(cat "$AR_TMP/srun-called")"
 finish
