@@ -15,7 +15,9 @@ T=$AR_TMP
 SEED=${CORPUS_SEED:-12}
 "$A" import tsplib "$AR_SOURCE_DIR/inputs/tsplib/pcb442.tsp" -o "$T/net.h5" >/dev/null ||
   { fail "import pcb442"; finish; }
-RUN=(--colonies 3 --ants 6 --epoch-iterations 10 --local-search 2opt --seed 5 -q)
+# Nearest-neighbour candidates (--alpha-steps 0): what is checked is the checkpoints, and each of
+# the ~180 runs then takes 0.11 CPU s instead of 0.2 (the Held-Karp ascent of alpha-nearness).
+RUN=(--colonies 3 --ants 6 --epoch-iterations 10 --local-search 2opt --seed 5 -q --alpha-steps 0)
 export OMP_NUM_THREADS=1
 
 answer() { # the answer of a results file: best cost and tour, epoch records

@@ -13,7 +13,7 @@ ar_fuzz_hdf5_target(fuzz_ckpt
   LIBS OpenMP::OpenMP_C ZLIB::ZLIB)
 # Seeds: real checkpoints of both kinds, written by the build's own solve at test time.
 add_test(NAME fuzz_ckpt
-         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/fuzz_ckpt_run.sh $<TARGET_FILE:fuzz_ckpt> 20
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/fuzz_ckpt_run.sh $<TARGET_FILE:fuzz_ckpt> ${ANTROUTE_FUZZ_SECONDS}
                  ${CMAKE_CURRENT_BINARY_DIR}/fuzz/ckpt ${AR_FUZZ_SEED_PROGRAM}
                  ${PROJECT_SOURCE_DIR})
 ar_test_env(fuzz_ckpt_env fuzz_ckpt)

@@ -14,7 +14,7 @@ target_compile_options(fuzz_csv PRIVATE ${AR_FUZZ_FLAGS} ${AR_FUZZ_CSV_WARNINGS}
 target_link_options(fuzz_csv PRIVATE ${AR_FUZZ_FLAGS})
 target_link_libraries(fuzz_csv PRIVATE MPI::MPI_C ${MATH_LIBRARY})
 add_test(NAME fuzz_csv
-         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/fuzz_csv_run.sh $<TARGET_FILE:fuzz_csv> 20
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/fuzz_csv_run.sh $<TARGET_FILE:fuzz_csv> ${ANTROUTE_FUZZ_SECONDS}
                  ${CMAKE_CURRENT_BINARY_DIR}/fuzz/csv/corpus ${CMAKE_CURRENT_LIST_DIR}/seeds_csv
                  ${PROJECT_SOURCE_DIR}/inputs/supply_chain)
 set_tests_properties(fuzz_csv PROPERTIES LABELS fuzz TIMEOUT 600)

@@ -11,7 +11,7 @@ ar_fuzz_hdf5_target(fuzz_h5net
   INCLUDES src/base io/common src/tour io/tour src/supply io/supply)
 # Seeds: real network files of both kinds, made by the build's own importer at test time.
 add_test(NAME fuzz_h5net
-         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/fuzz_h5net_run.sh $<TARGET_FILE:fuzz_h5net> 20
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/fuzz_h5net_run.sh $<TARGET_FILE:fuzz_h5net> ${ANTROUTE_FUZZ_SECONDS}
                  ${CMAKE_CURRENT_BINARY_DIR}/fuzz/h5net ${AR_FUZZ_SEED_PROGRAM}
                  ${PROJECT_SOURCE_DIR})
 ar_test_env(fuzz_h5net_env fuzz_h5net)

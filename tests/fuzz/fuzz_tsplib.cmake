@@ -11,7 +11,7 @@ target_compile_options(fuzz_tsplib PRIVATE ${AR_FUZZ_FLAGS} ${ANTROUTE_WARNINGS}
 target_link_options(fuzz_tsplib PRIVATE ${AR_FUZZ_FLAGS})
 target_link_libraries(fuzz_tsplib PRIVATE MPI::MPI_C ${MATH_LIBRARY})
 add_test(NAME fuzz_tsplib
-         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/run_fuzz.sh $<TARGET_FILE:fuzz_tsplib> 20
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/run_fuzz.sh $<TARGET_FILE:fuzz_tsplib> ${ANTROUTE_FUZZ_SECONDS}
                  ${CMAKE_CURRENT_BINARY_DIR}/fuzz/tsplib/corpus
                  ${CMAKE_CURRENT_LIST_DIR}/seeds_tsplib ${PROJECT_SOURCE_DIR}/tests/tsplib/bad
                  ${PROJECT_SOURCE_DIR}/inputs/tsplib/eil51.tsp
