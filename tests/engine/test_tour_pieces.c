@@ -85,6 +85,9 @@ typedef struct {
 static void kit_open(kit *k, const tour_net *t, int32_t pieces_from) {
   tour_options to = tour_options_default();
   to.pieces_from = pieces_from;
+  /* Under the sanitizers a short ascent (here and in check_runs): the same alpha-nearness lists,
+   * without the 1,000 steps that took most of the test's time there. */
+  if (AR_TEST_SANITIZED) to.alpha_steps = 50;
   CHECK(tour_problem_create(t, &to, &k->tp, &k->p) == AR_OK);
   k->scratch = NULL;
   CHECK(k->p.scratch_create(&k->p, &k->scratch) == AR_OK);
@@ -155,6 +158,7 @@ static void check_runs(const tour_net *t, aco_algorithm algorithm) {
   int32_t *ta = malloc(sizeof(int32_t) * t->n), *tb = malloc(sizeof(int32_t) * t->n);
   int64_t la = 0, lb = 0;
   tour_options to = tour_options_default();
+  if (AR_TEST_SANITIZED) to.alpha_steps = 50;
   to.pieces_from = INT32_MAX;
   CHECK(fixture_solve(t, &to, &par, MPI_COMM_SELF, ta, &la) == AR_OK);
   to.pieces_from = 0;
