@@ -179,8 +179,21 @@ run_tests() {
   local t_all t0 bg line i
   t_all=$(now)
   AR_LOGS=$(mktemp -d)
-  timed "install (Debian packages)" install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
+  timed "install (Debian packages of the build)" install_packages "${BUILD_PACKAGES[@]}"
+  # The test packages (clang, Slurm, Lmod, scipy: 40-some s to fetch and unpack on a fresh
+  # machine) install while build/ compiles, which needs none of them; the tests and the other two
+  # builds wait for them.
+  install_packages "${TEST_PACKAGES[@]}" >"$AR_LOGS/install.log" 2>&1 &
+  local installing=$!
   timed "build (build/)" build
+  t0=$(now)
+  if ! wait "$installing"; then
+    cat "$AR_LOGS/install.log"
+    echo "antroute: installing the test packages failed"
+    return 1
+  fi
+  cat "$AR_LOGS/install.log"
+  part "waiting for the test packages after the build" "$(since "$t0")"
   echo "== test suite (build/); beside it, niced: the fuzz and sanitizer builds, the sanitizer tests"
   : >"$AR_LOGS/times"
   (background_pass "$AR_LOGS") &
