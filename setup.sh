@@ -187,12 +187,10 @@ run_tests() {
   local installing=$!
   timed "build (build/)" build
   t0=$(now)
-  if ! wait "$installing"; then
-    cat "$AR_LOGS/install.log"
-    echo "antroute: installing the test packages failed"
-    return 1
-  fi
+  local installed=0
+  wait "$installing" || installed=$?
   cat "$AR_LOGS/install.log"
+  [ "$installed" -eq 0 ] || { echo "antroute: installing the test packages failed"; return 1; }
   part "waiting for the test packages after the build" "$(since "$t0")"
   echo "== test suite (build/); beside it, niced: the fuzz and sanitizer builds, the sanitizer tests"
   : >"$AR_LOGS/times"

@@ -61,25 +61,21 @@ ar_export_end_time() {
 ar_stop_hours() {
   AR_STOP_HOURS=${MAX_HOURS:-}
   AR_STOP_AT=
+  AR_LATE_START=0
   [ -n "${SLURM_JOB_END_TIME:-}" ] || return 0
   local now left
   now=$(date +%s)
   left=$((SLURM_JOB_END_TIME - ${REQUEUE_SECONDS:-30} - now))
-  [ "$left" -ge 1 ] || left=1 # inside the reserve: ar_step_main requeues without a step
+  # Started inside the reserve: Slurm counts the limit from the allocation, and a busy slurmd has
+  # taken 57 s to launch a requeued job (seen in CI) -- a step started then is cut by the limit
+  # and the job ends FAILED or TIMEOUT for good. ar_step_main requeues at once instead (nothing is
+  # lost; it counts as a restart, so MAX_RESTARTS still bounds a job that never gets time to run).
+  [ "$left" -ge 0 ] || AR_LATE_START=1
+  [ "$left" -ge 1 ] || left=1
   # A smaller MAX_HOURS stays.
   awk -v m="${MAX_HOURS:-0}" -v s="$left" 'BEGIN { exit !(m > 0 && m * 3600 < s) }' && return 0
   AR_STOP_AT=$((now + left))
   AR_STOP_HOURS=$(awk -v s="$left" 'BEGIN { printf "%.6f", s / 3600 }')
-}
-
-# ar_too_late: true when this run starts inside the REQUEUE_SECONDS reserve before the time limit:
-# Slurm counts the limit from the allocation, and a busy slurmd has taken 57 s to launch a
-# requeued job (seen in CI) -- a step started then is cut by the limit and the job ends FAILED or
-# TIMEOUT for good. Requeueing at once loses nothing (the last checkpoint stays) and counts as a
-# restart, so MAX_RESTARTS still bounds a job that never gets time to run.
-ar_too_late() {
-  [ -n "${SLURM_JOB_END_TIME:-}" ] || return 1
-  [ $((SLURM_JOB_END_TIME - $(date +%s))) -lt "${REQUEUE_SECONDS:-30}" ]
 }
 
 # ar_check_task_binding: with TaskPlugin=task/none Slurm binds no rank, and OMP_PROC_BIND would
@@ -262,8 +258,7 @@ ar_step_main() {
   ar_log "job $SLURM_JOB_ID, SLURM_RESTART_COUNT=${SLURM_RESTART_COUNT:-0}, on $SLURM_JOB_NODELIST:" \
     "${SLURM_NTASKS:-1} ranks x $OMP_NUM_THREADS threads, OMP_PLACES=${OMP_PLACES:-}" \
     "OMP_PROC_BIND=${OMP_PROC_BIND:-}, time limit at $ends"
-  if ar_too_late; then
-    AR_LATE_START=1
+  if [ "$AR_LATE_START" = 1 ]; then
     ar_log "started $((SLURM_JOB_END_TIME - $(date +%s))) s before the time limit, inside the" \
       "${REQUEUE_SECONDS:-30} s reserve (REQUEUE_SECONDS): no time to run; requeueing without a step"
     ar_requeue
