@@ -27,7 +27,9 @@ ar_add_script_test(ckpt_signals SCRIPT tests/ckpt/test_ckpt_signals.sh LABELS ck
 ar_add_script_test(ckpt_fullfs SCRIPT tests/ckpt/test_ckpt_fullfs.sh LABELS ckpt)
 ar_add_script_test(ckpt_solve_resume SCRIPT tests/ckpt/test_solve_resume.sh TIMEOUT 1200 LABELS ckpt)
 ar_add_script_test(ckpt_solve_supply_resume SCRIPT tests/ckpt/test_solve_supply_resume.sh LABELS ckpt)
-ar_add_script_test(ckpt_corpus SCRIPT tests/ckpt/test_ckpt_corpus.sh LABELS "ckpt;hdf5" TIMEOUT 900)
+# ~180 short runs: 50 s alone, 260 s in the suite, and at a load of 19 on 2 cores 150 of them in
+# 900 s (6 s each): 1800 s.
+ar_add_script_test(ckpt_corpus SCRIPT tests/ckpt/test_ckpt_corpus.sh LABELS "ckpt;hdf5" TIMEOUT 1800)
 ar_add_script_test(ckpt_folder SCRIPT tests/ckpt/test_ckpt_folder.sh LABELS ckpt)
 # Issue #20: one run per checkpoint folder (two concurrent runs, other runs' files, no locks), and
 # stop signals before the search (paced: held at the lower bound's first ascent step).
