@@ -71,9 +71,9 @@ rc=$?
 # 4. --max-hours 0.0033 (11.9 s from the start of the process) with 100 ms iterations and a
 # checkpoint every 5: stops in time (the margin is 2 x (longest iteration + longest checkpoint)
 # + 1 s), with the checkpoint written before the deadline on every rank. The checkpoints before
-# the stop measure what one takes on this machine now: under load the first one took 2 s where
-# the estimate from its size is a few ms, and a run whose only checkpoint is the last wrote it
-# 0.8 s after a 2.9 s deadline (tests/stress, a CPU hog per core).
+# the stop measure what one takes on this machine now; without them the margin counts the stop's
+# checkpoint at its size / 100 MB/s, and under load (tests/stress, a CPU hog per core) a run
+# whose only checkpoint was the stop itself finished it 0.8 s after a 2.9 s deadline.
 "$MPIEXEC" --oversubscribe --bind-to none -np 2 "$TOOL" loop "$AR_TMP/ck5" --iterations 1000 \
   --sleep-ms 100 --every 5 --max-hours 0.0033 >"$AR_TMP/o5" 2>&1
 rc=$?
