@@ -16,8 +16,8 @@ typedef struct {
   const char *orders;        /* OrderList.csv (Order_ID .. Weight, 14 columns) */
 } mini_tables;
 
-/* Writes the tables into dir (created) and imports them; returns 0 on success (net filled),
- * else prints the error and returns -1. */
+/* Writes the tables into dir (created), imports them and removes them and dir again; returns 0
+ * on success (net filled), else prints the error and returns -1. */
 int mini_net_load(const char *dir, const mini_tables *t, supply_net *net);
 
 /* A fresh directory under $AR_TMP or /tmp named after tag. */
