@@ -35,6 +35,48 @@ ar_mpirun() {
   "$MPIEXEC" --oversubscribe --bind-to none -np "$np" "$@"
 }
 
+# h5_read FILE VAR=PATH...: reads many values of one HDF5 file with a single h5py (each python
+# that imports h5py costs ~0.3 CPU s) and prints shell assignments for eval:
+#   eval "$(h5_read "$AR_TMP/r.h5" it=/run@iterations cost=/best/cost)"
+# PATH is a dataset (its values space-separated, floats at full precision) or OBJECT@NAME, an
+# attribute (/@kind for the root's). A path that is missing or unreadable gives an empty value.
+h5_read() {
+  /usr/bin/python3 - "$@" <<'PYEOF'
+import shlex, sys
+import h5py, numpy as np
+
+def text(x):
+    if isinstance(x, bytes):
+        return x.decode(errors="replace")
+    if isinstance(x, str):
+        return x
+    a = np.asarray(x).reshape(-1)
+    if a.dtype.kind == "f":
+        return " ".join(repr(float(e)) for e in a)
+    if a.dtype.kind in "iub":
+        return " ".join(str(int(e)) for e in a)
+    return " ".join(text(e) for e in a)
+
+def value(f, path):
+    if "@" in path:
+        obj, name = path.rsplit("@", 1)
+        return f[obj or "/"].attrs[name]
+    return f[path][()]
+
+try:
+    f = h5py.File(sys.argv[1], "r")
+except Exception:
+    f = None
+for pair in sys.argv[2:]:
+    var, path = pair.split("=", 1)
+    try:
+        got = text(value(f, path))
+    except Exception:
+        got = ""
+    print(f"{var}={shlex.quote(got)}")
+PYEOF
+}
+
 # ---- Waiting for the state a test wants, never for the clock (docs/testing.md, "Timing") ----
 
 # wait_until SECONDS WHAT command...: polls the command (every 0.05 s) until it succeeds; after

@@ -60,7 +60,10 @@ def group_attrs(g, missing, root=False):
 def main():
     bad = 0
     for path in sys.argv[1:]:
-        missing = check(path)
+        try:
+            missing = check(path)
+        except OSError as e:  # the next file is still checked
+            missing = [f"cannot be read: {e}"]
         for m in missing:
             print(f"{path}: {m}")
         bad += len(missing)
