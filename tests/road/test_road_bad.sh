@@ -105,23 +105,19 @@ rc=$?
   pass "2 ranks: exit 3, one message, no output" || fail "2 ranks: rc $rc: $(cat "$T/mpi.log")"
 
 # An island: two road nodes off the coast joined both ways, outside the largest component.
-cp "$T/monaco.h5" "$T/island.h5"
-$PY - "$T/island.h5" <<'PYEOF' || fail "making the island"
-import sys, h5py, numpy as np
-with h5py.File(sys.argv[1], "r+") as f:
-    g = f["road"]
-    off, heads = g["offsets"][...], g["heads"][...]
-    n, m = len(off) - 1, len(heads)
-    new = {"offsets": np.append(off, [m + 1, m + 2]), "heads": np.append(heads, [n + 1, n]).astype(np.int32),
-           "metres": np.append(g["metres"][...], [100.0, 100.0]), "seconds": np.append(g["seconds"][...], [10.0, 10.0]),
-           "lat": np.append(g["lat"][...], [43.7200, 43.7209]), "lon": np.append(g["lon"][...], [7.4600, 7.4600]),
-           "node_id": np.append(g["node_id"][...], [1, 2])}
-    for k, v in new.items():
-        del g[k]
-        g[k] = v
-    g.attrs["nodes"] = np.int64(n + 2)
-    g.attrs["arcs"] = np.int64(m + 2)
-PYEOF
+h5_edit "$T/monaco.h5" "$T/island.h5" '
+g = f["road"]
+off, heads = g["offsets"][...], g["heads"][...]
+n, m = len(off) - 1, len(heads)
+new = {"offsets": np.append(off, [m + 1, m + 2]), "heads": np.append(heads, [n + 1, n]).astype(np.int32),
+       "metres": np.append(g["metres"][...], [100.0, 100.0]), "seconds": np.append(g["seconds"][...], [10.0, 10.0]),
+       "lat": np.append(g["lat"][...], [43.7200, 43.7209]), "lon": np.append(g["lon"][...], [7.4600, 7.4600]),
+       "node_id": np.append(g["node_id"][...], [1, 2])}
+for k, v in new.items():
+    del g[k]
+    g[k] = v
+g.attrs["nodes"] = np.int64(n + 2)
+g.attrs["arcs"] = np.int64(m + 2)' || fail "making the island"
 "$A" inspect "$T/island.h5" | grep -q "^strongly connected: no (largest component 2763 of 2765 nodes)" &&
   pass "inspect: a network with an island is not strongly connected" || fail "inspect island"
 stops island A,$ok1 B,43.7204,7.4601 C,$ok3
@@ -130,13 +126,7 @@ bad 3 "island.csv:3: stop 'B' .* more than --max-snap 500 m .*a road node outsid
 
 # --- road files whose arrays disagree (h5py) -----------------------------------------------------
 damage() { # NAME PYTHON PATTERN: copy monaco.h5, apply PYTHON to f, expect PATTERN from inspect and import stops
-  cp "$T/monaco.h5" "$T/$1.h5"
-  $PY - "$T/$1.h5" <<PYEOF || fail "making $1"
-import sys, h5py, numpy as np
-with h5py.File(sys.argv[1], "r+") as f:
-    g = f["road"]
-    $2
-PYEOF
+  h5_edit "$T/monaco.h5" "$T/$1.h5" "g = f[\"road\"]; $2" || fail "making $1"
   bad 3 "$1.h5: $3" - -- "$A" inspect "$T/$1.h5"
   bad 3 "$1.h5: $3" "$T/x.h5" -- "$A" import stops "$R/monaco_stops.csv" --roads "$T/$1.h5" -o "$T/x.h5"
 }

@@ -11,16 +11,9 @@ GOOD="$AR_TMP/good.h5"
 "$ANTROUTE" import supply-chain "$AR_SOURCE_DIR/inputs/supply_chain" -o "$GOOD" >/dev/null 2>&1
 "$CHECKER" "$GOOD" | grep -q "ok: 9215 orders" && pass "good file reads" || fail "good file does not read"
 
-# damage NAME PYTHON: copies the good file to NAME.h5 and runs PYTHON with f = the open file.
-damage() {
-  cp "$GOOD" "$AR_TMP/$1.h5"
-  $PY - "$AR_TMP/$1.h5" <<PYEOF || fail "could not make fixture $1"
-import sys, h5py, numpy as np
-f = h5py.File(sys.argv[1], "r+")
-$2
-f.close()
-PYEOF
-}
+# damage NAME PYTHON: NAME.h5 is a copy of the good file with PYTHON run on it (f = the open
+# file; h5_edit in lib.sh: one python for all of them).
+damage() { h5_edit "$GOOD" "$AR_TMP/$1.h5" "$2" || fail "could not make fixture $1"; }
 
 damage shape 'w = f["supply/orders/weight"][:]; del f["supply/orders/weight"]; f["supply/orders/weight"] = np.stack([w, w], axis=1)'
 expect_error 3 "dataset /supply/orders/weight has 2 dimension\(s\), expected 1" - -- "$CHECKER" "$AR_TMP/shape.h5"

@@ -10,15 +10,9 @@ good="$AR_TMP/good.h5"
 "$ANTROUTE" import tsplib "$inputs/eil51.tsp" -o "$good" >/dev/null || { fail "import eil51"; finish; }
 "$ANTROUTE" import tsplib "$inputs/ft70.atsp" -o "$AR_TMP/ft70.h5" >/dev/null || fail "import ft70"
 
-# fixture NAME BASE PYTHON: copies BASE to NAME.h5 and runs PYTHON with f = the open file.
-fixture() {
-  cp "$2" "$AR_TMP/$1.h5"
-  /usr/bin/python3 - "$AR_TMP/$1.h5" <<PY || fail "making fixture $1"
-import sys, h5py, numpy as np
-with h5py.File(sys.argv[1], "r+") as f:
-    $3
-PY
-}
+# fixture NAME BASE PYTHON: NAME.h5 is a copy of BASE with PYTHON run on it (f = the open file;
+# h5_edit in lib.sh: one python for all of them).
+fixture() { h5_edit "$2" "$AR_TMP/$1.h5" "$3" || fail "making fixture $1"; }
 fixture coords_shape "$good" 'del f["tour/coords"]; f["tour/coords"] = np.zeros((51, 3))'
 fixture coords_string "$good" 'del f["tour/coords"]; f["tour/coords"] = np.full((51, 2), b"1.5", dtype="S8")'
 fixture coords_missing "$good" 'del f["tour/coords"]'
