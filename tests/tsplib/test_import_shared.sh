@@ -7,8 +7,6 @@ source "$AR_SOURCE_DIR/tests/common/lib.sh"
 need_shared tsplib/OPTIMA.tsv
 data="$AR_SHARED_DATA/tsplib"
 checker="$AR_SHARED_DATA/../checks/tsp_len.py"
-have_h5py=0
-/usr/bin/python3 -c 'import h5py' 2>/dev/null && have_h5py=1
 
 summary() { "$ANTROUTE" inspect "$1" > "$AR_TMP/summary.txt" 2>&1; }
 value() { sed -n "s/^$1: \([^ ]*\).*/\1/p" "$AR_TMP/summary.txt"; }
@@ -33,9 +31,8 @@ for f in "$data"/*.tsp "$data"/*.atsp; do
   got=$(value "known tour length")
   [ "$got" = "$opt" ] && pass "$name.opt.tour measures $opt" || fail "$name.opt.tour measures '$got', OPTIMA.tsv says $opt"
   # Cross-check with the independent calculator, on the tour as stored in the file.
-  if [ -f "$checker" ] && [ "$have_h5py" = 1 ]; then
-    /usr/bin/python3 -c 'import h5py,sys; print(*h5py.File(sys.argv[1])["tour/known_tour"][...])' \
-      "$out" > "$AR_TMP/$name.tour0"
+  if [ -f "$checker" ]; then
+    h5dump -A 0 -d /tour/known_tour -y -w 0 -O /dev/null "$out" | tr ',' ' ' > "$AR_TMP/$name.tour0"
     ext=$(/usr/bin/python3 "$checker" "$f" "$AR_TMP/$name.tour0" 2>&1)
     [ "$ext" = "$opt" ] && pass "$name: tsp_len.py agrees ($ext)" || fail "$name: tsp_len.py says '$ext'"
   fi
