@@ -82,11 +82,7 @@ forged() { # forged NAME RESULTS PATTERN: the forged checkpoint was caught with 
 forge() { # forge NAME PYTHON: a copy of the base with the newest edited by PYTHON, then rehashed
   local dir="$T/forge-$1"
   rm -rf "$dir" && cp -r "$T/base" "$dir"
-  $PY - "$dir/$(basename "$newest")" <<PYEOF || fail "forging $1"
-import sys, zlib, h5py, numpy as np
-with h5py.File(sys.argv[1], "r+") as f:
-    $2
-PYEOF
+  h5_edit "$dir/$(basename "$newest")" "$dir/$(basename "$newest")" "import zlib; $2" || fail "forging $1"
   "$TOOL" rehash "$dir/$(basename "$newest")" >/dev/null || fail "rehash $1"
   "$A" solve "$T/net.h5" -o "$dir.h5" --iterations 40 --checkpoint-dir "$dir" --resume auto \
     "${RUN[@]}" >"$dir.log" 2>&1 || fail "forged $1: exit $?"
@@ -108,9 +104,9 @@ plan() { "$A" export "$1" --csv "$1.csv" >/dev/null 2>&1 && md5sum <"$1.csv" | c
 OREF=$(plan "$T/oref.h5")
 "$A" solve "$T/orders.h5" -o "$T/ohalf.h5" "${ORD[@]}" --checkpoint-dir "$T/obase" --keep 20 \
   >/dev/null || fail "orders with checkpoints"
-second=$(for f in "$T"/obase/ckpt-*.h5; do
-  $PY -c 'import h5py,sys; sys.exit(0 if h5py.File(sys.argv[1])["/"].attrs["supply_month"] == 1 else 1)' "$f" && echo "$f"
-done | head -1)
+second=$($PY -c '
+import h5py, sys
+print(next((p for p in sys.argv[1:] if h5py.File(p, "r").attrs["supply_month"] == 1), ""))' "$T"/obase/ckpt-*.h5)
 if [ -z "$second" ]; then
   fail "no checkpoint of the second month in $(ls "$T/obase")"
 else
@@ -118,8 +114,8 @@ else
     dir="$T/omonth-$kind"
     rm -rf "$dir" && mkdir -p "$dir"
     for f in "$T"/obase/ckpt-*.h5; do [ "$f" \< "$second" ] || [ "$f" = "$second" ] && cp "$f" "$dir/"; done
-    $PY -c 'import h5py,sys,numpy as np; f=h5py.File(sys.argv[1],"r+"); f.attrs["supply_month"]=np.int64(0)' \
-      "$dir/$(basename "$second")"
+    h5_edit "$dir/$(basename "$second")" "$dir/$(basename "$second")" 'f.attrs["supply_month"] = np.int64(0)' ||
+      fail "editing supply_month"
     [ "$kind" = forged ] && "$TOOL" rehash "$dir/$(basename "$second")" >/dev/null
     "$A" solve "$T/orders.h5" -o "$dir.h5" "${ORD[@]}" --checkpoint-dir "$dir" --resume auto \
       >"$dir.log" 2>&1
