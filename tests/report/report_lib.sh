@@ -8,27 +8,35 @@ need_pictures() {
     skip_test "/usr/bin/python3 lacks h5py or matplotlib (apt-get install python3-h5py python3-matplotlib)"
 }
 
-# check_picture FILE: a real PNG (magic bytes, IHDR size at least 200 x 150) or SVG (parses as
-# XML with an <svg> root).
+# check_picture FILE...: for each FILE a line "ok FILE" when it is a real PNG (magic bytes, IHDR
+# size at least 200 x 150) or SVG (parses as XML with an <svg> root), else "bad FILE: why"; one
+# python for all of them.
 check_picture() {
-  local f=$1
-  "$PY" - "$f" <<'PYEOF'
+  "$PY" - "$@" <<'PYEOF'
 import struct, sys
 import xml.etree.ElementTree as ET
-path = sys.argv[1]
-data = open(path, "rb").read()
-if path.endswith(".png"):
-    if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
-        sys.exit(f"{path}: not a PNG")
-    w, h = struct.unpack(">II", data[16:24])
-    if w < 200 or h < 150:
-        sys.exit(f"{path}: only {w} x {h} pixels")
-elif path.endswith(".svg"):
-    root = ET.fromstring(data)
-    if not root.tag.endswith("svg"):
-        sys.exit(f"{path}: root element {root.tag}, not svg")
-else:
-    sys.exit(f"{path}: neither .png nor .svg")
+
+def why_bad(path):
+    data = open(path, "rb").read()
+    if path.endswith(".png"):
+        if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
+            return "not a PNG"
+        w, h = struct.unpack(">II", data[16:24])
+        return f"only {w} x {h} pixels" if w < 200 or h < 150 else None
+    if path.endswith(".svg"):
+        try:
+            root = ET.fromstring(data)
+        except ET.ParseError as e:
+            return f"not XML: {e}"
+        return None if root.tag.endswith("svg") else f"root element {root.tag}, not svg"
+    return "neither .png nor .svg"
+
+for path in sys.argv[1:]:
+    try:
+        why = why_bad(path)
+    except OSError as e:
+        why = str(e)
+    print(f"ok {path}" if why is None else f"bad {path}: {why}")
 PYEOF
 }
 
@@ -37,17 +45,21 @@ PYEOF
 check_pictures() {
   local dir=$1 min=$2
   shift 2
-  local n
+  local n f verdicts
   n=$(find "$dir" -maxdepth 1 -type f \( -name '*.png' -o -name '*.svg' \) | wc -l)
   if [ "$n" -ge "$min" ]; then pass "$dir holds $n pictures (>= $min)"; else fail "$dir holds $n pictures, expected >= $min"; fi
   for name in "$@"; do
     [ -f "$dir/$name" ] && pass "$dir/$name exists" || fail "$dir/$name missing"
   done
-  for f in "$dir"/*.png "$dir"/*.svg; do
-    [ -e "$f" ] || continue
-    local why
-    if why=$(check_picture "$f" 2>&1); then pass "$(basename "$f") is a valid picture"; else fail "$why"; fi
-  done
+  local pictures=()
+  for f in "$dir"/*.png "$dir"/*.svg; do [ -e "$f" ] && pictures+=("$f"); done
+  if [ ${#pictures[@]} -gt 0 ]; then
+    verdicts=$(check_picture "${pictures[@]}" 2>&1)
+    for f in "${pictures[@]}"; do
+      if grep -qxF "ok $f" <<<"$verdicts"; then pass "$(basename "$f") is a valid picture"
+      else fail "$(grep -F "$f" <<<"$verdicts" || echo "$f: not checked: $verdicts")"; fi
+    done
+  fi
   if find "$dir" -name '*.tmp' | grep -q .; then fail "temporary files left in $dir"; else pass "no temporary files in $dir"; fi
 }
 
