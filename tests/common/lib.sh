@@ -36,7 +36,7 @@ ar_mpirun() {
 }
 
 # h5_read FILE VAR=PATH...: reads many values of one HDF5 file with a single h5py (each python
-# that imports h5py costs ~0.3 CPU s) and prints shell assignments for eval:
+# that imports h5py costs ~0.18 CPU s, quiet) and prints shell assignments for eval:
 #   eval "$(h5_read "$AR_TMP/r.h5" it=/run@iterations cost=/best/cost)"
 # PATH is a dataset (its values space-separated, floats at full precision) or OBJECT@NAME, an
 # attribute (/@kind for the root's). A path that is missing or unreadable gives an empty value.
@@ -81,7 +81,7 @@ PYEOF
 # for writing; h5py and np = numpy imported; DST = SRC edits in place); the error is printed and
 # 1 returned when it fails.
 # One python serves every call of a test (a coprocess started at the first call), so that a test
-# that damages twenty files imports h5py once, not twenty times (~0.3 CPU s each).
+# that damages twenty files imports h5py once, not twenty times (~0.18 CPU s each, quiet).
 AR_H5_EDITOR_SCRIPT='
 import base64, shutil, sys
 import h5py, numpy as np
