@@ -18,10 +18,12 @@ BUILD_PACKAGES=(build-essential cmake ninja-build pkg-config openmpi-bin libopen
   python3-numpy python3-matplotlib)
 # Tests only: clang for the fuzz targets and sanitizers (libomp-dev: OpenMP for the clang build
 # that hosts them), clang-format for the style check, a real Slurm with munge for the cluster
-# tests, scipy for the independent check of the road costs, and GNU time (/usr/bin/time: the
-# tests measure peak memory with it; a fresh Debian 12 lacks it).
+# tests, scipy for the independent check of the road costs, GNU time (/usr/bin/time: the tests
+# measure peak memory with it; a fresh Debian 12 lacks it), and llvm-14 for llvm-symbolizer-14:
+# clang's sanitizers name a fault's functions and lines with it (Debian's clang only recommends
+# it), and without names the fuzz verdict cannot tell a fault of HDF5 from one of ours.
 TEST_PACKAGES=(clang libclang-rt-14-dev libomp-dev clang-format munge slurm-wlm slurmctld slurmd slurm-client
-  iproute2 lmod python3-scipy time)
+  iproute2 lmod python3-scipy time llvm-14)
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 

@@ -168,6 +168,24 @@ ar_status h5u_output_probe(const char *path, MPI_Comm comm) {
   return ar_agree(comm, st);
 }
 
+/* In the latest format a group of more than 8 links, or an object of more than 8 attributes,
+ * keeps them in a fractal heap whose blocks carry no checksum, and HDF5 1.10 decodes damage there
+ * into faults of its own (a checkpoint's /colonies and root group did: issue #19's fuzz_ckpt).
+ * Up to this many they stay in the object header, which is checksummed, so damage is reported as
+ * such. The file's creation list holds it for the root group; h5u_group_create() copies it. */
+enum { H5U_COMPACT_MAX = 1000, H5U_DENSE_MIN = 900 };
+
+static hid_t compact_fcpl(int latest) {
+  if (!latest) return H5P_DEFAULT;
+  hid_t fcpl = H5Pcreate(H5P_FILE_CREATE);
+  if (fcpl >= 0 && (H5Pset_link_phase_change(fcpl, H5U_COMPACT_MAX, H5U_DENSE_MIN) < 0 ||
+                    H5Pset_attr_phase_change(fcpl, H5U_COMPACT_MAX, H5U_DENSE_MIN) < 0)) {
+    H5Pclose(fcpl);
+    fcpl = -1;
+  }
+  return fcpl;
+}
+
 static ar_status output_create(h5u_output *out, const char *path, const char *tmp, MPI_Comm comm,
                                int latest) {
   out->file = -1;
@@ -186,12 +204,18 @@ static ar_status output_create(h5u_output *out, const char *path, const char *tm
     fapl = -1;
   }
   if (fapl < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot set up the MPI-IO driver", path);
+  hid_t fcpl = compact_fcpl(latest);
+  if (fcpl < 0) {
+    H5Pclose(fapl);
+    return ar_fail(AR_ERR_HDF5, "%s: cannot set up the file's creation properties", path);
+  }
   int rank = 0;
   if (MPI_Comm_rank(comm, &rank) == MPI_SUCCESS && rank == 0)
     out->tmp_slot = ar_signal_tmp_add(out->tmp_path);
   out->saved_stderr = stderr_mute();
-  out->file = H5Fcreate(out->tmp_path, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
+  out->file = H5Fcreate(out->tmp_path, H5F_ACC_TRUNC, fcpl, fapl);
   H5Pclose(fapl);
+  if (fcpl != H5P_DEFAULT) H5Pclose(fcpl);
   if (out->file < 0) {
     stderr_restore(&out->saved_stderr);
     ar_signal_tmp_remove(out->tmp_slot);
@@ -520,8 +544,29 @@ ar_status h5u_attr_read_f64(hid_t loc, const char *name, double *value) {
 /* --- Groups -----------------------------------------------------------------------------------
  */
 
+/* A group creation list with the file's storage policy for links and attributes (the root
+ * group's, which output_create() set): the defaults in a file of the default format. */
+static hid_t group_create_list(hid_t loc) {
+  hid_t file = H5Iget_file_id(loc);
+  hid_t fcpl = file >= 0 ? H5Fget_create_plist(file) : -1;
+  hid_t gcpl = fcpl >= 0 ? H5Pcreate(H5P_GROUP_CREATE) : -1;
+  unsigned link_max = 0, link_min = 0, attr_max = 0, attr_min = 0;
+  if (gcpl >= 0 && (H5Pget_link_phase_change(fcpl, &link_max, &link_min) < 0 ||
+                    H5Pget_attr_phase_change(fcpl, &attr_max, &attr_min) < 0 ||
+                    H5Pset_link_phase_change(gcpl, link_max, link_min) < 0 ||
+                    H5Pset_attr_phase_change(gcpl, attr_max, attr_min) < 0)) {
+    H5Pclose(gcpl);
+    gcpl = -1;
+  }
+  if (fcpl >= 0) H5Pclose(fcpl);
+  if (file >= 0) H5Fclose(file);
+  return gcpl;
+}
+
 ar_status h5u_group_create(hid_t loc, const char *name, hid_t *group) {
-  *group = H5Gcreate2(loc, name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  hid_t gcpl = group_create_list(loc);
+  *group = gcpl >= 0 ? H5Gcreate2(loc, name, H5P_DEFAULT, gcpl, H5P_DEFAULT) : -1;
+  if (gcpl >= 0) H5Pclose(gcpl);
   if (*group < 0)
     return ar_fail(AR_ERR_IO, "%s: cannot create group %s (%s)", h5u_file_name(loc), name,
                    h5u_error_detail());

@@ -59,7 +59,9 @@ ar_status h5u_output_create(h5u_output *out, const char *path, MPI_Comm comm);
 ar_status h5u_output_probe(const char *path, MPI_Comm comm);
 /* The same in HDF5's latest file format (1.10), whose metadata (superblock, object headers with
  * their attributes, indexes) carries checksums that HDF5 verifies on every read: damage to the
- * file's own structures is then reported as such instead of being decoded (checkpoints), written
+ * file's own structures is then reported as such instead of being decoded (checkpoints); its
+ * groups keep up to 1,000 links and attributes in their object headers, not in a heap without
+ * checksums (h5u_group_create() follows the file), written
  * through `tmp` (in path's folder; NULL: PATH.tmp). Fails as h5u_output_create() (AR_ERR_USAGE,
  * AR_ERR_IO, AR_ERR_HDF5). */
 ar_status h5u_output_create_latest(h5u_output *out, const char *path, const char *tmp,

@@ -13,6 +13,13 @@ stack=$(grep -E '^ +#[0-9]+ 0x' "$log" | awk '/#0 /{n++} n==1')
 above=$(printf '%s\n' "$stack" | awk -v src="$src/" 'index($0, src) && /\.c:[0-9]+/ {exit} {print}')
 ours=$(printf '%s\n' "$stack" | awk -v src="$src/" 'index($0, src) && /\.c:[0-9]+/ {print; exit}')
 if grep -q 'libFuzzer: out-of-memory\|libFuzzer: timeout' "$log"; then exit "$rc"; fi
+# Without a symbolizer the frames name no function (`#1 0x55.. (fuzz_ckpt+0x1222f5)`): whose
+# fault it is cannot be told, so the run fails, saying why.
+if [ -z "$ours" ] && ! printf '%s\n' "$stack" | grep -q ' in '; then
+  echo "fuzz: the stack above names no function or line (no llvm-symbolizer-14: apt-get install llvm-14):"
+  echo "fuzz: whether the fault is HDF5's or antroute's cannot be told, so the run fails"
+  exit "$rc"
+fi
 if [ -n "$ours" ] && printf '%s\n' "$above" | grep -q 'libhdf5'; then
   echo "fuzz: the fault above is inside the HDF5 library, reached from:${ours#*in}"
   echo "fuzz: a bug of HDF5 on a damaged file, not of antroute; the input is kept (crash-*)"

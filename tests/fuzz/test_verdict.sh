@@ -22,5 +22,14 @@ expect 1 1 "    #0 0x55 in h5u_read $src/io/common/h5u.c:681:31\n    #1 0x7f in 
 expect 1 1 "    #0 0x7f in abort (/lib/x86_64-linux-gnu/libc.so.6+0x1)\n    #1 0x55 in LLVMFuzzerTestOneInput $src/tests/fuzz/fuzz_h5net.c:86:62\n" "the harness's abort fails"
 expect 1 1 "==1== ERROR: libFuzzer: timeout after 20 seconds\n${hdf5}    #3 0x55 in h5u_read $src/io/common/h5u.c:681:31\n" "a time-out fails"
 expect 1 1 "no stack at all\n" "a failure without a stack fails"
+# A machine without llvm-symbolizer-14 (the fresh Debian 12 that found this): frames without names.
+bare='    #0 0x55 (/b/fuzz_ckpt+0xa1954) (BuildId: 38)\n    #1 0x7f (/lib/x86_64-linux-gnu/libhdf5_openmpi.so.103+0x18967d) (BuildId: 81)\n    #2 0x55 (/b/fuzz_ckpt+0x1bd98e) (BuildId: 38)\n'
+expect 1 1 "$bare" "a stack without names fails"
+printf '%b' "$bare" >"$tmp/log"
+if bash "$verdict" "$src" 1 "$tmp/log" | grep -q "llvm-symbolizer-14"; then
+  echo "ok: a stack without names says that the symbolizer is missing"
+else
+  echo "FAIL: a stack without names does not name the missing symbolizer"; failed=1
+fi
 expect 0 0 "Done 1000 runs\n" "a clean run passes"
 exit $failed
