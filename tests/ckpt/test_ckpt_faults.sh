@@ -63,7 +63,10 @@ run 2 "$TOOL" resume "$D" auto 2>/dev/null | grep -q "ckpt-000005.h5 epoch 0 ite
   && grep -q "epoch 0, iteration 6, written by 2 rank" "$AR_TMP/o" && pass "inspect: sound" \
   || fail "inspect: $(cat "$AR_TMP/o")"
 cp "$D/ckpt-000005.h5" "$AR_TMP/bad.h5"
-printf 'X' | dd of="$AR_TMP/bad.h5" bs=1 seek=12000 conv=notrunc status=none
+# The damage goes into the middle of /colonies/pheromone, wherever the layout put it.
+ph_at=$(h5dump -p -H -d /colonies/pheromone "$AR_TMP/bad.h5" | awk '/OFFSET/ {o=$2} /SIZE/ && !/STRSIZE/ {s=$2} END {print o + int(s / 2)}')
+[ "${ph_at:-0}" -gt 0 ] && [ "$ph_at" -lt "$(stat -c %s "$AR_TMP/bad.h5")" ] || fail "no offset of /colonies/pheromone in bad.h5 ($ph_at)"
+printf 'X' | dd of="$AR_TMP/bad.h5" bs=1 seek="$ph_at" conv=notrunc status=none
 expect_error 3 "bad.h5: dataset /colonies/.* is damaged: CRC-32" - -- "$ANTROUTE" inspect "$AR_TMP/bad.h5"
 
 # 6. A run killed at its 2nd checkpoint resumes from the 1st and finishes.

@@ -17,12 +17,19 @@ lines=$(grep -cE '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} \[ *[0-
 grep -q $'\r' "$AR_TMP/batch.log" && fail "batch output holds carriage returns" || pass "batch: no carriage returns"
 
 # Terminal: carriage returns and clear-to-end-of-line, and the final line ends the live line.
+# TERM is set here: the caller's may be anything (a CI runner's, env -i's none, "dumb").
 if command -v script >/dev/null; then
-  script -qec "'$ANTROUTE' solve '$net' -o '$AR_TMP/t.h5' --time 6 --seed 1" "$AR_TMP/tty.log" >/dev/null 2>&1
+  TERM=xterm script -qec "'$ANTROUTE' solve '$net' -o '$AR_TMP/t.h5' --time 6 --seed 1" "$AR_TMP/tty.log" >/dev/null 2>&1
   grep -q $'\r\033\[K\\|\033\[K' "$AR_TMP/tty.log" && pass "terminal: live line rewritten in place" || fail "terminal: no live line: $(head -c 400 "$AR_TMP/tty.log" | od -c | head -5)"
   grep -qE '\(final\)' "$AR_TMP/tty.log" && pass "terminal: final line shown" || fail "terminal: no final line"
   # The summary after the live line starts on a line of its own.
   grep -qE '^best [0-9]+ .* from colony' <(tr '\r' '\n' < "$AR_TMP/tty.log") && pass "terminal: summary on its own line" || fail "terminal: summary glued to the live line"
+  # A terminal that cannot move the cursor (TERM=dumb: Emacs shells, some CI logs) gets the
+  # batch lines.
+  TERM=dumb script -qec "'$ANTROUTE' solve '$net' -o '$AR_TMP/d.h5' --iterations 20 --progress 0 --seed 1" "$AR_TMP/dumb.log" >/dev/null 2>&1
+  if grep -q $'\033\[K' "$AR_TMP/dumb.log"; then fail "TERM=dumb: the live line's escapes were written"
+  elif grep -qE '\[ *[0-9.]+ s\] iteration [0-9]+  best' "$AR_TMP/dumb.log"; then pass "TERM=dumb: batch lines on the terminal"
+  else fail "TERM=dumb: no progress line: $(head -c 400 "$AR_TMP/dumb.log")"; fi
 else
   echo "script(1) not available: terminal check skipped"
 fi
