@@ -79,10 +79,12 @@ switch_ns=antroute-$tag-switch
 
 # on_host I COMMAND...: runs COMMAND in host I's network, UTS and mount namespaces, entered
 # through the host's anchor process (so it works from inside another host as well).
+# --root: entering a mount namespace moves to its root, which would leave a chroot; the
+# anchor's own root keeps the command where the cluster was started.
 on_host() {
   local i=$1
   shift
-  nsenter -t "$(pid_of "anchor-node$i")" --net --uts --mount --wd="$PWD" -- "$@"
+  nsenter -t "$(pid_of "anchor-node$i")" --net --uts --mount --root --wd="$PWD" -- "$@"
 }
 cl_client() { on_host 1 "$@"; }
 
@@ -236,7 +238,7 @@ h=\${1:?usage: on HOST COMMAND...}
 shift
 case "\$h" in node[0-9]*) i=\${h#node} ;; $subnet.[0-9]*) i=\${h##*.} ;; *) echo "on: unknown host \$h" >&2; exit 255 ;; esac
 export SLURM_CONF=$conf
-exec nsenter -t "\$(cat "$dir/run/anchor-node\$i.pid")" --net --uts --mount --wd="\$PWD" -- "\$@"
+exec nsenter -t "\$(cat "$dir/run/anchor-node\$i.pid")" --net --uts --mount --root --wd="\$PWD" -- "\$@"
 EOF
   # mpirun calls its agent as `AGENT [options] HOST COMMAND-LINE`, the command line as words
   # for a remote shell.
