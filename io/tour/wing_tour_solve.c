@@ -38,6 +38,10 @@ static const param_def tour_params[] = {
      PARAM_SEARCH},
     {"new-edges", 0, PARAM_INT, "16", NULL, 0, 1e9, "N",
      "ants change the source tour in about N edges (0: build whole tours)", PARAM_SEARCH},
+    {"first-tour", 0, PARAM_CHOICE, "auto", "auto|curve|greedy", 0, -1, "KIND",
+     "coordinates: the first tour before local search, a Hilbert curve or greedy edge matching "
+     "(symmetric only; auto: greedy from 10,000 nodes on)",
+     PARAM_SEARCH},
     {"optimum", 0, PARAM_INT, NULL, NULL, 1, PARAM_INT64_MAX, "N",
      "the optimal length, for the gap (default: the network file's, if any)", 0},
     {"no-bound", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,
@@ -67,6 +71,10 @@ static tour_options options_from(const param_set *ps) {
   to.new_edges = (int32_t)param_int(ps, "new-edges");
   to.quadrant = (int32_t)param_int(ps, "quadrant-neighbours");
   to.alpha_steps = (int32_t)param_int(ps, "alpha-steps");
+  const char *first = param_str(ps, "first-tour");
+  to.first = strcmp(first, "curve") == 0    ? TOUR_FIRST_CURVE
+             : strcmp(first, "greedy") == 0 ? TOUR_FIRST_GREEDY
+                                            : TOUR_FIRST_AUTO;
   const char *ls = param_str(ps, "local-search");
   to.ls = strcmp(ls, "none") == 0         ? TOUR_LS_NONE
           : strcmp(ls, "2opt") == 0       ? TOUR_LS_2OPT

@@ -14,6 +14,7 @@
 #include "ar_clock.h"
 #include "ar_error.h"
 #include "ar_signal.h"
+#include "ar_singleton.h"
 #include "cli.h"
 #include "cli_man.h"
 #include "h5u.h"
@@ -102,6 +103,8 @@ int app_main(int argc, char **argv) {
     if (strcmp(argv[1], c->name) == 0) cmd = c;
   if (!cmd) return unknown_command(argv[1]);
 
+  /* Without a launcher: no helper daemon, no fabric probing (ar_singleton.h). */
+  ar_singleton_defaults();
   /* Threads of a rank may call MPI concurrently (multi-endpoint pheromone sharing). */
   int provided = 0;
   if (ar_mpi_check(MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided),

@@ -19,21 +19,50 @@ void aco_mmas_bounds(aco_colony *c, const aco_problem *p, const aco_params *par)
   c->s.tau_min = tau_min < c->s.tau_max ? tau_min : c->s.tau_max;
 }
 
+/* Deposits are applied this many components after they are named, their cells fetched in the
+ * meantime: a tour names its rows in tour order, which is no memory order, and on 10^6 nodes the
+ * deposit spent most of an iteration waiting on memory. The cells are updated in the order they
+ * are named, so the result is the same bits. */
+enum { DEPOSIT_AHEAD = 16 };
+
 typedef struct {
   float *tau, *choice;
   const float *eta_beta;
   const aco_params *par;
   int32_t options;
   float amount, cap;
+  size_t pending[DEPOSIT_AHEAD]; /* cells named but not yet deposited on, oldest at head */
+  int32_t head, count;
 } deposit_arg;
 
-/* Deposits on one component and recomputes its choice (the cells step computed it before). */
-static void deposit_one(int32_t row, int32_t option, void *arg) {
-  deposit_arg *d = arg;
-  size_t i = (size_t)row * d->options + option;
+/* Deposits on one cell and recomputes its choice (the cells step computed it before). */
+static void deposit_cell(deposit_arg *d, size_t i) {
   float v = d->tau[i] + d->amount;
   d->tau[i] = v > d->cap ? d->cap : v;
   d->choice[i] = aco_pheromone_choice_of(d->tau[i], d->eta_beta[i], d->par);
+}
+
+static void deposit_one(int32_t row, int32_t option, void *arg) {
+  deposit_arg *d = arg;
+  size_t i = (size_t)row * d->options + option;
+  __builtin_prefetch(d->tau + i, 1);
+  __builtin_prefetch(d->choice + i, 1);
+  __builtin_prefetch(d->eta_beta + i, 0);
+  if (d->count == DEPOSIT_AHEAD) {
+    deposit_cell(d, d->pending[d->head]);
+    d->pending[d->head] = i;
+    d->head = d->head + 1 == DEPOSIT_AHEAD ? 0 : d->head + 1;
+  } else {
+    int32_t at = d->head + d->count++;
+    d->pending[at >= DEPOSIT_AHEAD ? at - DEPOSIT_AHEAD : at] = i;
+  }
+}
+
+static void deposit_drain(deposit_arg *d) {
+  for (; d->count > 0; d->count--) {
+    deposit_cell(d, d->pending[d->head]);
+    d->head = d->head + 1 == DEPOSIT_AHEAD ? 0 : d->head + 1;
+  }
 }
 
 void aco_mmas_begin(aco_colony *c, const aco_problem *p, const aco_params *par,
@@ -56,14 +85,17 @@ void aco_mmas_end(aco_colony *c, const aco_problem *p, const aco_params *par, co
                   int64_t iteration) {
   const aco_solution *dep = &c->deposit;
   if (!c->restarting) {
-    deposit_arg d = {c->tau,
-                     c->choice,
-                     eta_beta,
-                     par,
-                     p->options,
-                     (float)(1.0 / dep->cost.value),
-                     (float)c->s.tau_max};
+    deposit_arg d = {.tau = c->tau,
+                     .choice = c->choice,
+                     .eta_beta = eta_beta,
+                     .par = par,
+                     .options = p->options,
+                     .amount = (float)(1.0 / dep->cost.value),
+                     .cap = (float)c->s.tau_max,
+                     .head = 0,
+                     .count = 0};
     p->components(p, dep, deposit_one, &d);
+    deposit_drain(&d);
   }
   /* The ants of the next iteration modify the solution that just deposited. */
   if (dep->data != c->source)

@@ -3,6 +3,7 @@
 #include "tour_estimate.h"
 
 #include "aco_estimate.h"
+#include "tour_greedy.h"
 #include "tour_initial.h"
 
 void tour_problem_estimate(const tour_net *net, const tour_options *opt, int threads,
@@ -21,6 +22,13 @@ void tour_problem_estimate(const tour_net *net, const tour_options *opt, int thr
   out->candidates = aco_estimate_add(aco_estimate_block(aco_estimate_mul(cells, sizeof(int32_t))),
                                      aco_estimate_block(aco_estimate_mul(cells, sizeof(int64_t))));
   if (net->directed) out->candidates = aco_estimate_mul(out->candidates, 2);
+  /* The greedy first tour (tour_greedy.c), once while the colonies start: its candidate edges
+   * (16 bytes each) and per node a degree, two links, a parent, and the ends' grid. */
+  if (tour_first_is_greedy(net, opt))
+    out->candidates = aco_estimate_add(
+        out->candidates,
+        aco_estimate_add(aco_estimate_mul(n, (uint64_t)TOUR_GREEDY_LIST * TOUR_GREEDY_EDGE_BYTES),
+                         aco_estimate_mul(n, 25)));
   /* tour_scratch_create: pos, mark, queue, unvisited, where (int32), nlen (int64), queued; and
    * while the colonies start, tour_initial's sort keys (16 bytes a node) on each thread. */
   out->per_thread = aco_estimate_add(

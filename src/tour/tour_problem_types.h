@@ -25,6 +25,12 @@ typedef enum {
 
 enum { TOUR_MAX_CANDIDATES = 64, TOUR_SEGMENT_MAX = 3 };
 
+typedef enum {
+  TOUR_FIRST_AUTO = 0,  /* greedy on symmetric instances of TOUR_GREEDY_FROM nodes on, else curve */
+  TOUR_FIRST_CURVE = 1, /* the Hilbert curve order (tour_curve.h) */
+  TOUR_FIRST_GREEDY = 2 /* greedy edge matching (tour_greedy.h; symmetric only) */
+} tour_first;
+
 typedef struct {
   int32_t candidates;    /* pheromone options per node */
   int32_t ls_neighbours; /* neighbours tried by local search (0: automatic, see
@@ -32,6 +38,7 @@ typedef struct {
   tour_ls_kind ls;
   int32_t new_edges;   /* ants stop changing the source tour after this many new edges (0: build
                           whole tours) */
+  tour_first first;    /* how coordinate instances' first tour starts (tour_initial.c) */
   int32_t pieces_from; /* ants of instances of at least this many nodes keep their tours as
                           pieces of the source (tour_pieces.h): same tours, O(change) per ant */
   int32_t quadrant;    /* 2-D coordinates: each node's nearest `quadrant` neighbours in each of

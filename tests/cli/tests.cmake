@@ -20,3 +20,6 @@ ar_add_script_test(cli_output_noise SCRIPT tests/cli/test_output_noise.sh LABELS
 ar_add_script_test(cli_replay SCRIPT tests/cli/test_replay.sh LABELS hdf5)
 # Issue #24: -o (and --csv) over an existing file keeps it as #NAME.N#.
 ar_add_script_test(cli_backup SCRIPT tests/cli/test_backup.sh LABELS hdf5)
+# Issue #23: one-process commands start as isolated Open MPI singletons (no orted, no fabric
+# probing) unless the user's environment says otherwise.
+ar_add_script_test(cli_singleton SCRIPT tests/cli/test_singleton.sh LABELS mpi)

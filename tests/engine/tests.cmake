@@ -2,6 +2,8 @@
 # The ACO engine and the tour solver (issue 3).
 ar_add_unit_test(engine_tour_parts SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tour_parts.c)
 ar_add_unit_test(engine_tour_pieces SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tour_pieces.c)
+# Issue #23: the greedy first tour.
+ar_add_unit_test(engine_tour_greedy SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tour_greedy.c)
 ar_add_unit_test(engine_determinism SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_determinism.c)
 ar_add_unit_test(engine_queue SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_queue.c)
 ar_add_unit_test(engine_no_wait SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_no_wait.c)

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* ar_singleton: Open MPI settings for a process started without a launcher (a singleton: no
+ * mpirun, srun or other process manager above it), set before MPI_Init.
+ *
+ * Open MPI starts a singleton by forking a helper daemon (orted) and probing the network fabrics
+ * (UCX, libfabric) for peers it will never have: about 0.4 s of every one-process command on a
+ * laptop or a node, which is 4 % of a 10 s solve and most of a short one. A singleton that spawns
+ * no processes needs neither, so it runs isolated (ess_singleton_isolated) on the ob1 messaging
+ * layer. Under a launcher nothing is changed (the site's fabric choice stands), and a setting
+ * the user made in the environment always wins. docs/parallel.md, "Start-up". */
+#ifndef AR_SINGLETON_H
+#define AR_SINGLETON_H
+
+/* Sets OMPI_MCA_ess_singleton_isolated=1 and OMPI_MCA_pml=ob1 unless a launcher's variables are
+ * present (OMPI_COMM_WORLD_SIZE, PMIX_RANK, PMI_RANK, PMI_SIZE) or the user set them. Returns 1
+ * when the process is a singleton. Never fails. */
+int ar_singleton_defaults(void);
+
+#endif

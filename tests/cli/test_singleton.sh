@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# A command started without a launcher (issue #23: start-up counts in --time) runs as an isolated
+# Open MPI singleton: no orted helper daemon beside it and no fabric probing (src/base/
+# ar_singleton.h). A setting the user exported wins: with OMPI_MCA_ess_singleton_isolated=0 the
+# helper is there. Each run is held after its first iteration (ANTROUTE_TEST_HOLD) while the test
+# looks at its children, so nothing here depends on how fast the machine is.
+source "$AR_SOURCE_DIR/tests/common/lib.sh"
+A=$ANTROUTE
+cd "$AR_TMP" || exit 1
+"$A" import tsplib "$AR_SOURCE_DIR/inputs/tsplib/berlin52.tsp" -o net.h5 >/dev/null ||
+  { fail "import berlin52"; finish; }
+
+# run NAME ENV...: a held solve with the test environment's own Open MPI settings removed (ctest
+# sets the same ones for every test); prints the children's command names while it is held.
+run_held() {
+  local name=$1 pid kids
+  shift
+  env -u OMPI_MCA_ess_singleton_isolated -u OMPI_MCA_pml "$@" \
+    ANTROUTE_TEST_HOLD="$(hold_at 1 "$name")" OMP_NUM_THREADS=1 \
+    "$A" solve net.h5 -o "$name.h5" --iterations 20 --epoch-iterations 1 --seed 4 -q \
+    >"$name.out" 2>&1 &
+  pid=$!
+  wait_file "$AR_TMP/$name.go.held" 120 || { kill "$pid"; wait "$pid"; return 1; }
+  kids=$(ps -o comm= --ppid "$pid" | sort | tr '\n' ' ')
+  release "$name"
+  wait "$pid" || fail "$name: solve exited $?: $(cat "$name.out")"
+  echo "$kids"
+}
+
+kids=$(run_held plain) && [ -e plain.h5 ] || fail "the plain run"
+case "$kids" in
+*orted*) fail "a singleton started the orted helper: children '$kids'" ;;
+*) pass "a singleton runs without a helper daemon (children: '${kids% }')" ;;
+esac
+
+kids=$(run_held helper OMPI_MCA_ess_singleton_isolated=0) && [ -e helper.h5 ] ||
+  fail "the run with the user's setting"
+case "$kids" in
+*orted*) pass "OMPI_MCA_ess_singleton_isolated=0 from the user stands (orted beside it)" ;;
+*) fail "the user's OMPI_MCA_ess_singleton_isolated=0 was overridden: children '$kids'" ;;
+esac
+
+# The settings change how MPI starts, not the answer.
+[ "$(h5dump -d /best/cost -y -O /dev/null plain.h5 | tr -dc 0-9)" = \
+  "$(h5dump -d /best/cost -y -O /dev/null helper.h5 | tr -dc 0-9)" ] &&
+  pass "the same answer either way" || fail "the answers differ"
+finish
