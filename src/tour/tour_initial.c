@@ -4,7 +4,7 @@
  * Coordinates: the order along a Hilbert curve over the bounding box (tour_curve.h; O(n log n),
  * about 25 % above optimal), or on symmetric instances of TOUR_GREEDY_FROM nodes and more a greedy
  * edge matching (tour_greedy.h; some 15-20 % above, and local search from it ends as short in
- * half the time on 10^6 nodes), then local search; made once per rank and shared by its
+ * about 40 % less time on 10^6 nodes), then local search; made once per rank and shared by its
  * colonies. EXPLICIT weights: a nearest-neighbour tour from a node drawn from the colony's
  * stream. */
 #include "tour_initial.h"

@@ -23,3 +23,4 @@ ar_add_script_test(cli_backup SCRIPT tests/cli/test_backup.sh LABELS hdf5)
 # Issue #23: one-process commands start as isolated Open MPI singletons (no orted, no fabric
 # probing) unless the user's environment says otherwise.
 ar_add_script_test(cli_singleton SCRIPT tests/cli/test_singleton.sh LABELS mpi)
+ar_add_unit_test(cli_singleton_unit SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_singleton_env.c)
