@@ -115,6 +115,19 @@ void aco_colony_update_begin(aco_colony *c, const aco_problem *p, const aco_para
 void aco_colony_update_cells(aco_colony *c, const aco_problem *p, const aco_params *par,
                              const float *eta_beta, size_t lo, size_t hi) {
   aco_pheromone_cells(c, p, par, eta_beta, c->cells_op, c->cells_value, lo, hi);
+  if (aco_mmas_by_rows(p, par)) aco_mmas_deposit_rows(c, p, par, eta_beta, lo, hi);
+}
+
+int32_t aco_colony_index_parts(const aco_problem *p, const aco_params *par) {
+  return aco_mmas_by_rows(p, par) ? p->index_parts : 0;
+}
+
+void aco_colony_update_index(aco_colony *c, const aco_problem *p, int32_t part, int32_t parts) {
+  aco_mmas_index_part(c, p, part, parts);
+}
+
+void aco_colony_update_index_close(aco_colony *c, const aco_problem *p) {
+  aco_mmas_index_close(c, p);
 }
 
 void aco_colony_update_end(aco_colony *c, const aco_problem *p, const aco_params *par,

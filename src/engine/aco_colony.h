@@ -51,13 +51,25 @@ void aco_colony_refresh(aco_colony *c, const aco_problem *p, const aco_params *p
  *   end    the MMAS deposit (and the choice of the cells it changed), the next source and its
  *          index, the iteration count.
  *
+ * When aco_colony_index_parts() is not 0 (MMAS on a problem that offers index parts, see
+ * problem.h), a fourth step comes between begin and cells, and the deposit moves into cells:
+ *
+ *   index  parts 0 .. parts - 1 (any order, at once on several threads) copy the depositing
+ *          solution into the next source and build its index; then index_close once;
+ *   cells  also deposits on the cells [lo, hi) that the next source names (row by row);
+ *   end    only the iteration's bookkeeping.
+ *
  * The result is the same bits as evaporating, depositing, re-initialising and recomputing
  * choice one after the other over the whole matrix. `iteration` is the global iteration index.
- * begin and end run on one thread; cells calls for disjoint ranges may run at once. */
+ * begin, index_close and end run on one thread; index parts may run at once, and so may cells
+ * calls for disjoint ranges. */
 void aco_colony_update_begin(aco_colony *c, const aco_problem *p, const aco_params *par,
                              int64_t iteration);
 void aco_colony_update_cells(aco_colony *c, const aco_problem *p, const aco_params *par,
                              const float *eta_beta, size_t lo, size_t hi);
+int32_t aco_colony_index_parts(const aco_problem *p, const aco_params *par);
+void aco_colony_update_index(aco_colony *c, const aco_problem *p, int32_t part, int32_t parts);
+void aco_colony_update_index_close(aco_colony *c, const aco_problem *p);
 void aco_colony_update_end(aco_colony *c, const aco_problem *p, const aco_params *par,
                            const float *eta_beta, int64_t iteration);
 

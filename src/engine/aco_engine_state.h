@@ -44,6 +44,8 @@ struct aco_engine {
   aco_thread_busy *thread_busy; /* [threads] */
   size_t update_chunk;          /* cells per chunk of a trail update */
   int32_t update_chunks;        /* chunks per trail update */
+  int32_t index_parts; /* parts of the next source's index (0: built by the update's end) */
+  int32_t stages;      /* queue stages per iteration (aco_segment.c) */
   double seconds_per_iteration; /* last segment and its boundary (rank 0 plans the next with it) */
   double cpu_per_iteration;     /* the same in process CPU seconds (for --cpu-time) */
 

@@ -58,6 +58,20 @@ static void deposit_one(int32_t row, int32_t option, void *arg) {
   }
 }
 
+/* The deposit of this update on the colony's cells (the amount: 1 / the depositor's cost). */
+static deposit_arg deposit_setup(aco_colony *c, const aco_problem *p, const aco_params *par,
+                                 const float *eta_beta) {
+  return (deposit_arg){.tau = c->tau,
+                       .choice = c->choice,
+                       .eta_beta = eta_beta,
+                       .par = par,
+                       .options = p->options,
+                       .amount = (float)(1.0 / c->deposit.cost.value),
+                       .cap = (float)c->s.tau_max,
+                       .head = 0,
+                       .count = 0};
+}
+
 static void deposit_drain(deposit_arg *d) {
   for (; d->count > 0; d->count--) {
     deposit_cell(d, d->pending[d->head]);
@@ -81,24 +95,58 @@ void aco_mmas_begin(aco_colony *c, const aco_problem *p, const aco_params *par,
   c->cells_value = (float)(c->restarting ? c->s.tau_max : c->s.tau_min);
 }
 
+int aco_mmas_by_rows(const aco_problem *p, const aco_params *par) {
+  return par->algorithm == ACO_MMAS && p->index_parts > 1 && p->source_index &&
+         p->source_index_part && p->source_index_close && p->row_components;
+}
+
+void aco_mmas_index_part(aco_colony *c, const aco_problem *p, int32_t part, int32_t parts) {
+  const aco_solution *dep = &c->deposit;
+  const int64_t len = p->solution_len;
+  const int32_t lo = (int32_t)(len * part / parts), hi = (int32_t)(len * (part + 1) / parts);
+  /* The index is read from the deposit itself: the source's other parts are being copied. */
+  if (dep->data != c->source)
+    memcpy(c->source + lo, dep->data + lo, (size_t)(hi - lo) * sizeof(int32_t));
+  p->source_index_part(p, dep, c->source_index, lo, hi);
+}
+
+void aco_mmas_index_close(aco_colony *c, const aco_problem *p) {
+  p->source_index_close(p, &c->deposit, c->source_index);
+}
+
+typedef struct {
+  deposit_arg d;
+  size_t lo, hi;
+} row_deposit_arg;
+
+static void deposit_in_range(int32_t row, int32_t option, void *arg) {
+  row_deposit_arg *r = arg;
+  size_t i = (size_t)row * r->d.options + option;
+  if (i >= r->lo && i < r->hi) deposit_cell(&r->d, i);
+}
+
+void aco_mmas_deposit_rows(aco_colony *c, const aco_problem *p, const aco_params *par,
+                           const float *eta_beta, size_t lo, size_t hi) {
+  if (c->restarting || lo >= hi) return;
+  row_deposit_arg r = {.d = deposit_setup(c, p, par, eta_beta), .lo = lo, .hi = hi};
+  const aco_solution src = {c->deposit.cost, c->source}; /* indexed: the deposit's copy */
+  const size_t options = (size_t)p->options;
+  for (size_t row = lo / options; row <= (hi - 1) / options; row++)
+    p->row_components(p, &src, c->source_index, (int32_t)row, deposit_in_range, &r);
+}
+
 void aco_mmas_end(aco_colony *c, const aco_problem *p, const aco_params *par, const float *eta_beta,
                   int64_t iteration) {
   const aco_solution *dep = &c->deposit;
-  if (!c->restarting) {
-    deposit_arg d = {.tau = c->tau,
-                     .choice = c->choice,
-                     .eta_beta = eta_beta,
-                     .par = par,
-                     .options = p->options,
-                     .amount = (float)(1.0 / dep->cost.value),
-                     .cap = (float)c->s.tau_max,
-                     .head = 0,
-                     .count = 0};
+  const int by_rows = aco_mmas_by_rows(p, par);
+  if (!c->restarting && !by_rows) {
+    deposit_arg d = deposit_setup(c, p, par, eta_beta);
     p->components(p, dep, deposit_one, &d);
     deposit_drain(&d);
   }
-  /* The ants of the next iteration modify the solution that just deposited. */
-  if (dep->data != c->source)
+  /* The ants of the next iteration modify the solution that just deposited (by rows: copied
+   * and indexed already, aco_mmas_index_part). */
+  if (!by_rows && dep->data != c->source)
     memcpy(c->source, dep->data, (size_t)p->solution_len * sizeof(int32_t));
   c->s.source_cost = dep->cost;
   if (c->restarting) {
@@ -107,7 +155,7 @@ void aco_mmas_end(aco_colony *c, const aco_problem *p, const aco_params *par, co
     c->s.restart_best_iteration = iteration;
     c->s.restarts++;
   }
-  if (p->source_index && c->source_index) {
+  if (!by_rows && p->source_index && c->source_index) {
     aco_solution src = {c->s.source_cost, c->source};
     p->source_index(p, &src, c->source_index);
   }

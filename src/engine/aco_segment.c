@@ -11,8 +11,17 @@
  * nothing beside it, small enough that large matrices spread over the threads. */
 enum { UPDATE_CHUNK_CELLS = 1 << 15 };
 
-/* Stages of a colony's lane: 2k = the ants of iteration first + k, 2k + 1 = its update. */
-static int64_t stage_iteration(int64_t first, int64_t stage) { return first + stage / 2; }
+/* Stages of a colony's lane, e->stages per iteration: the ants, (updates by rows) the parts of
+ * the next source's index, the chunks of the trail update. */
+typedef enum { STAGE_ANTS, STAGE_INDEX, STAGE_CELLS } stage_kind;
+
+static stage_kind stage_kind_of(const aco_engine *e, int64_t stage) {
+  const int64_t step = stage % e->stages;
+  return step == 0 ? STAGE_ANTS : step == e->stages - 1 ? STAGE_CELLS : STAGE_INDEX;
+}
+static int64_t stage_iteration(const aco_engine *e, int64_t first, int64_t stage) {
+  return first + stage / e->stages;
+}
 
 ar_status aco_segment_setup(aco_engine *e) {
   if (e->par.ants > ACO_QUEUE_MAX_ITEMS)
@@ -24,6 +33,9 @@ ar_status aco_segment_setup(aco_engine *e) {
     chunk = (cells + ACO_QUEUE_MAX_ITEMS - 1) / ACO_QUEUE_MAX_ITEMS;
   e->update_chunk = chunk;
   e->update_chunks = cells > 0 ? (int32_t)((cells + chunk - 1) / chunk) : 1;
+  e->index_parts = aco_colony_index_parts(e->problem, &e->par);
+  if (e->index_parts > ACO_QUEUE_MAX_ITEMS) e->index_parts = ACO_QUEUE_MAX_ITEMS;
+  e->stages = e->index_parts > 0 ? 3 : 2;
   e->thread_busy = ar_alloc_array((size_t)e->threads, sizeof(aco_thread_busy));
   if (!e->thread_busy) return ar_fail(AR_ERR_NOMEM, "out of memory for %d threads", e->threads);
   return aco_queue_create(e->local_colonies, &e->queue);
@@ -78,6 +90,19 @@ static void run_update_chunk(aco_engine *e, int32_t lane, int64_t it, int32_t ch
   busy->update += timer_now() - t0;
 }
 
+/* One part of a colony's next source and its index; the last part's finisher closes the index
+ * and opens the update's chunks. */
+static void run_index_part(aco_engine *e, int32_t lane, int32_t part, aco_thread_busy *busy) {
+  aco_colony *col = &e->colony[lane];
+  double t0 = timer_now();
+  aco_colony_update_index(col, e->problem, part, e->index_parts);
+  if (aco_queue_finish(e->queue, lane)) {
+    aco_colony_update_index_close(col, e->problem);
+    aco_queue_advance(e->queue, lane, e->update_chunks);
+  }
+  busy->update += timer_now() - t0;
+}
+
 /* What each thread of the region does until every colony has finished the segment. */
 static void segment_work(aco_engine *e, int64_t first, int64_t end) {
   const int tid = omp_get_thread_num();
@@ -86,9 +111,14 @@ static void segment_work(aco_engine *e, int64_t first, int64_t end) {
   int32_t lane, item;
   int64_t stage;
   while (aco_queue_claim(e->queue, &lane, &stage, &item)) {
-    const int64_t it = stage_iteration(first, stage);
-    if (stage % 2 == 1) {
+    const int64_t it = stage_iteration(e, first, stage);
+    const stage_kind kind = stage_kind_of(e, stage);
+    if (kind == STAGE_CELLS) {
       run_update_chunk(e, lane, it, item, end, busy);
+      continue;
+    }
+    if (kind == STAGE_INDEX) {
+      run_index_part(e, lane, item, busy);
       continue;
     }
     aco_colony *col = &e->colony[lane];
@@ -97,7 +127,7 @@ static void segment_work(aco_engine *e, int64_t first, int64_t end) {
       double t0 = timer_now();
       aco_colony_update_begin(col, e->problem, &e->par, it);
       busy->update += timer_now() - t0;
-      aco_queue_advance(e->queue, lane, e->update_chunks);
+      aco_queue_advance(e->queue, lane, e->index_parts > 0 ? e->index_parts : e->update_chunks);
     }
   }
 }

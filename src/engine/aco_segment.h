@@ -5,7 +5,8 @@
  * A segment is the iterations [first, end) between two boundaries of the run (epoch ends, stop
  * checks, checkpoints: aco_engine.c plans them). Inside it the colonies progress independently:
  * one parallel region, and a work queue (aco_queue.h) with one lane per colony whose stages are,
- * for each iteration, the colony's ants and then the chunks of its trail update. Any thread
+ * for each iteration, the colony's ants, (MMAS on problems that offer index parts, problem.h) the
+ * parts of its next source's index, and the chunks of its trail update. Any thread
  * builds any ant; the thread that finishes a colony's last ant begins its update, the one that
  * finishes the last chunk ends it and releases the colony's next iteration. A colony's iteration
  * i + 1 depends only on its own update of iteration i, so a slow thread delays only the colony
@@ -30,7 +31,7 @@ void aco_segment_free(aco_engine *e);
 
 /* Runs iterations first .. end - 1 (0 < end - first <= ACO_SEGMENT_MAX_ITERATIONS) of every
  * local colony. Allocates nothing; cannot fail. */
-enum { ACO_SEGMENT_MAX_ITERATIONS = 1 << 22 };
+enum { ACO_SEGMENT_MAX_ITERATIONS = 1 << 22 }; /* x 3 stages < ACO_QUEUE_MAX_STAGES */
 void aco_segment_run(aco_engine *e, int64_t first, int64_t end);
 
 #endif

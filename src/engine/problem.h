@@ -102,6 +102,22 @@ struct aco_problem {
   size_t source_index_bytes;
   void (*source_index)(const aco_problem *p, const aco_solution *s, void *index);
 
+  /* Optional, with source_index (tours of large instances): index_parts > 1 offers the same
+   * index built in index_parts parts that may run at once on different threads,
+   * source_index_part() for the values [lo, hi) of the solution's data (the parts split
+   * 0 .. solution_len), then source_index_close() once, and row_components(), which names the
+   * components of a solution in one row (each with the multiplicity components() gives it)
+   * from its index. With them an MMAS update deposits row by row beside the evaporation, and
+   * every thread builds part of the next source's index (aco_segment.c): the same bits as the
+   * deposit in components() order, without one thread's walk through the rows in solution
+   * order while the others wait. */
+  int32_t index_parts;
+  void (*source_index_part)(const aco_problem *p, const aco_solution *s, void *index, int32_t lo,
+                            int32_t hi);
+  void (*source_index_close)(const aco_problem *p, const aco_solution *s, void *index);
+  void (*row_components)(const aco_problem *p, const aco_solution *s, const void *index,
+                         int32_t row, aco_component_fn fn, void *arg);
+
   /* Checks a solution from scratch (validity, cost recomputed independently of the search's
    * bookkeeping). Returns AR_ERR_INTERNAL with a message when it is not valid or its stored cost
    * differs from the recomputed one. */

@@ -19,6 +19,7 @@ tour_options tour_options_default(void) {
                     .new_edges = 16,
                     .first = TOUR_FIRST_AUTO,
                     .pieces_from = TOUR_PIECES_FROM,
+                    .rows_from = TOUR_ROWS_FROM,
                     .quadrant = -1,
                     .alpha_steps = 1000,
                     .progress = NULL,
@@ -117,24 +118,62 @@ static void tour_components(const aco_problem *p, const aco_solution *s, aco_com
   }
 }
 
-static void tour_source_index(const aco_problem *p, const aco_solution *s, void *index) {
+/* The index's per-position part for positions [lo, hi): each node's position and the length
+ * of the edge leaving each position. */
+static void tour_source_index_part(const aco_problem *p, const aco_solution *s, void *index,
+                                   int32_t lo, int32_t hi) {
   const tour_problem *tp = p->data;
   const int32_t n = tp->n, *order = s->data;
-  int64_t *edge = index, *prefix = edge + n;
-  int32_t *pos = (int32_t *)(prefix + n + 1);
-  prefix[0] = 0;
+  int64_t *edge = index;
+  int32_t *pos = (int32_t *)tour_index_pos(index, n), *link = pos + n;
   const tour_net *net = tp->net;
-  for (int32_t i = 0; i < n; i++) {
+  for (int32_t i = lo; i < hi; i++) {
     /* Coordinates and positions are reached in tour order, no memory order: fetch ahead. */
-    if (i + TOUR_PREFETCH < n && net->x) {
+    if (i + TOUR_PREFETCH < n) {
       int32_t ahead = order[i + TOUR_PREFETCH];
-      __builtin_prefetch(net->x + ahead);
-      __builtin_prefetch(net->y + ahead);
+      if (net->x) {
+        __builtin_prefetch(net->x + ahead);
+        __builtin_prefetch(net->y + ahead);
+      }
       __builtin_prefetch(pos + ahead, 1);
+      __builtin_prefetch(link + 2 * (size_t)ahead, 1);
     }
-    pos[order[i]] = i;
-    edge[i] = tour_d(tp->net, order[i], order[i + 1 == n ? 0 : i + 1]);
+    const int32_t u = order[i], v = order[i + 1 == n ? 0 : i + 1];
+    pos[u] = i;
+    link[2 * (size_t)u] = v;
+    link[2 * (size_t)u + 1] = order[i == 0 ? n - 1 : i - 1];
+    edge[i] = tour_d(net, u, v);
+  }
+}
+
+/* The prefix sums of the edge lengths, once every part is in. */
+static void tour_source_index_close(const aco_problem *p, const aco_solution *s, void *index) {
+  (void)s;
+  const int32_t n = ((const tour_problem *)p->data)->n;
+  const int64_t *edge = index;
+  int64_t *prefix = (int64_t *)index + n;
+  prefix[0] = 0;
+  for (int32_t i = 0; i < n; i++)
     prefix[i + 1] = prefix[i] + edge[i];
+}
+
+static void tour_source_index(const aco_problem *p, const aco_solution *s, void *index) {
+  tour_source_index_part(p, s, index, 0, ((const tour_problem *)p->data)->n);
+  tour_source_index_close(p, s, index);
+}
+
+/* The edges of the tour at row u (tour_components names the same: u's edge to its successor,
+ * and on symmetric tours the one to its predecessor, from the predecessor's edge). */
+static void tour_row_components(const aco_problem *p, const aco_solution *s, const void *index,
+                                int32_t u, aco_component_fn fn, void *arg) {
+  (void)s;
+  const tour_problem *tp = p->data;
+  const int32_t *link = tour_index_link(index, tp->n) + 2 * (size_t)u;
+  int32_t k = option_of(tp, u, link[0]);
+  if (k >= 0) fn(u, k, arg);
+  if (tp->symmetric) {
+    k = option_of(tp, u, link[1]);
+    if (k >= 0) fn(u, k, arg);
   }
 }
 
@@ -167,6 +206,12 @@ void tour_problem_shape(const tour_net *net, const tour_options *given, aco_prob
   shape->options = k;
   shape->solution_len = net->n;
   shape->source_index_bytes = tour_index_bytes(net->n);
+  if (net->n >= opt->rows_from) {
+    int32_t parts = net->n / TOUR_INDEX_PART;
+    shape->index_parts = parts < 2                      ? 2
+                         : parts > TOUR_INDEX_PARTS_MAX ? TOUR_INDEX_PARTS_MAX
+                                                        : parts;
+  }
 }
 
 /* The candidate lists: nearest neighbours, then (symmetric instances) by alpha-nearness or with
@@ -245,6 +290,9 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
   out->components = tour_components;
   out->expand = tour_expand;
   out->source_index = tour_source_index;
+  out->source_index_part = tour_source_index_part;
+  out->source_index_close = tour_source_index_close;
+  out->row_components = tour_row_components;
   out->verify = tour_verify;
   return AR_OK;
 }

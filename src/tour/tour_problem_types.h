@@ -41,6 +41,8 @@ typedef struct {
   tour_first first;    /* how coordinate instances' first tour starts (tour_initial.c) */
   int32_t pieces_from; /* ants of instances of at least this many nodes keep their tours as
                           pieces of the source (tour_pieces.h): same tours, O(change) per ant */
+  int32_t rows_from;   /* instances of at least this many nodes offer the engine index parts
+                          and row components (problem.h): MMAS deposits by rows, same bits */
   int32_t quadrant;    /* 2-D coordinates: each node's nearest `quadrant` neighbours in each of
                           the four quadrants around it join its candidate and local-search lists
                           (they connect clusters; 0: none; -1: automatic) */
@@ -57,6 +59,9 @@ enum { TOUR_KL_ALPHA = 6, TOUR_KL_NEAREST = 10, TOUR_QUADRANT_ALPHA = 2 };
 
 /* Instances from this size on keep ants' tours as pieces (docs/performance.md). */
 enum { TOUR_PIECES_FROM = 50000 };
+/* From this size on the trail update deposits by rows, the source index built in parts of about
+ * TOUR_INDEX_PART nodes (at least 2, at most TOUR_INDEX_PARTS_MAX) on every thread. */
+enum { TOUR_ROWS_FROM = 50000, TOUR_INDEX_PART = 32768, TOUR_INDEX_PARTS_MAX = 256 };
 
 typedef struct {
   const tour_net *net;
@@ -79,7 +84,8 @@ typedef struct {
 
 /* The index of a source tour (problem.h, source_index): the length of the edge leaving each
  * position, the prefix sums of those lengths (n + 1: the length of the source's path from
- * position 0 to each position), then each node's position. */
+ * position 0 to each position), each node's position, then each node's successor and
+ * predecessor (link[2 u], link[2 u + 1]: the trail update reads them in node order). */
 static inline const int64_t *tour_index_edge(const void *index) { return index; }
 static inline const int64_t *tour_index_prefix(const void *index, int32_t n) {
   return (const int64_t *)index + n;
@@ -87,8 +93,11 @@ static inline const int64_t *tour_index_prefix(const void *index, int32_t n) {
 static inline const int32_t *tour_index_pos(const void *index, int32_t n) {
   return (const int32_t *)((const int64_t *)index + 2 * (size_t)n + 1);
 }
+static inline const int32_t *tour_index_link(const void *index, int32_t n) {
+  return tour_index_pos(index, n) + n;
+}
 static inline size_t tour_index_bytes(int32_t n) {
-  return (2 * (size_t)n + 1) * sizeof(int64_t) + (size_t)n * sizeof(int32_t);
+  return (2 * (size_t)n + 1) * sizeof(int64_t) + 3 * (size_t)n * sizeof(int32_t);
 }
 
 /* The source position of the edge a-b (the position of its first node in the source), or -1
