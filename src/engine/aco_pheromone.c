@@ -38,6 +38,18 @@ void aco_pheromone_cells(aco_colony *c, const aco_problem *p, const aco_params *
                          size_t hi) {
   (void)p;
   float *tau = c->tau;
+  if (op == ACO_CELLS_EVAPORATE && par->alpha == 1.0) {
+    /* One pass over the cells (the usual case; the same expressions as the two below). */
+    const float keep = (float)(1.0 - par->rho);
+    float *choice = c->choice;
+    for (size_t i = lo; i < hi; i++) {
+      float t = tau[i] * keep;
+      t = t < value ? value : t;
+      tau[i] = t;
+      choice[i] = t * eta_beta[i];
+    }
+    return;
+  }
   if (op == ACO_CELLS_EVAPORATE) {
     const float keep = (float)(1.0 - par->rho);
     for (size_t i = lo; i < hi; i++) {

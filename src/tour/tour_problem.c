@@ -91,11 +91,14 @@ static ar_status tour_scratch_create(const aco_problem *p, void **out) {
 
 enum { TOUR_PREFETCH = 16 }; /* rows (and nodes) ahead */
 
+/* Where v is first in u's candidate list (-1: not there), without a branch per entry: the trail
+ * update of a large instance asks this twice for every node. */
 static int32_t option_of(const tour_problem *tp, int32_t u, int32_t v) {
   const int32_t *c = tp->nbr + (size_t)u * tp->width;
+  uint64_t hit = 0; /* k <= TOUR_MAX_CANDIDATES = 64 */
   for (int32_t k = 0; k < tp->k; k++)
-    if (c[k] == v) return k;
-  return -1;
+    hit |= (uint64_t)(c[k] == v) << k;
+  return hit ? __builtin_ctzll(hit) : -1;
 }
 
 /* Edges in tour order; symmetric tours give both directions of each edge. */
