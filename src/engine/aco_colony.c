@@ -9,6 +9,30 @@
 #include "aco_pheromone.h"
 #include "ar_alloc.h"
 
+int aco_colony_combines(const aco_problem *p, const aco_params *par) {
+  return par->algorithm == ACO_MMAS && p->combine && p->combine_bytes > 0 && p->source_index;
+}
+
+/* The iteration's improving ants combined into c->combination (problem.h: combine); NULL when
+ * fewer than two combine. */
+static const aco_solution *combine_ants(aco_colony *c, const aco_problem *p,
+                                        const aco_params *par) {
+  int32_t *by = c->by_cost;
+  for (int32_t a = 0; a < par->ants; a++) { /* insertion sort: by cost, then index */
+    int32_t at = a;
+    while (at > 0 && aco_cost_compare(&c->ant[a].cost, &c->ant[by[at - 1]].cost) < 0) {
+      by[at] = by[at - 1];
+      at--;
+    }
+    by[at] = a;
+  }
+  const aco_solution src = {c->s.source_cost, c->source};
+  c->combination = (aco_solution){aco_cost_worst(), c->combined};
+  int32_t joined =
+      p->combine(p, &src, c->source_index, c->ant, by, par->ants, c->combine_work, &c->combination);
+  return joined >= 2 ? &c->combination : NULL;
+}
+
 ar_status aco_colony_alloc(aco_colony *c, const aco_problem *p, const aco_params *par,
                            int64_t colony) {
   memset(c, 0, sizeof *c);
@@ -23,8 +47,15 @@ ar_status aco_colony_alloc(aco_colony *c, const aco_problem *p, const aco_params
   if (p->source_index_bytes > 0) c->source_index = ar_alloc(p->source_index_bytes);
   c->ant = ar_alloc_array((size_t)par->ants, sizeof(aco_solution));
   c->ant_data = ar_alloc_array((size_t)par->ants * len, sizeof(int32_t));
+  const int combines = aco_colony_combines(p, par);
+  if (combines) {
+    c->combined = ar_alloc_array(len, sizeof(int32_t));
+    c->combine_work = ar_alloc(p->combine_bytes);
+    c->by_cost = ar_alloc_array((size_t)par->ants, sizeof(int32_t));
+  }
   if (!c->tau || !c->choice || !c->best || !c->restart_best || !c->source || !c->ant ||
-      !c->ant_data || (p->source_index_bytes > 0 && !c->source_index)) {
+      !c->ant_data || (p->source_index_bytes > 0 && !c->source_index) ||
+      (combines && (!c->combined || !c->combine_work || !c->by_cost))) {
     aco_colony_free(c);
     return ar_fail(AR_ERR_NOMEM,
                    "out of memory for colony %lld (%zu pheromone cells, %d ants of %zu values)",
@@ -46,6 +77,9 @@ void aco_colony_free(aco_colony *c) {
   ar_free(c->source_index);
   ar_free(c->ant);
   ar_free(c->ant_data);
+  ar_free(c->combined);
+  ar_free(c->combine_work);
+  ar_free(c->by_cost);
   memset(c, 0, sizeof *c);
 }
 
@@ -92,12 +126,13 @@ void aco_colony_update_begin(aco_colony *c, const aco_problem *p, const aco_para
   int32_t ib = 0;
   for (int32_t a = 1; a < par->ants; a++)
     if (aco_cost_compare(&c->ant[a].cost, &c->ant[ib].cost) < 0) ib = a;
+  const aco_solution *combined = aco_colony_combines(p, par) ? combine_ants(c, p, par) : NULL;
   if (p->expand) { /* full solutions for whatever reads them (ACS: every ant's components) */
     aco_solution src = {c->s.source_cost, c->source};
     for (int32_t a = 0; a < par->ants; a++)
-      if (a == ib || par->algorithm == ACO_ACS) p->expand(p, &src, &c->ant[a]);
+      if ((a == ib && !combined) || par->algorithm == ACO_ACS) p->expand(p, &src, &c->ant[a]);
   }
-  const aco_solution *it_best = &c->ant[ib];
+  const aco_solution *it_best = combined ? combined : &c->ant[ib];
   if (aco_cost_compare(&it_best->cost, &c->s.restart_best_cost) < 0) {
     copy_solution(c->restart_best, &c->s.restart_best_cost, it_best, p);
     c->s.restart_best_iteration = iteration;

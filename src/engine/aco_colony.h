@@ -25,6 +25,10 @@
 #include "aco_params.h"
 #include "problem.h"
 
+/* Whether the colony combines its improving ants each iteration (MMAS and problem.h: combine):
+ * then the combination, not the iteration best, updates the bests and deposits. */
+int aco_colony_combines(const aco_problem *p, const aco_params *par);
+
 /* Allocates a colony's arrays (ar_alloc). AR_ERR_NOMEM with the size on failure. */
 ar_status aco_colony_alloc(aco_colony *c, const aco_problem *p, const aco_params *par,
                            int64_t colony);

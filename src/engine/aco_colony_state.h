@@ -37,6 +37,11 @@ typedef struct {
   /* working memory of one iteration */
   aco_solution *ant; /* [ants] */
   int32_t *ant_data; /* [ants * solution_len] */
+  /* the iteration's improving ants combined (problem.h: combine; NULL when it has none) */
+  int32_t *combined;  /* [solution_len] */
+  void *combine_work; /* [combine_bytes] */
+  int32_t *by_cost;   /* [ants] */
+  aco_solution combination;
   /* the trail update between its begin and its end */
   aco_cells_op cells_op;
   float cells_value;    /* evaporation floor or fill value */

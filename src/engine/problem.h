@@ -118,6 +118,16 @@ struct aco_problem {
   void (*row_components)(const aco_problem *p, const aco_solution *s, const void *index,
                          int32_t row, aco_component_fn fn, void *arg);
 
+  /* Optional (MMAS): the iteration's improving ants applied together. order lists the count
+   * ants by cost (then index; the iteration best first), as construct() and improve() left them
+   * (before expand()); source and source_index are theirs; work is combine_bytes of the
+   * colony's. Writes the combination in full form, with its cost, into out and returns how many
+   * ants it holds; below 2, out means nothing and the iteration best deposits as usual. */
+  size_t combine_bytes;
+  int32_t (*combine)(const aco_problem *p, const aco_solution *source, const void *source_index,
+                     const aco_solution *ants, const int32_t *order, int32_t count, void *work,
+                     aco_solution *out);
+
   /* Checks a solution from scratch (validity, cost recomputed independently of the search's
    * bookkeeping). Returns AR_ERR_INTERNAL with a message when it is not valid or its stored cost
    * differs from the recomputed one. */

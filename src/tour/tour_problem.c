@@ -8,6 +8,7 @@
 #include "ar_alloc.h"
 #include "tour_alpha.h"
 #include "tour_candidates.h"
+#include "tour_combine.h"
 #include "tour_construct.h"
 #include "tour_initial.h"
 #include "tour_quadrant.h"
@@ -20,6 +21,7 @@ tour_options tour_options_default(void) {
                     .first = TOUR_FIRST_AUTO,
                     .pieces_from = TOUR_PIECES_FROM,
                     .rows_from = TOUR_ROWS_FROM,
+                    .combine = 1,
                     .quadrant = -1,
                     .alpha_steps = 1000,
                     .progress = NULL,
@@ -209,6 +211,8 @@ void tour_problem_shape(const tour_net *net, const tour_options *given, aco_prob
   shape->options = k;
   shape->solution_len = net->n;
   shape->source_index_bytes = tour_index_bytes(net->n);
+  if (!net->directed && net->n >= opt->pieces_from && opt->combine)
+    shape->combine_bytes = tour_combine_bytes();
   if (net->n >= opt->rows_from) {
     int32_t parts = net->n / TOUR_INDEX_PART;
     shape->index_parts = parts < 2                      ? 2
@@ -296,6 +300,7 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
   out->source_index_part = tour_source_index_part;
   out->source_index_close = tour_source_index_close;
   out->row_components = tour_row_components;
+  if (out->combine_bytes > 0) out->combine = tour_combine;
   out->verify = tour_verify;
   return AR_OK;
 }

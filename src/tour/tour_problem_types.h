@@ -41,6 +41,8 @@ typedef struct {
   tour_first first;    /* how coordinate instances' first tour starts (tour_initial.c) */
   int32_t pieces_from; /* ants of instances of at least this many nodes keep their tours as
                           pieces of the source (tour_pieces.h): same tours, O(change) per ant */
+  int combine;         /* ants on pieces (pieces_from) of symmetric instances: the iteration's
+                          improving ants combined (tour_combine.h) */
   int32_t rows_from;   /* instances of at least this many nodes offer the engine index parts
                           and row components (problem.h): MMAS deposits by rows, same bits */
   int32_t quadrant;    /* 2-D coordinates: each node's nearest `quadrant` neighbours in each of

@@ -159,6 +159,7 @@ static void check_runs(const tour_net *t, aco_algorithm algorithm) {
   int64_t la = 0, lb = 0;
   tour_options to = tour_options_default();
   if (AR_TEST_SANITIZED) to.alpha_steps = 50;
+  to.combine = 0; /* the same ants either way; combining them is test_tour_combine.c's */
   to.pieces_from = INT32_MAX;
   CHECK(fixture_solve(t, &to, &par, MPI_COMM_SELF, ta, &la) == AR_OK);
   to.pieces_from = 0;

@@ -88,6 +88,7 @@ static void check_runs(const tour_net *t, int32_t pieces_from) {
   tour_options to = tour_options_default();
   if (AR_TEST_SANITIZED) to.alpha_steps = 50;
   to.pieces_from = pieces_from;
+  to.combine = 0; /* the update alone (combined ants: test_tour_combine.c) */
   to.rows_from = INT32_MAX;
   omp_set_num_threads(1);
   CHECK(fixture_solve(t, &to, &par, MPI_COMM_SELF, ref, &ref_len) == AR_OK);

@@ -1,0 +1,208 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* tour_combine: the improving ants of an iteration applied together (see tour_combine.h). */
+#include "tour_combine.h"
+
+#include <stdlib.h>
+
+#include "tour_pieces.h"
+#include "tour_problem_types.h"
+
+typedef struct {
+  int32_t node, partner;
+} combine_link;
+
+typedef struct {
+  /* the combination so far: cut gaps (gap g: the source edge from position g to g + 1), the
+   * nodes they touch (sorted), the added edges (pairs) */
+  int32_t cut[TOUR_COMBINE_CUTS], touched[2 * TOUR_COMBINE_CUTS], add[2 * TOUR_COMBINE_CUTS];
+  int32_t ncut, ntouched, nadd;
+  /* a trial: the cuts sorted, the added edges by node */
+  int32_t sorted[TOUR_COMBINE_CUTS];
+  combine_link link[2 * TOUR_COMBINE_CUTS];
+  /* one ant's change */
+  int32_t ant_cut[TOUR_PIECES_CAP], ant_add[2 * TOUR_PIECES_CAP], kept[TOUR_PIECES_CAP];
+  int32_t ant_ncut;
+} combine_work;
+
+size_t tour_combine_bytes(void) { return sizeof(combine_work); }
+
+static int cmp_int(const void *a, const void *b) {
+  int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+  return (x > y) - (x < y);
+}
+static int cmp_link(const void *a, const void *b) {
+  const combine_link *x = a, *y = b;
+  if (x->node != y->node) return (x->node > y->node) - (x->node < y->node);
+  return (x->partner > y->partner) - (x->partner < y->partner);
+}
+static int has(const int32_t *sorted, int32_t count, int32_t v) {
+  return bsearch(&v, sorted, (size_t)count, sizeof(int32_t), cmp_int) != NULL;
+}
+
+/* The gap of the source edge a-b, or -1 when a-b is no source edge. */
+static int32_t source_gap(int32_t n, const int32_t *pos, int32_t a, int32_t b) {
+  int32_t pa = pos[a], pb = pos[b];
+  int32_t lo = pa < pb ? pa : pb, hi = pa < pb ? pb : pa;
+  if (hi - lo == 1) return lo;
+  if (lo == 0 && hi == n - 1) return n - 1;
+  return -1;
+}
+
+/* One compact ant's cuts and added edges into w->ant_*; 0 when it has none or they do not pair
+ * up (then it does not combine). */
+static int ant_change(combine_work *w, const int32_t *data, int32_t n, const int32_t *src,
+                      const int32_t *pos) {
+  const int32_t count = -1 - data[0];
+  const int32_t *pc = data + 2;
+  int32_t nkept = 0, nadd = 0;
+  for (int32_t i = 0; i < count; i++) {
+    const int32_t *a = pc + 3 * i, *b = pc + 3 * (i + 1 == count ? 0 : i + 1);
+    int32_t tail = src[a[2] ? a[0] : a[1]], head = src[b[2] ? b[1] : b[0]];
+    int32_t gap = source_gap(n, pos, tail, head);
+    if (gap >= 0) {
+      w->kept[nkept++] = gap;
+    } else {
+      w->ant_add[2 * nadd] = tail;
+      w->ant_add[2 * nadd + 1] = head;
+      nadd++;
+    }
+  }
+  qsort(w->kept, (size_t)nkept, sizeof(int32_t), cmp_int);
+  /* A cut source edge leaves the last position of some piece (inside a piece none is cut). */
+  int32_t ncut = 0;
+  for (int32_t i = 0; i < count; i++)
+    if (!has(w->kept, nkept, pc[3 * i + 1])) w->ant_cut[ncut++] = pc[3 * i + 1];
+  w->ant_ncut = ncut;
+  return ncut > 0 && ncut == nadd;
+}
+
+/* Walks the source's segments between the sorted cuts along the added edges (w->link). Returns
+ * 1 when they make one tour through every segment; then, with out, writes it there. */
+static int walk(const combine_work *w, int32_t k, int32_t nlinks, int32_t n, const int32_t *src,
+                const int32_t *pos, int32_t *out) {
+  const int32_t *c = w->sorted;
+  int32_t seg = 0, forward = 1, from = -1, visited = 1, at = 0;
+  for (;;) {
+    /* segment seg: positions c[seg] + 1 .. c[seg + 1] (circular) */
+    const int32_t first = c[seg] + 1 == n ? 0 : c[seg] + 1, last = c[seg + 1 == k ? 0 : seg + 1];
+    const int32_t len = (last - first + n) % n + 1;
+    if (out)
+      for (int32_t t = 0; t < len; t++) {
+        int32_t q = forward ? first + t : last - t;
+        out[at++] = src[q >= n ? q - n : q < 0 ? q + n : q];
+      }
+    const int32_t exit = src[forward ? last : first];
+    /* the added edge that leaves exit (a one-node segment has two: not the one we came by) */
+    combine_link key = {exit, -1};
+    int32_t lo = 0, hi = nlinks;
+    while (lo < hi) {
+      int32_t mid = (lo + hi) / 2;
+      if (cmp_link(&w->link[mid], &key) < 0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    if (lo >= nlinks || w->link[lo].node != exit) return 0;
+    int32_t next = w->link[lo].partner;
+    if (next == from && len == 1 && lo + 1 < nlinks && w->link[lo + 1].node == exit)
+      next = w->link[lo + 1].partner;
+    /* the segment holding next: the last cut before its position */
+    int32_t p = pos[next], i = 0, j = k;
+    while (i < j) {
+      int32_t mid = (i + j) / 2;
+      if (c[mid] < p)
+        i = mid + 1;
+      else
+        j = mid;
+    }
+    seg = i == 0 ? k - 1 : i - 1;
+    const int32_t s_first = src[c[seg] + 1 == n ? 0 : c[seg] + 1],
+                  s_last = src[c[seg + 1 == k ? 0 : seg + 1]];
+    if (next == s_first)
+      forward = 1;
+    else if (next == s_last)
+      forward = 0;
+    else
+      return 0;
+    from = exit;
+    if (seg == 0) return visited == k && forward && (!out || at == n);
+    if (++visited > k) return 0;
+  }
+}
+
+/* Sorts the cuts of the combination plus the ant's, and links their added edges by node. */
+static int32_t trial(combine_work *w, int with_ant) {
+  int32_t k = 0, nl = 0;
+  for (int32_t i = 0; i < w->ncut; i++)
+    w->sorted[k++] = w->cut[i];
+  for (int32_t i = 0; with_ant && i < w->ant_ncut; i++)
+    w->sorted[k++] = w->ant_cut[i];
+  qsort(w->sorted, (size_t)k, sizeof(int32_t), cmp_int);
+  for (int32_t i = 0; i < w->nadd; i++) {
+    w->link[nl++] = (combine_link){w->add[2 * i], w->add[2 * i + 1]};
+    w->link[nl++] = (combine_link){w->add[2 * i + 1], w->add[2 * i]};
+  }
+  for (int32_t i = 0; with_ant && i < w->ant_ncut; i++) {
+    w->link[nl++] = (combine_link){w->ant_add[2 * i], w->ant_add[2 * i + 1]};
+    w->link[nl++] = (combine_link){w->ant_add[2 * i + 1], w->ant_add[2 * i]};
+  }
+  qsort(w->link, (size_t)nl, sizeof(combine_link), cmp_link);
+  return k;
+}
+
+/* The ant's change joins the combination (its nodes kept sorted). */
+static void accept(combine_work *w, int32_t n, const int32_t *src) {
+  for (int32_t i = 0; i < w->ant_ncut; i++) {
+    int32_t g = w->ant_cut[i];
+    w->cut[w->ncut++] = g;
+    w->touched[w->ntouched++] = src[g];
+    w->touched[w->ntouched++] = src[g + 1 == n ? 0 : g + 1];
+    w->add[2 * w->nadd] = w->ant_add[2 * i];
+    w->add[2 * w->nadd + 1] = w->ant_add[2 * i + 1];
+    w->nadd++;
+  }
+  qsort(w->touched, (size_t)w->ntouched, sizeof(int32_t), cmp_int);
+}
+
+int32_t tour_combine(const aco_problem *p, const aco_solution *source, const void *source_index,
+                     const aco_solution *ants, const int32_t *order, int32_t count, void *work,
+                     aco_solution *out) {
+  const tour_problem *tp = p->data;
+  const int32_t n = tp->n, *src = source->data, *pos = tour_index_pos(source_index, n);
+  combine_work *w = work;
+  w->ncut = w->ntouched = w->nadd = 0;
+  int32_t joined = 0;
+  double length = source->cost.key[0];
+  for (int32_t r = 0; r < count; r++) {
+    const aco_solution *a = &ants[order[r]];
+    if (!(a->cost.key[0] < source->cost.key[0])) break; /* by cost: the rest improve nothing */
+    if (!tour_pieces_is_compact(a->data) || !ant_change(w, a->data, n, src, pos)) {
+      if (r == 0) return 0; /* the iteration best must lead */
+      continue;
+    }
+    if (w->ncut + w->ant_ncut > TOUR_COMBINE_CUTS) continue;
+    int clash = 0;
+    for (int32_t i = 0; i < w->ant_ncut && !clash; i++) {
+      int32_t g = w->ant_cut[i];
+      clash = has(w->touched, w->ntouched, src[g]) ||
+              has(w->touched, w->ntouched, src[g + 1 == n ? 0 : g + 1]);
+    }
+    if (clash) continue;
+    int32_t k = trial(w, 1);
+    if (!walk(w, k, 2 * (w->nadd + w->ant_ncut), n, src, pos, NULL)) {
+      if (r == 0) return 0;
+      continue;
+    }
+    accept(w, n, src);
+    length -= source->cost.key[0] - a->cost.key[0];
+    joined++;
+  }
+  if (joined < 2) return joined;
+  int32_t k = trial(w, 0);
+  if (!walk(w, k, 2 * w->nadd, n, src, pos, out->data)) return 0;
+  out->cost.key[0] = length;
+  for (int c = 1; c < ACO_COST_KEYS; c++)
+    out->cost.key[c] = 0.0;
+  out->cost.value = length;
+  return joined;
+}

@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The iteration's improving ants combined (tour_combine.h; issue #23): on 2-opt changes built by
+ * hand, disjoint ones combine into one tour whose length is the sum of their gains and a pair
+ * that would split the tour in two does not; whole runs with combined ants end on a valid tour
+ * (the engine's verify), the same on 1 and 2 threads, not the run without combining, and no
+ * longer than it on these seeds. */
+#include <stdint.h>
+#include <string.h>
+
+#include "engine_fixture.h"
+#include "test_util.h"
+#include "tour_combine.h"
+#include "tour_curve.h"
+#include "tour_pieces.h"
+
+/* The compact form of the source with positions a+1..b reversed (0 < a < b < n - 1). */
+static void two_opt(int32_t *data, int32_t n, int32_t a, int32_t b) {
+  int32_t pieces[3][3] = {{0, a, 0}, {a + 1, b, 1}, {b + 1, n - 1, 0}};
+  data[0] = -1 - 3;
+  data[1] = 0;
+  for (int k = 0; k < 3; k++)
+    memcpy(data + 2 + 3 * k, pieces[k], sizeof pieces[k]);
+}
+
+/* The length of the compact tour data over src. */
+static int64_t compact_length(const tour_net *t, const int32_t *data, const int32_t *src) {
+  int32_t *full = malloc(sizeof(int32_t) * t->n);
+  memcpy(full, data, sizeof(int32_t) * t->n);
+  tour_pieces_expand(full, t->n, src);
+  int64_t len = tour_is_permutation(full, t->n) == 1 ? tour_length(t, full) : -1;
+  free(full);
+  return len;
+}
+
+/* Positions a+1..b of order reversed. */
+static void reverse(int32_t *order, int32_t a, int32_t b) {
+  for (int32_t i = a + 1, j = b; i < j; i++, j--) {
+    int32_t v = order[i];
+    order[i] = order[j];
+    order[j] = v;
+  }
+}
+
+static void check_hand_made(void) {
+  tour_net t = fixture_random_euc(400, 31);
+  tour_options to = tour_options_default();
+  to.pieces_from = 0;
+  tour_problem tp;
+  aco_problem p;
+  CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_OK);
+  CHECK(p.combine != NULL);
+  const int32_t n = t.n;
+  int32_t *src = malloc(sizeof(int32_t) * n), *out = malloc(sizeof(int32_t) * n);
+  /* The source: a curve tour damaged by two reversals, which the first two ants undo. */
+  CHECK(tour_hilbert_order(&t, src) == AR_OK);
+  int64_t good = tour_length(&t, src);
+  reverse(src, 10, 40);
+  reverse(src, 200, 260);
+  void *index = malloc(p.source_index_bytes), *work = malloc(p.combine_bytes);
+  aco_solution source = {aco_cost_worst(), src};
+  source.cost.key[0] = source.cost.value = (double)tour_length(&t, src);
+  CHECK(source.cost.key[0] > (double)good);
+  p.source_index(&p, &source, index);
+  /* Ants: the two repairs, a move that crosses the first (together they would split the tour),
+   * and one more. */
+  int32_t *data = malloc(sizeof(int32_t) * n * 4);
+  aco_solution ants[4];
+  const int32_t cuts[4][2] = {{10, 40}, {200, 260}, {25, 120}, {300, 330}};
+  for (int a = 0; a < 4; a++) {
+    ants[a].data = data + (size_t)a * n;
+    two_opt(ants[a].data, n, cuts[a][0], cuts[a][1]);
+    int64_t len = compact_length(&t, ants[a].data, src);
+    CHECK(len > 0);
+    ants[a].cost = aco_cost_worst();
+    ants[a].cost.key[0] = ants[a].cost.value = (double)len;
+  }
+  CHECK(ants[0].cost.key[0] < source.cost.key[0] && ants[1].cost.key[0] < source.cost.key[0]);
+  /* The two repairs combine into the undamaged tour's length. */
+  int32_t order[2] = {0, 1};
+  if (ants[1].cost.key[0] < ants[0].cost.key[0]) order[0] = 1, order[1] = 0;
+  aco_solution comb = {aco_cost_worst(), out};
+  CHECK(tour_combine(&p, &source, index, ants, order, 2, work, &comb) == 2);
+  CHECK(tour_is_permutation(out, n) == 1);
+  CHECK_EQ_INT((int64_t)comb.cost.key[0], tour_length(&t, out));
+  CHECK_EQ_INT((int64_t)comb.cost.key[0], good);
+  /* The crossing pair, both given as improving: it would split the tour, nothing combines, out
+   * is untouched. */
+  aco_solution pair[2] = {ants[0], ants[2]};
+  pair[0].cost.key[0] = source.cost.key[0] - 2;
+  pair[1].cost.key[0] = source.cost.key[0] - 1;
+  int32_t both[2] = {0, 1};
+  memset(out, 0xff, sizeof(int32_t) * n);
+  CHECK(tour_combine(&p, &source, index, pair, both, 2, work, &comb) < 2);
+  CHECK(out[0] == -1); /* not even written */
+  /* The crossing move after the repairs joins neither (it touches none of their nodes but would
+   * split the tour); a fourth, disjoint one given as improving joins them. */
+  aco_solution four[4] = {ants[0], ants[1], ants[2], ants[3]};
+  four[2].cost.key[0] = source.cost.key[0] - 0.5;
+  four[3].cost.key[0] = source.cost.key[0] - 0.25;
+  int32_t all[4] = {order[0], order[1], 2, 3};
+  CHECK(tour_combine(&p, &source, index, four, all, 4, work, &comb) == 3);
+  CHECK(tour_is_permutation(out, n) == 1);
+  free(data);
+  free(index);
+  free(work);
+  free(src);
+  free(out);
+  tour_problem_free(&tp);
+  tour_net_free(&t);
+}
+
+static void check_runs(void) {
+  tour_net t = fixture_random_euc(AR_TEST_SANITIZED ? 800 : 2000, 32);
+  aco_params par = aco_params_default();
+  par.iterations = AR_TEST_SANITIZED ? 12 : 40;
+  const int32_t n = t.n;
+  int32_t *ref = malloc(sizeof(int32_t) * n), *tour = malloc(sizeof(int32_t) * n);
+  int64_t ref_len = 0, len = 0, plain_len = 0;
+  tour_options to = tour_options_default();
+  if (AR_TEST_SANITIZED) to.alpha_steps = 50;
+  to.pieces_from = 0;
+  omp_set_num_threads(1);
+  CHECK(fixture_solve(&t, &to, &par, MPI_COMM_SELF, ref, &ref_len) == AR_OK);
+  omp_set_num_threads(2);
+  CHECK(fixture_solve(&t, &to, &par, MPI_COMM_SELF, tour, &len) == AR_OK);
+  CHECK_EQ_INT(ref_len, len);
+  CHECK(memcmp(ref, tour, sizeof(int32_t) * n) == 0);
+  to.combine = 0;
+  omp_set_num_threads(1);
+  CHECK(fixture_solve(&t, &to, &par, MPI_COMM_SELF, tour, &plain_len) == AR_OK);
+  CHECK(memcmp(ref, tour, sizeof(int32_t) * n) != 0); /* combining changed the search */
+  CHECK(ref_len <= plain_len);
+  free(ref);
+  free(tour);
+  tour_net_free(&t);
+}
+
+int test_run(int argc, char **argv) {
+  (void)argc;
+  (void)argv;
+  check_hand_made();
+  check_runs();
+  return 0;
+}
