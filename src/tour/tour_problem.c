@@ -199,6 +199,21 @@ static ar_status tour_verify(const aco_problem *p, const aco_solution *s) {
   return AR_OK;
 }
 
+static int32_t pow2_floor(int64_t v) {
+  int32_t p = 1;
+  while ((int64_t)p * 2 <= v && p < (1 << 30))
+    p *= 2;
+  return p;
+}
+
+int32_t tour_auto_ants(const tour_net *net, const tour_options *opt) {
+  if (net->directed || net->n < opt->pieces_from || !opt->combine) return 0;
+  int32_t by_size = pow2_floor(net->n / TOUR_ANTS_PER_NODES);
+  int32_t by_memory = pow2_floor((TOUR_ANTS_BYTES / 4) / net->n);
+  int32_t ants = by_size < by_memory ? by_size : by_memory;
+  return ants < TOUR_ANTS_MIN ? TOUR_ANTS_MIN : ants;
+}
+
 void tour_problem_shape(const tour_net *net, const tour_options *given, aco_problem *shape,
                         int32_t *width) {
   memset(shape, 0, sizeof *shape);
