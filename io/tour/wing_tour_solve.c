@@ -145,10 +145,13 @@ static void tour_time_estimate(void *state, const solve_run *run, solve_time_est
   out->write = ts.write;
 }
 
-/* The ants the instance gets when --ants is not given (tour_auto_ants). */
+/* The ants the instance gets when neither the command line nor a parameter file gives --ants
+ * (tour_auto_ants; the engine's 16 is only the default's default). */
 static void auto_ants(const tour_state *s, const solve_run *run, aco_params *par) {
   int32_t ants = tour_auto_ants(&s->net, &s->opt);
-  if (ants > 0 && !param_is_set(run->ps, "ants")) par->ants = ants;
+  int given =
+      param_is_set(run->ps, "ants") && param_origin_of(run->ps, "ants") != PARAM_FROM_DEFAULT;
+  if (ants > 0 && !given) par->ants = ants;
 }
 
 static void tour_memory(void *state, const solve_run *run, const aco_params *given,
