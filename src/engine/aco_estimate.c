@@ -32,14 +32,15 @@ static uint64_t colony_bytes(const aco_problem *p, const aco_params *par, uint64
       aco_estimate_block(aco_estimate_mul(aco_estimate_mul((uint64_t)par->ants, len), 4)));
   uint64_t solutions = aco_estimate_mul(3, aco_estimate_block(aco_estimate_mul(len, 4)));
   uint64_t index = p->source_index_bytes ? aco_estimate_block(p->source_index_bytes) : 0;
-  if (par->algorithm == ACO_MMAS && p->combine_bytes > 0) /* combination, work, ants by cost */
-    index = aco_estimate_add(
-        index, aco_estimate_add(aco_estimate_add(aco_estimate_block(aco_estimate_mul(len, 4)),
-                                                 aco_estimate_block(p->combine_bytes)),
-                                aco_estimate_block(aco_estimate_mul((uint64_t)par->ants, 4))));
+  uint64_t combination = 0; /* aco_colony_combines: the combination, its work, ants by cost */
+  if (par->algorithm == ACO_MMAS && p->combine_bytes > 0)
+    combination = aco_estimate_add(aco_estimate_add(aco_estimate_block(aco_estimate_mul(len, 4)),
+                                                    aco_estimate_block(p->combine_bytes)),
+                                   aco_estimate_block(aco_estimate_mul((uint64_t)par->ants, 4)));
   uint64_t b = aco_estimate_add(*pheromone, *ants);
   b = aco_estimate_add(b, solutions);
   b = aco_estimate_add(b, index);
+  b = aco_estimate_add(b, combination);
   return aco_estimate_add(b, sizeof(aco_colony));
 }
 

@@ -19,6 +19,7 @@ typedef struct {
   /* a trial: the cuts sorted, the added edges by node */
   int32_t sorted[TOUR_COMBINE_CUTS];
   combine_link link[2 * TOUR_COMBINE_CUTS];
+  int32_t nsorted, nlinks;
   /* one ant's change */
   int32_t ant_cut[TOUR_PIECES_CAP], ant_add[2 * TOUR_PIECES_CAP], kept[TOUR_PIECES_CAP];
   int32_t ant_ncut;
@@ -76,15 +77,21 @@ static int ant_change(combine_work *w, const int32_t *data, int32_t n, const int
   return ncut > 0 && ncut == nadd;
 }
 
-/* Walks the source's segments between the sorted cuts along the added edges (w->link). Returns
- * 1 when they make one tour through every segment; then, with out, writes it there. */
-static int walk(const combine_work *w, int32_t k, int32_t nlinks, int32_t n, const int32_t *src,
-                const int32_t *pos, int32_t *out) {
-  const int32_t *c = w->sorted;
-  int32_t seg = 0, forward = 1, from = -1, visited = 1, at = 0;
+/* Positions of segment seg between the sorted cuts: c[seg] + 1 .. c[seg + 1] (circular). */
+static void segment_ends(const int32_t *c, int32_t k, int32_t n, int32_t seg, int32_t *first,
+                         int32_t *last) {
+  *first = c[seg] + 1 == n ? 0 : c[seg] + 1;
+  *last = c[seg + 1 == k ? 0 : seg + 1];
+}
+
+/* Walks the source's segments between the trial's sorted cuts along its added edges (w->link).
+ * Returns 1 when they make one tour through every segment; then, with out, writes it there. */
+static int walk(const combine_work *w, int32_t n, const int32_t *src, const int32_t *pos,
+                int32_t *out) {
+  const int32_t *c = w->sorted, k = w->nsorted, nlinks = w->nlinks;
+  int32_t seg = 0, forward = 1, from = -1, visited = 1, at = 0, first, last;
+  segment_ends(c, k, n, seg, &first, &last);
   for (;;) {
-    /* segment seg: positions c[seg] + 1 .. c[seg + 1] (circular) */
-    const int32_t first = c[seg] + 1 == n ? 0 : c[seg] + 1, last = c[seg + 1 == k ? 0 : seg + 1];
     const int32_t len = (last - first + n) % n + 1;
     if (out)
       for (int32_t t = 0; t < len; t++) {
@@ -116,11 +123,10 @@ static int walk(const combine_work *w, int32_t k, int32_t nlinks, int32_t n, con
         j = mid;
     }
     seg = i == 0 ? k - 1 : i - 1;
-    const int32_t s_first = src[c[seg] + 1 == n ? 0 : c[seg] + 1],
-                  s_last = src[c[seg + 1 == k ? 0 : seg + 1]];
-    if (next == s_first)
+    segment_ends(c, k, n, seg, &first, &last);
+    if (next == src[first])
       forward = 1;
-    else if (next == s_last)
+    else if (next == src[last])
       forward = 0;
     else
       return 0;
@@ -130,24 +136,29 @@ static int walk(const combine_work *w, int32_t k, int32_t nlinks, int32_t n, con
   }
 }
 
-/* Sorts the cuts of the combination plus the ant's, and links their added edges by node. */
-static int32_t trial(combine_work *w, int with_ant) {
-  int32_t k = 0, nl = 0;
+/* Links count added edges (pairs) both ways from link[nl]; returns the new count. */
+static int32_t link_edges(combine_link *link, int32_t nl, const int32_t *pairs, int32_t count) {
+  for (int32_t i = 0; i < count; i++) {
+    link[nl++] = (combine_link){pairs[2 * i], pairs[2 * i + 1]};
+    link[nl++] = (combine_link){pairs[2 * i + 1], pairs[2 * i]};
+  }
+  return nl;
+}
+
+/* A trial of the combination plus (with_ant) the ant's change: the cuts sorted, the added edges
+ * linked by node. */
+static void trial(combine_work *w, int with_ant) {
+  int32_t k = 0;
   for (int32_t i = 0; i < w->ncut; i++)
     w->sorted[k++] = w->cut[i];
   for (int32_t i = 0; with_ant && i < w->ant_ncut; i++)
     w->sorted[k++] = w->ant_cut[i];
   qsort(w->sorted, (size_t)k, sizeof(int32_t), cmp_int);
-  for (int32_t i = 0; i < w->nadd; i++) {
-    w->link[nl++] = (combine_link){w->add[2 * i], w->add[2 * i + 1]};
-    w->link[nl++] = (combine_link){w->add[2 * i + 1], w->add[2 * i]};
-  }
-  for (int32_t i = 0; with_ant && i < w->ant_ncut; i++) {
-    w->link[nl++] = (combine_link){w->ant_add[2 * i], w->ant_add[2 * i + 1]};
-    w->link[nl++] = (combine_link){w->ant_add[2 * i + 1], w->ant_add[2 * i]};
-  }
+  int32_t nl = link_edges(w->link, 0, w->add, w->nadd);
+  if (with_ant) nl = link_edges(w->link, nl, w->ant_add, w->ant_ncut);
   qsort(w->link, (size_t)nl, sizeof(combine_link), cmp_link);
-  return k;
+  w->nsorted = k;
+  w->nlinks = nl;
 }
 
 /* The ant's change joins the combination (its nodes kept sorted). */
@@ -188,8 +199,8 @@ int32_t tour_combine(const aco_problem *p, const aco_solution *source, const voi
               has(w->touched, w->ntouched, src[g + 1 == n ? 0 : g + 1]);
     }
     if (clash) continue;
-    int32_t k = trial(w, 1);
-    if (!walk(w, k, 2 * (w->nadd + w->ant_ncut), n, src, pos, NULL)) {
+    trial(w, 1);
+    if (!walk(w, n, src, pos, NULL)) {
       if (r == 0) return 0;
       continue;
     }
@@ -198,8 +209,8 @@ int32_t tour_combine(const aco_problem *p, const aco_solution *source, const voi
     joined++;
   }
   if (joined < 2) return joined;
-  int32_t k = trial(w, 0);
-  if (!walk(w, k, 2 * w->nadd, n, src, pos, out->data)) return 0;
+  trial(w, 0);
+  if (!walk(w, n, src, pos, out->data)) return 0;
   out->cost.key[0] = length;
   for (int c = 1; c < ACO_COST_KEYS; c++)
     out->cost.key[c] = 0.0;

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Issue #23: symmetric tours of 20,000+ nodes get about n / 256 ants when no --ants is given
 # (tour_auto_ants: combined ants pay in numbers); --ants on the command line or in a parameter
-# file wins, and smaller instances keep the engine's 16. Read back from /run@ants.
+# file wins, and smaller instances keep the engine's 16 (read back from /run@ants); a restart
+# from a checkpoint keeps them and ends on the uninterrupted run's tour.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 A=$ANTROUTE
 cd "$AR_TMP" || exit 1
@@ -30,4 +31,21 @@ got=$(ants file big.h5 --params ants.ini)
 [ "$got" = 24 ] && pass "ants = 24 in a parameter file stands" || fail "the parameter file's 24 gave $got"
 got=$(ants small small.h5)
 [ "$got" = 16 ] && pass "52 nodes: the engine's 16" || fail "52 nodes: $got ants, not 16"
+
+# A restart continues the same run: the automatic ants again, the combined ants' search to the
+# same tour as without a stop (here on 1 thread after 2), from the checkpoint of iteration 4.
+R=(--iterations 6 --epoch-iterations 2 --seed 1 --no-bound --checkpoint-every 2)
+OMP_NUM_THREADS=2 "$A" solve big.h5 -o whole.h5 "${R[@]}" --checkpoint-dir ck >whole.out 2>&1 ||
+  fail "the whole run: $(cat whole.out)"
+rm -f ck/ckpt-000003.h5 # as if stopped after the checkpoint of iteration 4
+OMP_NUM_THREADS=1 "$A" solve big.h5 -o again.h5 "${R[@]}" --checkpoint-dir ck --resume auto \
+  >again.out 2>&1 || fail "the resumed run: $(cat again.out)"
+grep -q "resumed from ck/ckpt-000002.h5: iteration 4" again.out &&
+  pass "resumed from iteration 4" || fail "not resumed from iteration 4: $(cat again.out)"
+eval "$(h5_read whole.h5 wa=/run@ants wt=/best/tour)"
+eval "$(h5_read again.h5 aa=/run@ants at=/best/tour)"
+[ "$wa" = 64 ] && [ "$aa" = 64 ] && pass "64 ants before and after the restart" ||
+  fail "ants $wa before, $aa after the restart"
+[ -n "$wt" ] && [ "$wt" = "$at" ] && pass "the resumed run ends on the whole run's tour" ||
+  fail "the resumed run's tour differs"
 finish
