@@ -77,6 +77,50 @@ static int ant_change(combine_work *w, const int32_t *data, int32_t n, const int
   return ncut > 0 && ncut == nadd;
 }
 
+/* The source edge at node x other than the one to y (y a source neighbour of x): its gap. */
+static int32_t other_source_gap(int32_t n, const int32_t *src, const int32_t *pos, int32_t x,
+                                int32_t y) {
+  int32_t px = pos[x], next = src[px + 1 == n ? 0 : px + 1];
+  return next == y ? (px == 0 ? n - 1 : px - 1) : px;
+}
+
+/* One whole ant's (an array tour's) cuts and added edges into w->ant_*: an O(n) pass over its
+ * edges. At an end x of an added edge the ant's other edge at x is either a source edge (then the
+ * source's other edge at x is cut) or added too (then both of x's source edges are cut). 0 when
+ * the change is larger than the work holds or does not pair up. */
+static int ant_change_whole(combine_work *w, const int32_t *t, int32_t n, const int32_t *src,
+                            const int32_t *pos) {
+  int32_t nadd = 0, ncut = 0;
+  for (int32_t i = 0; i < n; i++) {
+    int32_t a = t[i], b = t[i + 1 == n ? 0 : i + 1];
+    if (source_gap(n, pos, a, b) >= 0) continue;
+    if (nadd == TOUR_PIECES_CAP || ncut + 4 > TOUR_PIECES_CAP) return 0;
+    w->ant_add[2 * nadd] = a;
+    w->ant_add[2 * nadd + 1] = b;
+    nadd++;
+    /* the ends' other ant edges: a's to its predecessor, b's to its successor */
+    int32_t ends[2][2] = {{a, t[i == 0 ? n - 1 : i - 1]}, {b, t[i + 2 >= n ? i + 2 - n : i + 2]}};
+    for (int e = 0; e < 2; e++) {
+      int32_t x = ends[e][0], other = ends[e][1];
+      if (source_gap(n, pos, x, other) >= 0) {
+        w->ant_cut[ncut++] = other_source_gap(n, src, pos, x, other);
+      } else { /* both source edges at x are cut */
+        int32_t px = pos[x];
+        w->ant_cut[ncut++] = px;
+        w->ant_cut[ncut++] = px == 0 ? n - 1 : px - 1;
+      }
+    }
+  }
+  if (nadd == 0) return 0;
+  /* every cut was found from both its ends (or twice from one): keep each once */
+  qsort(w->ant_cut, (size_t)ncut, sizeof(int32_t), cmp_int);
+  int32_t u = 0;
+  for (int32_t i = 0; i < ncut; i++)
+    if (u == 0 || w->ant_cut[u - 1] != w->ant_cut[i]) w->ant_cut[u++] = w->ant_cut[i];
+  w->ant_ncut = u;
+  return u == nadd;
+}
+
 /* Positions of segment seg between the sorted cuts: c[seg] + 1 .. c[seg + 1] (circular). */
 static void segment_ends(const int32_t *c, int32_t k, int32_t n, int32_t seg, int32_t *first,
                          int32_t *last) {
@@ -187,7 +231,9 @@ int32_t tour_combine(const aco_problem *p, const aco_solution *source, const voi
   for (int32_t r = 0; r < count; r++) {
     const aco_solution *a = &ants[order[r]];
     if (!(a->cost.key[0] < source->cost.key[0])) break; /* by cost: the rest improve nothing */
-    if (!tour_pieces_is_compact(a->data) || !ant_change(w, a->data, n, src, pos)) {
+    int changed = tour_pieces_is_compact(a->data) ? ant_change(w, a->data, n, src, pos)
+                                                  : ant_change_whole(w, a->data, n, src, pos);
+    if (!changed) {
       if (r == 0) return 0; /* the iteration best must lead */
       continue;
     }

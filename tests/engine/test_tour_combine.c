@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The iteration's improving ants combined (tour_combine.h; issue #23): on 2-opt changes built by
- * hand, disjoint ones combine into one tour whose length is the sum of their gains and a pair
- * that would split the tour in two does not; whole runs with combined ants end on a valid tour
- * (the engine's verify), the same on 1 and 2 threads, not the run without combining, and no
- * longer than it on these seeds. */
+ * hand, for ants in pieces and whole ants, disjoint ones combine into one tour whose length is the
+ * sum of their gains and a pair that would split the tour in two does not; whole runs with combined
+ * ants end on a valid tour (the engine's verify), the same on 1 and 2 threads, not the run without
+ * combining, and no longer than it on these seeds. */
 #include <stdint.h>
 #include <string.h>
 
@@ -109,7 +109,79 @@ static void check_hand_made(void) {
   tour_net_free(&t);
 }
 
-static void check_runs(void) {
+/* Whole ants (array tours, below TOUR_PIECES_FROM): the same repairs as above, each ant the
+ * whole source tour with one segment reversed back; an ant whose change is an Or-opt move (three
+ * cuts, one node moved) joins too, and a crossing pair still does not combine. */
+static void check_whole_ants(void) {
+  tour_net t = fixture_random_euc(400, 33);
+  tour_options to = tour_options_default();
+  tour_problem tp;
+  aco_problem p;
+  CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_OK);
+  CHECK(p.combine != NULL); /* every symmetric tour combines, in pieces or whole */
+  const int32_t n = t.n;
+  int32_t *src = malloc(sizeof(int32_t) * n), *out = malloc(sizeof(int32_t) * n);
+  CHECK(tour_hilbert_order(&t, src) == AR_OK);
+  int64_t good = tour_length(&t, src);
+  reverse(src, 10, 40);
+  reverse(src, 200, 260);
+  void *index = malloc(p.source_index_bytes), *work = malloc(p.combine_bytes);
+  aco_solution source = {aco_cost_worst(), src};
+  source.cost.key[0] = source.cost.value = (double)tour_length(&t, src);
+  p.source_index(&p, &source, index);
+  int32_t *data = malloc(sizeof(int32_t) * n * 4);
+  aco_solution ants[4];
+  const int32_t cuts[3][2] = {{10, 40}, {200, 260}, {25, 120}};
+  for (int a = 0; a < 4; a++) {
+    ants[a].data = data + (size_t)a * n;
+    memcpy(ants[a].data, src, sizeof(int32_t) * n);
+    if (a < 3) {
+      reverse(ants[a].data, cuts[a][0], cuts[a][1]);
+    } else { /* Or-opt: the node at position 300 moves between positions 340 and 341 */
+      int32_t v = ants[a].data[300];
+      memmove(ants[a].data + 300, ants[a].data + 301, sizeof(int32_t) * 40);
+      ants[a].data[340] = v;
+    }
+    CHECK(tour_is_permutation(ants[a].data, n) == 1);
+    ants[a].cost = aco_cost_worst();
+    ants[a].cost.key[0] = ants[a].cost.value = (double)tour_length(&t, ants[a].data);
+  }
+  int32_t order[2] = {0, 1};
+  if (ants[1].cost.key[0] < ants[0].cost.key[0]) order[0] = 1, order[1] = 0;
+  aco_solution comb = {aco_cost_worst(), out};
+  CHECK(tour_combine(&p, &source, index, ants, order, 2, work, &comb) == 2);
+  CHECK(tour_is_permutation(out, n) == 1);
+  CHECK_EQ_INT((int64_t)comb.cost.key[0], tour_length(&t, out));
+  CHECK_EQ_INT((int64_t)comb.cost.key[0], good);
+  /* The crossing pair, both given as improving: nothing combines, out is not written. */
+  aco_solution pair[2] = {ants[0], ants[2]};
+  pair[0].cost.key[0] = source.cost.key[0] - 2;
+  pair[1].cost.key[0] = source.cost.key[0] - 1;
+  int32_t both[2] = {0, 1};
+  memset(out, 0xff, sizeof(int32_t) * n);
+  CHECK(tour_combine(&p, &source, index, pair, both, 2, work, &comb) < 2);
+  CHECK(out[0] == -1);
+  /* The repairs, the crossing move (refused) and the Or-opt move given as improving: the Or-opt
+   * move joins, and the length is the sum of the changes, recomputed from scratch. */
+  aco_solution four[4] = {ants[0], ants[1], ants[2], ants[3]};
+  double or_gain = source.cost.key[0] - ants[3].cost.key[0];
+  four[2].cost.key[0] = source.cost.key[0] - 0.5;
+  four[3].cost.key[0] = source.cost.key[0] - 0.25;
+  int32_t all[4] = {order[0], order[1], 2, 3};
+  CHECK(tour_combine(&p, &source, index, four, all, 4, work, &comb) == 3);
+  CHECK(tour_is_permutation(out, n) == 1);
+  CHECK_EQ_INT(tour_length(&t, out), good - (int64_t)or_gain);
+  free(data);
+  free(index);
+  free(work);
+  free(src);
+  free(out);
+  tour_problem_free(&tp);
+  tour_net_free(&t);
+}
+
+/* pieces_from 0: ants in pieces; TOUR_PIECES_FROM: whole ants (the instance is smaller). */
+static void check_runs(int32_t pieces_from) {
   tour_net t = fixture_random_euc(AR_TEST_SANITIZED ? 800 : 2000, 32);
   aco_params par = aco_params_default();
   par.iterations = AR_TEST_SANITIZED ? 12 : 40;
@@ -118,7 +190,7 @@ static void check_runs(void) {
   int64_t ref_len = 0, len = 0, plain_len = 0;
   tour_options to = tour_options_default();
   if (AR_TEST_SANITIZED) to.alpha_steps = 50;
-  to.pieces_from = 0;
+  to.pieces_from = pieces_from;
   omp_set_num_threads(1);
   CHECK(fixture_solve(&t, &to, &par, MPI_COMM_SELF, ref, &ref_len) == AR_OK);
   omp_set_num_threads(2);
@@ -139,6 +211,8 @@ int test_run(int argc, char **argv) {
   (void)argc;
   (void)argv;
   check_hand_made();
-  check_runs();
+  check_whole_ants();
+  check_runs(0);
+  check_runs(TOUR_PIECES_FROM);
   return 0;
 }
