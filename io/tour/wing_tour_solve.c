@@ -53,8 +53,8 @@ static const solve_default tour_defaults[] = {{"progress", "1"}};
 
 static const solve_note tour_notes[] = {
     {"gap", "the Held-Karp bound"},
-    {"ants", "from 20,000 nodes on (symmetric), about n / 256, a power of two, their tours of a "
-             "colony within 128 MB (10^6 nodes: 32)"}};
+    {"ants", "symmetric tours (MMAS) below 3,000 nodes: 8; from 20,000 nodes on about n / 256, "
+             "a power of two, their tours of a colony within 128 MB (10^6 nodes: 32)"}};
 
 typedef struct {
   tour_net net;
@@ -148,7 +148,7 @@ static void tour_time_estimate(void *state, const solve_run *run, solve_time_est
 /* The ants the instance gets when neither the command line nor a parameter file gives --ants
  * (tour_auto_ants; the engine's 16 is only the default's default). */
 static void auto_ants(const tour_state *s, const solve_run *run, aco_params *par) {
-  int32_t ants = tour_auto_ants(&s->net, &s->opt);
+  int32_t ants = tour_auto_ants(&s->net, &s->opt, par->algorithm == ACO_MMAS);
   int given =
       param_is_set(run->ps, "ants") && param_origin_of(run->ps, "ants") != PARAM_FROM_DEFAULT;
   if (ants > 0 && !given) par->ants = ants;

@@ -206,8 +206,10 @@ static int32_t pow2_floor(int64_t v) {
   return p;
 }
 
-int32_t tour_auto_ants(const tour_net *net, const tour_options *opt) {
-  if (net->directed || net->n < opt->pieces_from || !opt->combine) return 0;
+int32_t tour_auto_ants(const tour_net *net, const tour_options *opt, int mmas) {
+  if (net->directed || !opt->combine) return 0;
+  if (net->n < opt->pieces_from)
+    return mmas && net->n < TOUR_ANTS_WHOLE_BELOW ? TOUR_ANTS_WHOLE : 0;
   int32_t by_size = pow2_floor(net->n / TOUR_ANTS_PER_NODES);
   int32_t by_memory = pow2_floor((TOUR_ANTS_BYTES / 4) / net->n);
   int32_t ants = by_size < by_memory ? by_size : by_memory;

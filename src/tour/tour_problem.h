@@ -30,10 +30,13 @@ tour_options tour_options_resolve(const tour_net *net, const tour_options *opt);
  * solution_len, source_index_bytes; no callbacks, no data), and the neighbour-list width: for a
  * memory estimate before anything is allocated. */
 /* Ants per colony and iteration when the user gives none: 0 (the engine's default) unless the
- * instance's ants are combined (symmetric, pieces_from nodes on): then about n / 256, a power of
+ * instance's ants are combined (symmetric): from pieces_from nodes on about n / 256, a power of
  * two, at least 16, and at most what keeps the ants' tours of a colony within 128 MB (10^6
- * nodes: 32). Combined ants pay in numbers (docs/performance.md, issue #23). */
-int32_t tour_auto_ants(const tour_net *net, const tour_options *opt);
+ * nodes: 32), since ants in pieces pay in numbers once combined; whole ants below
+ * TOUR_ANTS_WHOLE_BELOW nodes get TOUR_ANTS_WHOLE under MMAS (mmas != 0: the algorithm that
+ * combines), where more iterations paid more than more ants at 10 s (at 3,000-4,500 nodes 16
+ * did better: docs/performance.md, issue #23). */
+int32_t tour_auto_ants(const tour_net *net, const tour_options *opt, int mmas);
 
 void tour_problem_shape(const tour_net *net, const tour_options *opt, aco_problem *shape,
                         int32_t *width);

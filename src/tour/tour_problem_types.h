@@ -62,10 +62,12 @@ enum { TOUR_KL_ALPHA = 6, TOUR_KL_NEAREST = 10, TOUR_QUADRANT_ALPHA = 2 };
 /* Instances from this size on keep ants' tours as pieces, and combine them on symmetric ones
  * (docs/performance.md). */
 enum { TOUR_PIECES_FROM = 20000 };
-/* Automatic ants of combining instances (tour_auto_ants): one per this many nodes, at least the
- * minimum, their tours within the bytes. */
+/* Automatic ants of combining instances (tour_auto_ants): ants in pieces one per this many
+ * nodes, at least the minimum, their tours within the bytes; whole ants (MMAS) below
+ * TOUR_ANTS_WHOLE_BELOW nodes TOUR_ANTS_WHOLE. */
 #define TOUR_ANTS_BYTES (INT64_C(128) << 20)
-enum { TOUR_ANTS_PER_NODES = 256, TOUR_ANTS_MIN = 16 };
+enum { TOUR_ANTS_PER_NODES = 256, TOUR_ANTS_MIN = 16, TOUR_ANTS_WHOLE = 8 };
+enum { TOUR_ANTS_WHOLE_BELOW = 3000 };
 /* From this size on the trail update deposits by rows, the source index built in parts of about
  * TOUR_INDEX_PART nodes (at least 2, at most TOUR_INDEX_PARTS_MAX) on every thread. */
 enum { TOUR_ROWS_FROM = 50000, TOUR_INDEX_PART = 32768, TOUR_INDEX_PARTS_MAX = 256 };

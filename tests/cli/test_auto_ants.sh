@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Issue #23: symmetric tours of 20,000+ nodes get about n / 256 ants when no --ants is given
 # (tour_auto_ants: combined ants pay in numbers); --ants on the command line or in a parameter
-# file wins, and smaller instances keep the engine's 16 (read back from /run@ants); a restart
+# file wins; symmetric instances below 3,000 nodes get 8 whole ants under MMAS (combined too);
+# 3,000-19,999 nodes, ACS and ATSP keep the engine's 16 (each read back from /run@ants); a restart
 # from a checkpoint keeps them and ends on the uninterrupted run's tour.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 A=$ANTROUTE
@@ -11,6 +12,10 @@ cd "$AR_TMP" || exit 1
   { fail "import 20,000 nodes"; finish; }
 "$A" import tsplib "$AR_SOURCE_DIR/inputs/tsplib/berlin52.tsp" -o small.h5 >/dev/null ||
   { fail "import berlin52"; finish; }
+"$A" import tsplib "$AR_SOURCE_DIR/inputs/tsplib/ft70.atsp" -o atsp.h5 >/dev/null ||
+  { fail "import ft70"; finish; }
+"$A" import synthetic --kind tour --nodes 3000 --seed 3 --no-bound -o mid.h5 >/dev/null ||
+  { fail "import 3,000 nodes"; finish; }
 printf '[solve]\nants = 24\n' >ants.ini
 
 # ants NAME NET [OPTION...]: one iteration; prints /run@ants of the results
@@ -30,7 +35,13 @@ got=$(ants given big.h5 --ants 16)
 got=$(ants file big.h5 --params ants.ini)
 [ "$got" = 24 ] && pass "ants = 24 in a parameter file stands" || fail "the parameter file's 24 gave $got"
 got=$(ants small small.h5)
-[ "$got" = 16 ] && pass "52 nodes: the engine's 16" || fail "52 nodes: $got ants, not 16"
+[ "$got" = 8 ] && pass "52 nodes, MMAS: 8 whole ants" || fail "52 nodes: $got ants, not 8"
+got=$(ants mid mid.h5)
+[ "$got" = 16 ] && pass "3,000 nodes: the engine's 16" || fail "3,000 nodes: $got ants, not 16"
+got=$(ants small_acs small.h5 --algorithm acs)
+[ "$got" = 16 ] && pass "52 nodes, ACS: the engine's 16" || fail "52 nodes, ACS: $got ants, not 16"
+got=$(ants atsp atsp.h5)
+[ "$got" = 16 ] && pass "ATSP: the engine's 16" || fail "ATSP: $got ants, not 16"
 
 # A restart continues the same run: the automatic ants again, the combined ants' search to the
 # same tour as without a stop (here on 1 thread after 2), from the checkpoint of iteration 4.
