@@ -41,14 +41,39 @@ static void reverse(int32_t *order, int32_t a, int32_t b) {
   }
 }
 
-static void check_hand_made(void) {
-  tour_net t = fixture_random_euc(400, 31);
+/* Ant a of the hand-made cases: the source with positions cuts[a] reversed (a 2-opt move), as
+ * pieces or as a whole tour; whole, the fourth is an Or-opt move instead (the node at position
+ * 300 moves between positions 340 and 341: three cuts). Returns its length (-1: not a tour). */
+static int64_t hand_made_ant(const tour_net *t, const int32_t *src, int whole, int a,
+                             int32_t *data) {
+  const int32_t cuts[4][2] = {{10, 40}, {200, 260}, {25, 120}, {300, 330}}, n = t->n;
+  if (!whole) {
+    two_opt(data, n, cuts[a][0], cuts[a][1]);
+    return compact_length(t, data, src);
+  }
+  memcpy(data, src, sizeof(int32_t) * n);
+  if (a < 3) {
+    reverse(data, cuts[a][0], cuts[a][1]);
+  } else {
+    int32_t v = data[300];
+    memmove(data + 300, data + 301, sizeof(int32_t) * 40);
+    data[340] = v;
+  }
+  return tour_is_permutation(data, n) == 1 ? tour_length(t, data) : -1;
+}
+
+/* On a source damaged by two reversals, ants in pieces (whole = 0) or whole ants (array tours,
+ * below TOUR_PIECES_FROM): the two repairs combine into the undamaged length, a crossing pair
+ * does not, and a disjoint fourth change joins the repairs, the length then the sum of the
+ * changes, recomputed from scratch. */
+static void check_hand_made(int whole) {
+  tour_net t = fixture_random_euc(400, whole ? 33 : 31);
   tour_options to = tour_options_default();
-  to.pieces_from = 0;
+  if (!whole) to.pieces_from = 0;
   tour_problem tp;
   aco_problem p;
   CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_OK);
-  CHECK(p.combine != NULL);
+  CHECK(p.combine != NULL); /* every symmetric tour combines, in pieces or whole */
   const int32_t n = t.n;
   int32_t *src = malloc(sizeof(int32_t) * n), *out = malloc(sizeof(int32_t) * n);
   /* The source: a curve tour damaged by two reversals, which the first two ants undo. */
@@ -65,11 +90,9 @@ static void check_hand_made(void) {
    * and one more. */
   int32_t *data = malloc(sizeof(int32_t) * n * 4);
   aco_solution ants[4];
-  const int32_t cuts[4][2] = {{10, 40}, {200, 260}, {25, 120}, {300, 330}};
   for (int a = 0; a < 4; a++) {
     ants[a].data = data + (size_t)a * n;
-    two_opt(ants[a].data, n, cuts[a][0], cuts[a][1]);
-    int64_t len = compact_length(&t, ants[a].data, src);
+    int64_t len = hand_made_ant(&t, src, whole, a, ants[a].data);
     CHECK(len > 0);
     ants[a].cost = aco_cost_worst();
     ants[a].cost.key[0] = ants[a].cost.value = (double)len;
@@ -95,82 +118,13 @@ static void check_hand_made(void) {
   /* The crossing move after the repairs joins neither (it touches none of their nodes but would
    * split the tour); a fourth, disjoint one given as improving joins them. */
   aco_solution four[4] = {ants[0], ants[1], ants[2], ants[3]};
+  double fourth_gain = source.cost.key[0] - ants[3].cost.key[0];
   four[2].cost.key[0] = source.cost.key[0] - 0.5;
   four[3].cost.key[0] = source.cost.key[0] - 0.25;
   int32_t all[4] = {order[0], order[1], 2, 3};
   CHECK(tour_combine(&p, &source, index, four, all, 4, work, &comb) == 3);
   CHECK(tour_is_permutation(out, n) == 1);
-  free(data);
-  free(index);
-  free(work);
-  free(src);
-  free(out);
-  tour_problem_free(&tp);
-  tour_net_free(&t);
-}
-
-/* Whole ants (array tours, below TOUR_PIECES_FROM): the same repairs as above, each ant the
- * whole source tour with one segment reversed back; an ant whose change is an Or-opt move (three
- * cuts, one node moved) joins too, and a crossing pair still does not combine. */
-static void check_whole_ants(void) {
-  tour_net t = fixture_random_euc(400, 33);
-  tour_options to = tour_options_default();
-  tour_problem tp;
-  aco_problem p;
-  CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_OK);
-  CHECK(p.combine != NULL); /* every symmetric tour combines, in pieces or whole */
-  const int32_t n = t.n;
-  int32_t *src = malloc(sizeof(int32_t) * n), *out = malloc(sizeof(int32_t) * n);
-  CHECK(tour_hilbert_order(&t, src) == AR_OK);
-  int64_t good = tour_length(&t, src);
-  reverse(src, 10, 40);
-  reverse(src, 200, 260);
-  void *index = malloc(p.source_index_bytes), *work = malloc(p.combine_bytes);
-  aco_solution source = {aco_cost_worst(), src};
-  source.cost.key[0] = source.cost.value = (double)tour_length(&t, src);
-  p.source_index(&p, &source, index);
-  int32_t *data = malloc(sizeof(int32_t) * n * 4);
-  aco_solution ants[4];
-  const int32_t cuts[3][2] = {{10, 40}, {200, 260}, {25, 120}};
-  for (int a = 0; a < 4; a++) {
-    ants[a].data = data + (size_t)a * n;
-    memcpy(ants[a].data, src, sizeof(int32_t) * n);
-    if (a < 3) {
-      reverse(ants[a].data, cuts[a][0], cuts[a][1]);
-    } else { /* Or-opt: the node at position 300 moves between positions 340 and 341 */
-      int32_t v = ants[a].data[300];
-      memmove(ants[a].data + 300, ants[a].data + 301, sizeof(int32_t) * 40);
-      ants[a].data[340] = v;
-    }
-    CHECK(tour_is_permutation(ants[a].data, n) == 1);
-    ants[a].cost = aco_cost_worst();
-    ants[a].cost.key[0] = ants[a].cost.value = (double)tour_length(&t, ants[a].data);
-  }
-  int32_t order[2] = {0, 1};
-  if (ants[1].cost.key[0] < ants[0].cost.key[0]) order[0] = 1, order[1] = 0;
-  aco_solution comb = {aco_cost_worst(), out};
-  CHECK(tour_combine(&p, &source, index, ants, order, 2, work, &comb) == 2);
-  CHECK(tour_is_permutation(out, n) == 1);
-  CHECK_EQ_INT((int64_t)comb.cost.key[0], tour_length(&t, out));
-  CHECK_EQ_INT((int64_t)comb.cost.key[0], good);
-  /* The crossing pair, both given as improving: nothing combines, out is not written. */
-  aco_solution pair[2] = {ants[0], ants[2]};
-  pair[0].cost.key[0] = source.cost.key[0] - 2;
-  pair[1].cost.key[0] = source.cost.key[0] - 1;
-  int32_t both[2] = {0, 1};
-  memset(out, 0xff, sizeof(int32_t) * n);
-  CHECK(tour_combine(&p, &source, index, pair, both, 2, work, &comb) < 2);
-  CHECK(out[0] == -1);
-  /* The repairs, the crossing move (refused) and the Or-opt move given as improving: the Or-opt
-   * move joins, and the length is the sum of the changes, recomputed from scratch. */
-  aco_solution four[4] = {ants[0], ants[1], ants[2], ants[3]};
-  double or_gain = source.cost.key[0] - ants[3].cost.key[0];
-  four[2].cost.key[0] = source.cost.key[0] - 0.5;
-  four[3].cost.key[0] = source.cost.key[0] - 0.25;
-  int32_t all[4] = {order[0], order[1], 2, 3};
-  CHECK(tour_combine(&p, &source, index, four, all, 4, work, &comb) == 3);
-  CHECK(tour_is_permutation(out, n) == 1);
-  CHECK_EQ_INT(tour_length(&t, out), good - (int64_t)or_gain);
+  CHECK_EQ_INT(tour_length(&t, out), good - (int64_t)fourth_gain);
   free(data);
   free(index);
   free(work);
@@ -210,8 +164,8 @@ static void check_runs(int32_t pieces_from) {
 int test_run(int argc, char **argv) {
   (void)argc;
   (void)argv;
-  check_hand_made();
-  check_whole_ants();
+  check_hand_made(0);
+  check_hand_made(1);
   check_runs(0);
   check_runs(TOUR_PIECES_FROM);
   return 0;
