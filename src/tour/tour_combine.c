@@ -11,21 +11,53 @@ typedef struct {
   int32_t node, partner;
 } combine_link;
 
+/* The work's arrays follow its header in one block, sized by the instance (a small instance's
+ * many colonies must not each hold the large one's arrays): `cuts` cut edges in all, `ant` per
+ * ant (pieces, added edges). */
 typedef struct {
+  int32_t cuts, ant;
   /* the combination so far: cut gaps (gap g: the source edge from position g to g + 1), the
    * nodes they touch (sorted), the added edges (pairs) */
-  int32_t cut[TOUR_COMBINE_CUTS], touched[2 * TOUR_COMBINE_CUTS], add[2 * TOUR_COMBINE_CUTS];
+  int32_t *cut, *touched, *add; /* [cuts], [2 cuts], [2 cuts] */
   int32_t ncut, ntouched, nadd;
   /* a trial: the cuts sorted, the added edges by node */
-  int32_t sorted[TOUR_COMBINE_CUTS];
-  combine_link link[2 * TOUR_COMBINE_CUTS];
+  int32_t *sorted;    /* [cuts] */
+  combine_link *link; /* [2 cuts] */
   int32_t nsorted, nlinks;
-  /* one ant's change */
-  int32_t ant_cut[TOUR_PIECES_CAP], ant_add[2 * TOUR_PIECES_CAP], kept[TOUR_PIECES_CAP];
+  /* one ant's change: cut gaps (a whole ant's found up to four times per added edge before
+   * duplicates go), added edges, the source gaps its pieces keep */
+  int32_t *ant_cut, *ant_add, *kept; /* [4 ant], [2 ant], [ant] */
   int32_t ant_ncut;
 } combine_work;
 
-size_t tour_combine_bytes(void) { return sizeof(combine_work); }
+static void work_sizes(int32_t n, int32_t *cuts, int32_t *ant) {
+  *cuts = n < TOUR_COMBINE_CUTS ? n : TOUR_COMBINE_CUTS;
+  *ant = n < TOUR_PIECES_CAP ? n : TOUR_PIECES_CAP;
+}
+
+size_t tour_combine_bytes(int32_t n) {
+  int32_t cuts, ant;
+  work_sizes(n, &cuts, &ant);
+  return sizeof(combine_work) + sizeof(int32_t) * (6 * (size_t)cuts + 7 * (size_t)ant) +
+         sizeof(combine_link) * 2 * (size_t)cuts;
+}
+
+/* Points the header's arrays into the block after it. */
+static combine_work *work_layout(void *work, int32_t n) {
+  combine_work *w = work;
+  work_sizes(n, &w->cuts, &w->ant);
+  combine_link *links = (combine_link *)(w + 1);
+  int32_t *at = (int32_t *)(links + 2 * (size_t)w->cuts);
+  w->link = links;
+  w->cut = at, at += w->cuts;
+  w->touched = at, at += 2 * (size_t)w->cuts;
+  w->add = at, at += 2 * (size_t)w->cuts;
+  w->sorted = at, at += w->cuts;
+  w->ant_cut = at, at += 4 * (size_t)w->ant;
+  w->ant_add = at, at += 2 * (size_t)w->ant;
+  w->kept = at;
+  return w;
+}
 
 static int cmp_int(const void *a, const void *b) {
   int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
@@ -56,6 +88,7 @@ static int ant_change(combine_work *w, const int32_t *data, int32_t n, const int
   const int32_t count = -1 - data[0];
   const int32_t *pc = data + 2;
   int32_t nkept = 0, nadd = 0;
+  if (count > w->ant) return 0; /* never on n nodes (a piece holds one at least) */
   for (int32_t i = 0; i < count; i++) {
     const int32_t *a = pc + 3 * i, *b = pc + 3 * (i + 1 == count ? 0 : i + 1);
     int32_t tail = src[a[2] ? a[0] : a[1]], head = src[b[2] ? b[1] : b[0]];
@@ -94,7 +127,7 @@ static int ant_change_whole(combine_work *w, const int32_t *t, int32_t n, const 
   for (int32_t i = 0; i < n; i++) {
     int32_t a = t[i], b = t[i + 1 == n ? 0 : i + 1];
     if (source_gap(n, pos, a, b) >= 0) continue;
-    if (nadd == TOUR_PIECES_CAP || ncut + 4 > TOUR_PIECES_CAP) return 0;
+    if (nadd == w->ant) return 0;
     w->ant_add[2 * nadd] = a;
     w->ant_add[2 * nadd + 1] = b;
     nadd++;
@@ -224,7 +257,7 @@ int32_t tour_combine(const aco_problem *p, const aco_solution *source, const voi
                      aco_solution *out) {
   const tour_problem *tp = p->data;
   const int32_t n = tp->n, *src = source->data, *pos = tour_index_pos(source_index, n);
-  combine_work *w = work;
+  combine_work *w = work_layout(work, n);
   w->ncut = w->ntouched = w->nadd = 0;
   int32_t joined = 0;
   double length = source->cost.key[0];
@@ -237,7 +270,7 @@ int32_t tour_combine(const aco_problem *p, const aco_solution *source, const voi
       if (r == 0) return 0; /* the iteration best must lead */
       continue;
     }
-    if (w->ncut + w->ant_ncut > TOUR_COMBINE_CUTS) continue;
+    if (w->ncut + w->ant_ncut > w->cuts) continue;
     int clash = 0;
     for (int32_t i = 0; i < w->ant_ncut && !clash; i++) {
       int32_t g = w->ant_cut[i];

@@ -21,8 +21,9 @@
 /* Cut source edges the combination may hold in all (ants beyond it are left out). */
 enum { TOUR_COMBINE_CUTS = 8192 };
 
-/* Working memory of tour_combine, per colony. */
-size_t tour_combine_bytes(void);
+/* Working memory of tour_combine on n nodes, per colony (arrays up to TOUR_COMBINE_CUTS and
+ * TOUR_PIECES_CAP entries, fewer on smaller instances). */
+size_t tour_combine_bytes(int32_t n);
 
 /* problem.h: combine. Ants in compact form (pieces) and whole ants alike; returns how many ants
  * the combination in out holds (< 2: out means nothing). */

@@ -228,7 +228,7 @@ void tour_problem_shape(const tour_net *net, const tour_options *given, aco_prob
   shape->options = k;
   shape->solution_len = net->n;
   shape->source_index_bytes = tour_index_bytes(net->n);
-  if (!net->directed && opt->combine) shape->combine_bytes = tour_combine_bytes();
+  if (!net->directed && opt->combine) shape->combine_bytes = tour_combine_bytes(net->n);
   if (net->n >= opt->rows_from) {
     int32_t parts = net->n / TOUR_INDEX_PART;
     shape->index_parts = parts < 2                      ? 2
