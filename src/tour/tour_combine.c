@@ -30,33 +30,34 @@ typedef struct {
   int32_t ant_ncut;
 } combine_work;
 
-static void work_sizes(int32_t n, int32_t *cuts, int32_t *ant) {
-  *cuts = n < TOUR_COMBINE_CUTS ? n : TOUR_COMBINE_CUTS;
-  *ant = n < TOUR_PIECES_CAP ? n : TOUR_PIECES_CAP;
+/* The next array of bytes at *offset from base (NULL: offsets only, nothing placed). */
+static void *place(char *base, size_t *offset, size_t bytes) {
+  void *at = base ? base + *offset : NULL;
+  *offset += bytes;
+  return at;
+}
+
+/* Lays the arrays out after the header in the block at work (NULL: only sizes them); returns the
+ * block's bytes. The one place that knows the layout, for tour_combine_bytes and every call. */
+static size_t work_layout(combine_work *w, int32_t n, char *work) {
+  w->cuts = n < TOUR_COMBINE_CUTS ? n : TOUR_COMBINE_CUTS;
+  w->ant = n < TOUR_PIECES_CAP ? n : TOUR_PIECES_CAP;
+  const size_t c = (size_t)w->cuts, a = (size_t)w->ant, i = sizeof(int32_t);
+  size_t at = sizeof(combine_work);
+  w->link = place(work, &at, 2 * c * sizeof(combine_link));
+  w->cut = place(work, &at, c * i);
+  w->touched = place(work, &at, 2 * c * i);
+  w->add = place(work, &at, 2 * c * i);
+  w->sorted = place(work, &at, c * i);
+  w->ant_cut = place(work, &at, 4 * a * i);
+  w->ant_add = place(work, &at, 2 * a * i);
+  w->kept = place(work, &at, a * i);
+  return at;
 }
 
 size_t tour_combine_bytes(int32_t n) {
-  int32_t cuts, ant;
-  work_sizes(n, &cuts, &ant);
-  return sizeof(combine_work) + sizeof(int32_t) * (6 * (size_t)cuts + 7 * (size_t)ant) +
-         sizeof(combine_link) * 2 * (size_t)cuts;
-}
-
-/* Points the header's arrays into the block after it. */
-static combine_work *work_layout(void *work, int32_t n) {
-  combine_work *w = work;
-  work_sizes(n, &w->cuts, &w->ant);
-  combine_link *links = (combine_link *)(w + 1);
-  int32_t *at = (int32_t *)(links + 2 * (size_t)w->cuts);
-  w->link = links;
-  w->cut = at, at += w->cuts;
-  w->touched = at, at += 2 * (size_t)w->cuts;
-  w->add = at, at += 2 * (size_t)w->cuts;
-  w->sorted = at, at += w->cuts;
-  w->ant_cut = at, at += 4 * (size_t)w->ant;
-  w->ant_add = at, at += 2 * (size_t)w->ant;
-  w->kept = at;
-  return w;
+  combine_work sizes;
+  return work_layout(&sizes, n, NULL);
 }
 
 static int cmp_int(const void *a, const void *b) {
@@ -257,7 +258,8 @@ int32_t tour_combine(const aco_problem *p, const aco_solution *source, const voi
                      aco_solution *out) {
   const tour_problem *tp = p->data;
   const int32_t n = tp->n, *src = source->data, *pos = tour_index_pos(source_index, n);
-  combine_work *w = work_layout(work, n);
+  combine_work *w = work;
+  work_layout(w, n, work);
   w->ncut = w->ntouched = w->nadd = 0;
   int32_t joined = 0;
   double length = source->cost.key[0];

@@ -26,9 +26,6 @@ tour_options tour_options_default(void);
  * TOUR_KL_NEAREST and none. Never fails. */
 tour_options tour_options_resolve(const tour_net *net, const tour_options *opt);
 
-/* The engine's view of the problem tour_problem_create() would build (rows, options,
- * solution_len, source_index_bytes; no callbacks, no data), and the neighbour-list width: for a
- * memory estimate before anything is allocated. */
 /* Ants per colony and iteration when the user gives none: 0 (the engine's default) unless the
  * instance's ants are combined (symmetric): from pieces_from nodes on about n / 256, a power of
  * two, at least 16, and at most what keeps the ants' tours of a colony within 128 MB (10^6
@@ -38,6 +35,9 @@ tour_options tour_options_resolve(const tour_net *net, const tour_options *opt);
  * did better: docs/performance.md, issue #23). */
 int32_t tour_auto_ants(const tour_net *net, const tour_options *opt, int mmas);
 
+/* The engine's view of the problem tour_problem_create() would build (rows, options,
+ * solution_len, source_index_bytes; no callbacks, no data), and the neighbour-list width: for a
+ * memory estimate before anything is allocated. */
 void tour_problem_shape(const tour_net *net, const tour_options *opt, aco_problem *shape,
                         int32_t *width);
 

@@ -41,8 +41,8 @@ typedef struct {
   tour_first first;    /* how coordinate instances' first tour starts (tour_initial.c) */
   int32_t pieces_from; /* ants of instances of at least this many nodes keep their tours as
                           pieces of the source (tour_pieces.h): same tours, O(change) per ant */
-  int combine;         /* ants on pieces (pieces_from) of symmetric instances: the iteration's
-                          improving ants combined (tour_combine.h) */
+  int combine;         /* symmetric instances (MMAS): the iteration's improving ants combined,
+                          whole or in pieces (tour_combine.h) */
   int32_t rows_from;   /* instances of at least this many nodes offer the engine index parts
                           and row components (problem.h): MMAS deposits by rows, same bits */
   int32_t quadrant;    /* 2-D coordinates: each node's nearest `quadrant` neighbours in each of
@@ -59,8 +59,7 @@ typedef struct {
 /* The automatic values of tour_options_resolve (docs/performance.md, issue #23). */
 enum { TOUR_KL_ALPHA = 6, TOUR_KL_NEAREST = 10, TOUR_QUADRANT_ALPHA = 2 };
 
-/* Instances from this size on keep ants' tours as pieces, and combine them on symmetric ones
- * (docs/performance.md). */
+/* Instances from this size on keep ants' tours as pieces (docs/performance.md). */
 enum { TOUR_PIECES_FROM = 20000 };
 /* Automatic ants of combining instances (tour_auto_ants): ants in pieces one per this many
  * nodes, at least the minimum, their tours within the bytes; whole ants (MMAS) below

@@ -134,6 +134,52 @@ static void check_hand_made(int whole) {
   tour_net_free(&t);
 }
 
+/* The work is sized by the instance (a small instance's many colonies must not each hold a
+ * 10^6-node instance's arrays), and a whole ant that changes more edges than the work holds is
+ * refused, not written past it: as the iteration best, nothing combines. */
+static void check_limits(void) {
+  CHECK(tour_combine_bytes(400) < 100 * 400); /* 27 KB, not 440 */
+  CHECK(tour_combine_bytes(1000000) > 10 * tour_combine_bytes(400));
+  CHECK(tour_combine_bytes(1000000) == tour_combine_bytes(TOUR_COMBINE_CUTS));
+  /* more than twice the ant's entries: a work written past them would be written past its end,
+   * which the sanitized build reports */
+  tour_net t = fixture_random_euc(2 * TOUR_PIECES_CAP + 1000, 34);
+  tour_options to = tour_options_default();
+  to.alpha_steps = 0; /* nearest-neighbour lists: cheaper, and the lists play no part here */
+  tour_problem tp;
+  aco_problem p;
+  CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_OK);
+  const int32_t n = t.n;
+  int32_t *src = malloc(sizeof(int32_t) * n), *ant = malloc(sizeof(int32_t) * n);
+  int32_t *out = malloc(sizeof(int32_t) * n);
+  CHECK(tour_hilbert_order(&t, src) == AR_OK);
+  /* every other node first, then the rest: of the source's edges only n-1 -> 0 survives */
+  int32_t k = 0;
+  for (int32_t i = 0; i < n; i += 2)
+    ant[k++] = src[i];
+  for (int32_t i = 1; i < n; i += 2)
+    ant[k++] = src[i];
+  CHECK(tour_is_permutation(ant, n) == 1);
+  void *index = malloc(p.source_index_bytes), *work = malloc(p.combine_bytes);
+  aco_solution source = {aco_cost_worst(), src};
+  source.cost.key[0] = source.cost.value = (double)tour_length(&t, src);
+  p.source_index(&p, &source, index);
+  aco_solution ants[2] = {{aco_cost_worst(), ant}, {aco_cost_worst(), ant}};
+  ants[0].cost.key[0] = ants[1].cost.key[0] = source.cost.key[0] - 1; /* given as improving */
+  int32_t order[2] = {0, 1};
+  memset(out, 0xff, sizeof(int32_t) * n);
+  aco_solution comb = {aco_cost_worst(), out};
+  CHECK(tour_combine(&p, &source, index, ants, order, 2, work, &comb) == 0);
+  CHECK(out[0] == -1);
+  free(index);
+  free(work);
+  free(src);
+  free(ant);
+  free(out);
+  tour_problem_free(&tp);
+  tour_net_free(&t);
+}
+
 /* pieces_from 0: ants in pieces; TOUR_PIECES_FROM: whole ants (the instance is smaller). */
 static void check_runs(int32_t pieces_from) {
   tour_net t = fixture_random_euc(AR_TEST_SANITIZED ? 800 : 2000, 32);
@@ -166,6 +212,7 @@ int test_run(int argc, char **argv) {
   (void)argv;
   check_hand_made(0);
   check_hand_made(1);
+  check_limits();
   check_runs(0);
   check_runs(TOUR_PIECES_FROM);
   return 0;
