@@ -3,7 +3,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "ar_singleton.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 /* Variables a process manager sets in every process it starts (Open MPI's mpirun and orted,
  * PMIx servers such as Slurm's srun --mpi=pmix, PMI-1/2 launchers). */
@@ -16,5 +19,18 @@ int ar_singleton_defaults(void) {
   /* overwrite = 0: what the user exported stands */
   setenv("OMPI_MCA_ess_singleton_isolated", "1", 0);
   setenv("OMPI_MCA_pml", "ob1", 0);
+  /* Isolated singletons all take job family 0, so without this they share one session folder
+   * (TMP/ompi.HOST.UID/jf.0), and the first to end removes it under the others (an output then
+   * fails to open). Open MPI makes the folder and removes it at MPI_Finalize. */
+  const char *isolated = getenv("OMPI_MCA_ess_singleton_isolated");
+  if (isolated && strcmp(isolated, "1") == 0) {
+    const char *base = getenv("OMPI_MCA_orte_tmpdir_base");
+    if (!base || !base[0]) base = getenv("TMPDIR");
+    if (!base || !base[0]) base = "/tmp";
+    char dir[4096];
+    int len =
+        snprintf(dir, sizeof dir, "%s/ompi.antroute.%ld.%ld", base, (long)getuid(), (long)getpid());
+    if (len > 0 && (size_t)len < sizeof dir) setenv("OMPI_MCA_orte_top_session_dir", dir, 0);
+  }
   return 1;
 }

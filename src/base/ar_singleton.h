@@ -12,8 +12,10 @@
 #define AR_SINGLETON_H
 
 /* Sets OMPI_MCA_ess_singleton_isolated=1 and OMPI_MCA_pml=ob1 unless a launcher's variables are
- * present (OMPI_COMM_WORLD_SIZE, PMIX_RANK, PMI_RANK, PMI_SIZE) or the user set them. Returns 1
- * when the process is a singleton. Never fails. */
+ * present (OMPI_COMM_WORLD_SIZE, PMIX_RANK, PMI_RANK, PMI_SIZE) or the user set them; an isolated
+ * singleton also gets its own session folder (OMPI_MCA_orte_top_session_dir =
+ * BASE/ompi.antroute.UID.PID), since isolated singletons share a job family. Returns 1 when the
+ * process is a singleton. Never fails. */
 int ar_singleton_defaults(void);
 
 #endif

@@ -41,6 +41,38 @@ case "$kids" in
 *) fail "the user's OMPI_MCA_ess_singleton_isolated=0 was overridden: children '$kids'" ;;
 esac
 
+# Two singletons at once on one node (a job array's tasks, a script's loop): isolated singletons
+# all take Open MPI's job family 0, so they shared one session folder, and the first to end removed
+# it under the other; when that happened between two of Open MPI's file opens inside the other's
+# output creation, its output could not be created ("cannot create ....tmp ()", about 1 run in 60
+# of two short solves started together). Each singleton now has a session folder of its own.
+# Both runs wait after reading their input (ANTROUTE_TEST_PAUSE=prepared); the earlier one is let
+# go and ends; the later one's session folder must still be there; then it writes its output.
+base=${OMPI_MCA_orte_tmpdir_base:-${TMPDIR:-/tmp}}
+paused() { # NAME: a solve that waits at "prepared" until NAME.go exists
+  env -u OMPI_MCA_ess_singleton_isolated -u OMPI_MCA_pml ANTROUTE_TEST_PAUSE="prepared:$AR_TMP/$1" \
+    OMP_NUM_THREADS=1 "$A" solve net.h5 -o "$1.h5" --iterations 5 --seed 4 -q >"$1.out" 2>&1
+}
+paused early &
+early=$!
+wait_file "$AR_TMP/early" 120 || fail "the first singleton never reached its pause: $(cat early.out)"
+paused late &
+late=$!
+wait_file "$AR_TMP/late" 120 || fail "the second singleton never reached its pause: $(cat late.out)"
+touch "$AR_TMP/early.go"
+wait "$early" && [ -e early.h5 ] || fail "the first singleton: $(cat early.out)"
+[ -n "$(find "$base" -type d -path '*/jf.*/*' 2>/dev/null)" ] &&
+  pass "a running singleton keeps its session folder when another one ends" ||
+  fail "the session folder of the running singleton went with the one that ended"
+touch "$AR_TMP/late.go"
+wait "$late" && [ -e late.h5 ] && pass "two singletons at once: each writes its output" ||
+  fail "the second singleton, after the first ended: $(cat late.out)"
+if [ -n "${OMPI_MCA_orte_tmpdir_base:-}" ]; then # the suite's folder for this test alone
+  [ -z "$(find "$base" -mindepth 1 -maxdepth 1 -name 'ompi.*' 2>/dev/null)" ] &&
+    pass "no session folder is left after them" ||
+    fail "left behind: $(find "$base" -mindepth 1 -maxdepth 1 -name 'ompi.*')"
+fi
+
 # The settings change how MPI starts, not the answer.
 [ "$(h5dump -d /best/cost -y -O /dev/null plain.h5 | tr -dc 0-9)" = \
   "$(h5dump -d /best/cost -y -O /dev/null helper.h5 | tr -dc 0-9)" ] &&

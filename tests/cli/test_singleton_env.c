@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_singleton_defaults (issue #23): the Open MPI settings of a process without a launcher are
- * set only when no launcher's variable is present, and never over a value the user exported. */
+ * set only when no launcher's variable is present, and never over a value the user exported; an
+ * isolated singleton gets a session folder of its own (named after its process). */
 #define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ar_singleton.h"
 #include "test_util.h"
@@ -14,6 +17,9 @@ static const char *const launcher_vars[] = {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK",
 static void clear(void) {
   unsetenv("OMPI_MCA_ess_singleton_isolated");
   unsetenv("OMPI_MCA_pml");
+  unsetenv("OMPI_MCA_orte_top_session_dir");
+  unsetenv("OMPI_MCA_orte_tmpdir_base");
+  unsetenv("TMPDIR");
   for (size_t i = 0; i < sizeof launcher_vars / sizeof launcher_vars[0]; i++)
     unsetenv(launcher_vars[i]);
 }
@@ -30,6 +36,26 @@ int test_run(int argc, char **argv) {
   CHECK(ar_singleton_defaults() == 1);
   CHECK(is("OMPI_MCA_ess_singleton_isolated", "1"));
   CHECK(is("OMPI_MCA_pml", "ob1"));
+  char own[256];
+  snprintf(own, sizeof own, "/tmp/ompi.antroute.%ld.%ld", (long)getuid(), (long)getpid());
+  CHECK(is("OMPI_MCA_orte_top_session_dir", own));
+  /* Under the folder Open MPI would use: its MCA setting, else TMPDIR. */
+  clear();
+  setenv("TMPDIR", "/scratch/t", 1);
+  CHECK(ar_singleton_defaults() == 1);
+  snprintf(own, sizeof own, "/scratch/t/ompi.antroute.%ld.%ld", (long)getuid(), (long)getpid());
+  CHECK(is("OMPI_MCA_orte_top_session_dir", own));
+  clear();
+  setenv("TMPDIR", "/scratch/t", 1);
+  setenv("OMPI_MCA_orte_tmpdir_base", "/local", 1);
+  CHECK(ar_singleton_defaults() == 1);
+  snprintf(own, sizeof own, "/local/ompi.antroute.%ld.%ld", (long)getuid(), (long)getpid());
+  CHECK(is("OMPI_MCA_orte_top_session_dir", own));
+  /* Not isolated (the user's choice): Open MPI's own folder, whose job family is the helper's. */
+  clear();
+  setenv("OMPI_MCA_ess_singleton_isolated", "0", 1);
+  CHECK(ar_singleton_defaults() == 1);
+  CHECK(is("OMPI_MCA_orte_top_session_dir", NULL));
   /* Under any launcher: nothing is set. */
   for (size_t i = 0; i < sizeof launcher_vars / sizeof launcher_vars[0]; i++) {
     clear();
@@ -37,6 +63,7 @@ int test_run(int argc, char **argv) {
     CHECK(ar_singleton_defaults() == 0);
     CHECK(is("OMPI_MCA_ess_singleton_isolated", NULL));
     CHECK(is("OMPI_MCA_pml", NULL));
+    CHECK(is("OMPI_MCA_orte_top_session_dir", NULL));
   }
   /* The user's values stand. */
   clear();
@@ -45,5 +72,9 @@ int test_run(int argc, char **argv) {
   CHECK(ar_singleton_defaults() == 1);
   CHECK(is("OMPI_MCA_pml", "ucx"));
   CHECK(is("OMPI_MCA_ess_singleton_isolated", "0"));
+  clear();
+  setenv("OMPI_MCA_orte_top_session_dir", "/mine", 1);
+  CHECK(ar_singleton_defaults() == 1);
+  CHECK(is("OMPI_MCA_orte_top_session_dir", "/mine"));
   return 0;
 }
