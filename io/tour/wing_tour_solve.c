@@ -24,9 +24,9 @@ static const param_def tour_params[] = {
      "candidates tried by local search, the first K of each node's list (0: 6 on alpha-nearness "
      "lists, 10 on nearest neighbours)",
      PARAM_SEARCH},
-    {"local-search", 'l', PARAM_CHOICE, "full", "none|2opt|2opt+oropt|full|lk", 0, -1, "KIND",
-     "local search on every ant's tour (full = 2-opt + Or-opt + Or-3opt + 3-opt; ATSP never "
-     "reverses)",
+    {"local-search", 'l', PARAM_CHOICE, "lk", "none|2opt|2opt+oropt|full|lk", 0, -1, "KIND",
+     "local search on every ant's tour (full = 2-opt + Or-opt + Or-3opt + 3-opt; lk = full + "
+     "Lin-Kernighan chains; ATSP never reverses: lk and full are the same there)",
      PARAM_SEARCH},
     {"quadrant-neighbours", 0, PARAM_INT, "-1", NULL, -1, TOUR_MAX_CANDIDATES / 4, "Q",
      "2-D coordinates: each node's Q nearest neighbours in each quadrant around it join its "
@@ -53,8 +53,9 @@ static const solve_default tour_defaults[] = {{"progress", "1"}};
 
 static const solve_note tour_notes[] = {
     {"gap", "the Held-Karp bound"},
-    {"ants", "symmetric tours (MMAS) below 3,000 nodes: 8; from 20,000 nodes on about n / 256, "
-             "a power of two, their tours of a colony within 128 MB (10^6 nodes: 32)"}};
+    {"ants", "symmetric tours (MMAS) below 3,000 nodes: 8; 20,000+ nodes with --local-search "
+             "full or lighter: about n / 256 (a power of two, tours within 128 MB; 10^6 nodes: "
+             "32)"}};
 
 typedef struct {
   tour_net net;

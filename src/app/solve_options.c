@@ -148,23 +148,23 @@ static int wing_changes_default(const char *name) {
 
 /* The kinds' defaults of shared option name, "16 (tour), 8 (supply-chain)" (engine: the default
  * of the kinds that keep the engine's, or NULL), and their notes, "; supply-chain: NOTE". */
-static void kinds_defaults(const char *name, const char *engine, char *defaults, char *notes,
-                           size_t cap) {
+static void kinds_defaults(const char *name, const char *engine, char *defaults,
+                           size_t defaults_cap, char *notes, size_t notes_cap) {
   for (int k = 0; k < app_wing_count(); k++) {
     const solve_kind *kind = kind_at(k);
     const char *value = kind ? engine : NULL;
-    char item[192];
+    char item[SOLVE_HELP_TEXT];
     for (int i = 0; kind && i < kind->ndefaults; i++)
       if (strcmp(kind->defaults[i].name, name) == 0) value = kind->defaults[i].value;
     if (value) {
       snprintf(item, sizeof item, "%s%s (%s)", defaults[0] ? ", " : "", value,
                app_wing_at(k)->name);
-      append(defaults, cap, item);
+      append(defaults, defaults_cap, item);
     }
     for (int i = 0; kind && i < kind->nnotes; i++) {
       if (strcmp(kind->notes[i].name, name) != 0) continue;
       snprintf(item, sizeof item, "; %s: %s", app_wing_at(k)->name, kind->notes[i].text);
-      append(notes, cap, item);
+      append(notes, notes_cap, item);
     }
   }
 }
@@ -173,8 +173,8 @@ static void kinds_defaults(const char *name, const char *engine, char *defaults,
  * (supply-chain))"; "; supply-chain: NOTE" after it. engine: the engine's default the kinds
  * keep unless they change it (NULL: none). */
 static void shared_help(const param_def *d, const char *engine, char *buf, size_t cap) {
-  char defaults[256] = "", notes[256] = "";
-  kinds_defaults(d->name, engine, defaults, notes, sizeof defaults);
+  char defaults[256] = "", notes[SOLVE_HELP_TEXT] = "";
+  kinds_defaults(d->name, engine, defaults, sizeof defaults, notes, sizeof notes);
   /* Inside the help's closing parenthesis when it has one: "(0: one per epoch; default: ...)". */
   size_t len = strlen(d->help);
   int paren = len > 0 && d->help[len - 1] == ')';

@@ -26,13 +26,14 @@ tour_options tour_options_default(void);
  * TOUR_KL_NEAREST and none. Never fails. */
 tour_options tour_options_resolve(const tour_net *net, const tour_options *opt);
 
-/* Ants per colony and iteration when the user gives none: 0 (the engine's default) unless the
- * instance's ants are combined (symmetric): from pieces_from nodes on about n / 256, a power of
- * two, at least 16, and at most what keeps the ants' tours of a colony within 128 MB (10^6
- * nodes: 32), since ants in pieces pay in numbers once combined; whole ants below
- * TOUR_ANTS_WHOLE_BELOW nodes get TOUR_ANTS_WHOLE under MMAS (mmas != 0: the algorithm that
- * combines), where more iterations paid more than more ants at 10 s (at 3,000-4,500 nodes 16
- * did better: docs/performance.md, issue #23). */
+/* Ants per colony and iteration when the user gives none: 0 (the engine's default, 16) unless
+ * the instance's ants are combined (symmetric). Below TOUR_ANTS_WHOLE_BELOW nodes under MMAS
+ * (mmas != 0: the algorithm that combines) TOUR_ANTS_WHOLE, where more iterations paid more than
+ * more ants at 10 s (at 3,000-4,500 nodes 16 did better). From pieces_from nodes on, with a local
+ * search lighter than Lin-Kernighan's (`--local-search full` and below), about n / 256, a power
+ * of two, at least 16, and at most what keeps the ants' tours of a colony within 128 MB (10^6
+ * nodes: 32), since such ants in pieces pay in numbers once combined; with Lin-Kernighan chains
+ * (the default) an ant costs 3-5 times as much and 16 did better (docs/performance.md, #23). */
 int32_t tour_auto_ants(const tour_net *net, const tour_options *opt, int mmas);
 
 /* The engine's view of the problem tour_problem_create() would build (rows, options,

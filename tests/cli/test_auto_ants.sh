@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# Issue #23: symmetric tours of 20,000+ nodes get about n / 256 ants when no --ants is given
-# (tour_auto_ants: combined ants pay in numbers); --ants on the command line or in a parameter
-# file wins; symmetric instances below 3,000 nodes get 8 whole ants under MMAS (combined too);
-# 3,000-19,999 nodes, ACS and ATSP keep the engine's 16 (each read back from /run@ants); a restart
-# from a checkpoint keeps them and ends on the uninterrupted run's tour.
+# Issue #23: symmetric tours of 20,000+ nodes get about n / 256 ants when no --ants is given and
+# the ants' local search is lighter than Lin-Kernighan's (--local-search full: combined ants in
+# pieces pay in numbers), the engine's 16 with the default's Lin-Kernighan chains; --ants on the
+# command line or in a parameter file wins; symmetric instances below 3,000 nodes get 8 whole ants
+# under MMAS (combined too); 3,000-19,999 nodes, ACS and ATSP keep the engine's 16 (each read back
+# from /run@ants); a restart from a checkpoint keeps them and ends on the uninterrupted run's tour.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 A=$ANTROUTE
 cd "$AR_TMP" || exit 1
@@ -29,7 +30,11 @@ ants() {
 }
 
 got=$(ants auto big.h5)
-[ "$got" = 64 ] && pass "20,000 nodes: 64 ants by default" || fail "20,000 nodes: $got ants, not 64"
+[ "$got" = 16 ] && pass "20,000 nodes: 16 ants by default (Lin-Kernighan ants)" ||
+  fail "20,000 nodes: $got ants, not 16"
+got=$(ants full big.h5 --local-search full)
+[ "$got" = 64 ] && pass "20,000 nodes, --local-search full: 64 ants" ||
+  fail "20,000 nodes, --local-search full: $got ants, not 64"
 got=$(ants given big.h5 --ants 16)
 [ "$got" = 16 ] && pass "--ants 16 stands" || fail "--ants 16 gave $got ants"
 got=$(ants file big.h5 --params ants.ini)
@@ -43,9 +48,15 @@ got=$(ants small_acs small.h5 --algorithm acs)
 got=$(ants atsp atsp.h5)
 [ "$got" = 16 ] && pass "ATSP: the engine's 16" || fail "ATSP: $got ants, not 16"
 
+# --help says so for each kind that has the note, whole (the notes were once cut at 256 bytes).
+"$A" solve --help | tr -s ' \n' '  ' | grep -q "road: symmetric tours (MMAS) below 3,000 nodes: 8; \
+20,000+ nodes with --local-search full or lighter: about n / 256 (a power of two, tours within \
+128 MB; 10^6 nodes: 32)" && pass "--help: the ants' note of the last kind is whole" ||
+  fail "--help: the ants' note is cut: $("$A" solve --help | grep -A12 -- '--ants M')"
+
 # A restart continues the same run: the automatic ants again, the combined ants' search to the
 # same tour as without a stop (here on 1 thread after 2), from the checkpoint of iteration 4.
-R=(--iterations 6 --epoch-iterations 2 --seed 1 --no-bound --checkpoint-every 2)
+R=(--iterations 6 --epoch-iterations 2 --seed 1 --no-bound --checkpoint-every 2 --local-search full)
 OMP_NUM_THREADS=2 "$A" solve big.h5 -o whole.h5 "${R[@]}" --checkpoint-dir ck >whole.out 2>&1 ||
   fail "the whole run: $(cat whole.out)"
 rm -f ck/ckpt-000003.h5 # as if stopped after the checkpoint of iteration 4
