@@ -29,6 +29,17 @@ static int is(const char *name, const char *value) {
   return v ? value && strcmp(v, value) == 0 : value == NULL;
 }
 
+/* With TMPDIR and OMPI_MCA_orte_tmpdir_base as given (NULL: unset), a singleton's own session
+ * folder is BASE/ompi.antroute.UID.PID. */
+static int session_folder_under(const char *tmpdir, const char *mca_base, const char *base) {
+  clear();
+  if (tmpdir) setenv("TMPDIR", tmpdir, 1);
+  if (mca_base) setenv("OMPI_MCA_orte_tmpdir_base", mca_base, 1);
+  char own[256];
+  snprintf(own, sizeof own, "%s/ompi.antroute.%ld.%ld", base, (long)getuid(), (long)getpid());
+  return ar_singleton_defaults() == 1 && is("OMPI_MCA_orte_top_session_dir", own);
+}
+
 int test_run(int argc, char **argv) {
   (void)argc;
   (void)argv;
@@ -36,21 +47,10 @@ int test_run(int argc, char **argv) {
   CHECK(ar_singleton_defaults() == 1);
   CHECK(is("OMPI_MCA_ess_singleton_isolated", "1"));
   CHECK(is("OMPI_MCA_pml", "ob1"));
-  char own[256];
-  snprintf(own, sizeof own, "/tmp/ompi.antroute.%ld.%ld", (long)getuid(), (long)getpid());
-  CHECK(is("OMPI_MCA_orte_top_session_dir", own));
+  CHECK(session_folder_under(NULL, NULL, "/tmp"));
   /* Under the folder Open MPI would use: its MCA setting, else TMPDIR. */
-  clear();
-  setenv("TMPDIR", "/scratch/t", 1);
-  CHECK(ar_singleton_defaults() == 1);
-  snprintf(own, sizeof own, "/scratch/t/ompi.antroute.%ld.%ld", (long)getuid(), (long)getpid());
-  CHECK(is("OMPI_MCA_orte_top_session_dir", own));
-  clear();
-  setenv("TMPDIR", "/scratch/t", 1);
-  setenv("OMPI_MCA_orte_tmpdir_base", "/local", 1);
-  CHECK(ar_singleton_defaults() == 1);
-  snprintf(own, sizeof own, "/local/ompi.antroute.%ld.%ld", (long)getuid(), (long)getpid());
-  CHECK(is("OMPI_MCA_orte_top_session_dir", own));
+  CHECK(session_folder_under("/scratch/t", NULL, "/scratch/t"));
+  CHECK(session_folder_under("/scratch/t", "/local", "/local"));
   /* Not isolated (the user's choice): Open MPI's own folder, whose job family is the helper's. */
   clear();
   setenv("OMPI_MCA_ess_singleton_isolated", "0", 1);
