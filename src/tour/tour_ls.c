@@ -557,8 +557,8 @@ static int sym_lk(ls_state *L, int32_t t1) {
  * up to the best closing are applied. An edge a chain added is never removed again, nor a removed
  * one added. */
 enum { LKV_DEPTH = 10, LKV_ALTS = 5 };
-/* A third step of breadth 3 (up to 45 chains where it was 15) found the moves that left the
- * rattled and uniform instances stuck (rl1889, u2152: docs/performance.md). */
+/* A third step of breadth 3 (up to 45 chains where it was 15) freed most of the seeds that
+ * stuck on rl1889 and u2152, and did better on ten instances on the whole (docs/performance.md). */
 static const int lkv_breadth[LKV_DEPTH] = {5, 3, 3, 1, 1, 1, 1, 1, 1, 1};
 
 typedef struct {
