@@ -10,6 +10,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "ar_path.h"
+
 int road_is_gzip(const char *path) {
   FILE *f = fopen(path, "rb");
   if (!f) return 0;
@@ -65,16 +67,15 @@ static ar_status inflate_into(const char *path, gzFile in, int fd, const char *t
 
 ar_status road_gunzip_temp(const char *path, const char *suffix, char *tmp, size_t cap) {
   tmp[0] = '\0';
-  const char *dir = getenv("TMPDIR");
-  if (!dir || !dir[0]) dir = "/tmp";
-  char name[4096];
-  snprintf(name, sizeof name, "%s/antroute-XXXXXX%s", dir, suffix);
+  char name[AR_PATH_CAP];
+  snprintf(name, sizeof name, "%s/antroute-XXXXXX%s", ar_path_tmp_dir(), suffix);
   gzFile in = gzopen(path, "rb");
   if (!in) return ar_fail(AR_ERR_IO, "cannot open %s: %s", path, strerror(errno));
   int fd = mkstemps(name, (int)strlen(suffix));
   if (fd < 0) {
     gzclose(in);
-    return ar_fail(AR_ERR_IO, "cannot create a temporary file in %s: %s", dir, strerror(errno));
+    return ar_fail(AR_ERR_IO, "cannot create a temporary file in %s: %s", ar_path_tmp_dir(),
+                   strerror(errno));
   }
   ar_status st = inflate_into(path, in, fd, name);
   gzclose(in);

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "ar_comm.h"
+#include "ar_path.h"
 #include "cli.h"
 #include "cli_parse.h"
 #include "h5u.h"
@@ -62,8 +63,7 @@ static void examples_dir(const param_set *ps, char *buf, size_t cap) {
 
 /* The temporary folder: $TMPDIR (else /tmp)/antroute-selftest.XXXXXX, made by rank 0 only. */
 static ar_status make_folder(char *buf, size_t cap) {
-  const char *tmp = getenv("TMPDIR");
-  snprintf(buf, cap, "%s/antroute-selftest.XXXXXX", tmp && tmp[0] ? tmp : "/tmp");
+  snprintf(buf, cap, "%s/antroute-selftest.XXXXXX", ar_path_tmp_dir());
   if (!mkdtemp(buf))
     return ar_fail(AR_ERR_IO, "cannot create a temporary folder %s: %s", buf, strerror(errno));
   return AR_OK;

@@ -16,6 +16,11 @@
 
 enum { PATH_CAP = AR_PATH_CAP, LINK_HOPS = 40 };
 
+const char *ar_path_tmp_dir(void) {
+  const char *dir = getenv("TMPDIR");
+  return dir && dir[0] ? dir : "/tmp";
+}
+
 const char *ar_path_kind(mode_t mode) {
   if (S_ISREG(mode)) return NULL;
   if (S_ISDIR(mode)) return "a directory";

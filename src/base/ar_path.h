@@ -28,6 +28,9 @@
 
 enum { AR_PATH_CAP = 4096 };
 
+/* The folder for temporary files: $TMPDIR when it is set and not empty, else /tmp. */
+const char *ar_path_tmp_dir(void);
+
 /* What a file of this mode is, for messages: "a directory", "a FIFO (named pipe)", "a character
  * device", "a block device", "a socket", "a symbolic link"; NULL for a regular file. */
 const char *ar_path_kind(mode_t mode);

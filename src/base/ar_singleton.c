@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ar_path.h"
+
 /* Variables a process manager sets in every process it starts (Open MPI's mpirun and orted,
  * PMIx servers such as Slurm's srun --mpi=pmix, PMI-1/2 launchers). */
 static const char *const launcher_vars[] = {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK",
@@ -25,9 +27,8 @@ int ar_singleton_defaults(void) {
   const char *isolated = getenv("OMPI_MCA_ess_singleton_isolated");
   if (isolated && strcmp(isolated, "1") == 0) {
     const char *base = getenv("OMPI_MCA_orte_tmpdir_base");
-    if (!base || !base[0]) base = getenv("TMPDIR");
-    if (!base || !base[0]) base = "/tmp";
-    char dir[4096];
+    if (!base || !base[0]) base = ar_path_tmp_dir();
+    char dir[AR_PATH_CAP];
     int len =
         snprintf(dir, sizeof dir, "%s/ompi.antroute.%ld.%ld", base, (long)getuid(), (long)getpid());
     if (len > 0 && (size_t)len < sizeof dir) setenv("OMPI_MCA_orte_top_session_dir", dir, 0);

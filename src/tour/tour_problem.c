@@ -209,8 +209,8 @@ static int32_t pow2_floor(int64_t v) {
 int32_t tour_auto_ants(const tour_net *net, const tour_options *opt, int mmas) {
   if (net->directed || !opt->combine) return 0;
   if (mmas && net->n < TOUR_ANTS_WHOLE_BELOW) return TOUR_ANTS_WHOLE;
-  /* Ants with Lin-Kernighan chains cost 3-5 times as much: more iterations paid more than more
-   * ants on every size measured (13,000 to 10^6 nodes). */
+  /* Ants with Lin-Kernighan chains cost 3-4 times as much: 16 of them (the engine's) were even
+   * with n / 256 at 20,000 and 34,000 nodes (at 10^6 nodes 32 did better: docs/performance.md). */
   if (net->n < opt->pieces_from || opt->ls == TOUR_LS_LK) return 0;
   int32_t by_size = pow2_floor(net->n / TOUR_ANTS_PER_NODES);
   int32_t by_memory = pow2_floor((TOUR_ANTS_BYTES / 4) / net->n);

@@ -33,7 +33,8 @@ tour_options tour_options_resolve(const tour_net *net, const tour_options *opt);
  * search lighter than Lin-Kernighan's (`--local-search full` and below), about n / 256, a power
  * of two, at least 16, and at most what keeps the ants' tours of a colony within 128 MB (10^6
  * nodes: 32), since such ants in pieces pay in numbers once combined; with Lin-Kernighan chains
- * (the default) an ant costs 3-5 times as much and 16 did better (docs/performance.md, #23). */
+ * (the default) an ant costs 3-4 times as much and they get 16 (even with n / 256 at 20,000 and
+ * 34,000 nodes; at 10^6 nodes 32 did better: docs/performance.md, #23). */
 int32_t tour_auto_ants(const tour_net *net, const tour_options *opt, int mmas);
 
 /* The engine's view of the problem tour_problem_create() would build (rows, options,
