@@ -103,8 +103,9 @@ int app_main(int argc, char **argv) {
     if (strcmp(argv[1], c->name) == 0) cmd = c;
   if (!cmd) return unknown_command(argv[1]);
 
-  /* Without a launcher: no helper daemon, no fabric probing (ar_singleton.h). */
-  ar_singleton_defaults();
+  /* Without a launcher: no helper daemon, no fabric probing; ranks of one node: no fabric
+   * probing (ar_singleton.h). */
+  if (!ar_singleton_defaults()) ar_one_node_defaults();
   /* Threads of a rank may call MPI concurrently (multi-endpoint pheromone sharing). */
   int provided = 0;
   if (ar_mpi_check(MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided),

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* ar_singleton: Open MPI settings for a process started without a launcher (ar_singleton.h). */
+/* ar_singleton: Open MPI start-up settings for a process started without a launcher, and for the
+ * ranks of a job on one node (ar_singleton.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "ar_singleton.h"
 
@@ -33,5 +34,21 @@ int ar_singleton_defaults(void) {
         snprintf(dir, sizeof dir, "%s/ompi.antroute.%ld.%ld", base, (long)getuid(), (long)getpid());
     if (len > 0 && (size_t)len < sizeof dir) setenv("OMPI_MCA_orte_top_session_dir", dir, 0);
   }
+  return 1;
+}
+
+/* Whether the launcher placed every rank on this node: mpirun says so in OMPI_COMM_WORLD_SIZE and
+ * OMPI_COMM_WORLD_LOCAL_SIZE, Slurm's srun in SLURM_STEP_NUM_NODES. */
+static int launched_on_one_node(void) {
+  const char *size = getenv("OMPI_COMM_WORLD_SIZE");
+  const char *local = getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+  if (size && local) return strcmp(size, local) == 0;
+  const char *nodes = getenv("SLURM_STEP_NUM_NODES");
+  return getenv("PMIX_RANK") && nodes && strcmp(nodes, "1") == 0;
+}
+
+int ar_one_node_defaults(void) {
+  if (!launched_on_one_node()) return 0;
+  setenv("OMPI_MCA_pml", "ob1", 0); /* overwrite = 0: what the user exported stands */
   return 1;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* ar_singleton_defaults (issue #23): the Open MPI settings of a process without a launcher are
  * set only when no launcher's variable is present, and never over a value the user exported; an
- * isolated singleton gets a session folder of its own (named after its process). */
+ * isolated singleton gets a session folder of its own (named after its process). The ranks of a
+ * job on one node take ob1 (ar_one_node_defaults); ranks on several nodes are left alone. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,8 @@ static void clear(void) {
   unsetenv("OMPI_MCA_orte_top_session_dir");
   unsetenv("OMPI_MCA_orte_tmpdir_base");
   unsetenv("TMPDIR");
+  unsetenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+  unsetenv("SLURM_STEP_NUM_NODES");
   for (size_t i = 0; i < sizeof launcher_vars / sizeof launcher_vars[0]; i++)
     unsetenv(launcher_vars[i]);
 }
@@ -38,6 +41,14 @@ static int session_folder_under(const char *tmpdir, const char *mca_base, const 
   char own[256];
   snprintf(own, sizeof own, "%s/ompi.antroute.%ld.%ld", base, (long)getuid(), (long)getpid());
   return ar_singleton_defaults() == 1 && is("OMPI_MCA_orte_top_session_dir", own);
+}
+
+/* ar_one_node_defaults with two variables set (and the rest cleared). */
+static int one_node(const char *name1, const char *value1, const char *name2, const char *value2) {
+  clear();
+  setenv(name1, value1, 1);
+  setenv(name2, value2, 1);
+  return ar_one_node_defaults();
 }
 
 int test_run(int argc, char **argv) {
@@ -76,5 +87,23 @@ int test_run(int argc, char **argv) {
   setenv("OMPI_MCA_orte_top_session_dir", "/mine", 1);
   CHECK(ar_singleton_defaults() == 1);
   CHECK(is("OMPI_MCA_orte_top_session_dir", "/mine"));
+  /* mpirun: every rank on this node, or not; srun: one node in the step. */
+  CHECK(one_node("OMPI_COMM_WORLD_SIZE", "2", "OMPI_COMM_WORLD_LOCAL_SIZE", "2") == 1);
+  CHECK(is("OMPI_MCA_pml", "ob1"));
+  CHECK(one_node("OMPI_COMM_WORLD_SIZE", "4", "OMPI_COMM_WORLD_LOCAL_SIZE", "2") == 0);
+  CHECK(is("OMPI_MCA_pml", NULL));
+  CHECK(one_node("PMIX_RANK", "0", "SLURM_STEP_NUM_NODES", "1") == 1);
+  CHECK(is("OMPI_MCA_pml", "ob1"));
+  CHECK(one_node("PMIX_RANK", "0", "SLURM_STEP_NUM_NODES", "2") == 0);
+  clear();
+  setenv("PMIX_RANK", "0", 1); /* a launcher that does not say how many nodes: left alone */
+  CHECK(ar_one_node_defaults() == 0);
+  CHECK(is("OMPI_MCA_pml", NULL));
+  clear();
+  setenv("OMPI_MCA_pml", "ucx", 1);
+  setenv("OMPI_COMM_WORLD_SIZE", "2", 1);
+  setenv("OMPI_COMM_WORLD_LOCAL_SIZE", "2", 1);
+  CHECK(ar_one_node_defaults() == 1);
+  CHECK(is("OMPI_MCA_pml", "ucx"));
   return 0;
 }
