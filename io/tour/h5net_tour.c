@@ -11,6 +11,7 @@
 #include "h5meta.h"
 #include "h5net_tour_fields.h"
 #include "h5u.h"
+#include "tour_alpha.h"
 #include "tsplib_parse.h"
 
 static const h5field *const F = h5net_tour_fields;
@@ -79,6 +80,22 @@ static ar_status write_lower_bound(hid_t group, const tour_lower_bound *b) {
   return h5u_dataset_close(dset, st);
 }
 
+static ar_status write_alpha(hid_t group, const tour_net *t) {
+  const tour_alpha_penalties *a = &t->alpha;
+  hsize_t dims[1] = {(hsize_t)t->n};
+  const h5field *f = &F[H5NET_TOUR_F_ALPHA_PI];
+  ar_status st = h5field_write(group, f, dims, a->pi);
+  if (st != AR_OK) return st;
+  hid_t dset = H5Dopen2(group, f->path, H5P_DEFAULT);
+  if (dset < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot reopen %s", h5u_file_name(group), f->path);
+  st = h5field_attr_i64(dset, &F[H5NET_TOUR_F_ALPHA_STEPS], a->steps);
+  if (st == AR_OK) st = h5field_attr_i64(dset, &F[H5NET_TOUR_F_ALPHA_SCALE], a->scale);
+  st = h5u_dataset_close(dset, st);
+  hsize_t edges[2] = {(hsize_t)t->n - 1, 2};
+  if (st == AR_OK) st = h5field_write(group, &F[H5NET_TOUR_F_ALPHA_TREE], edges, a->tree);
+  return st;
+}
+
 static ar_status write_contents(hid_t file, const tour_net *t, const param_set *ps,
                                 const char *source, const char *tour_source) {
   ar_status st = h5meta_write(file, H5META_NETWORK, H5NET_TOUR_VERSION, ps);
@@ -105,6 +122,7 @@ static ar_status write_contents(hid_t file, const tour_net *t, const param_set *
   }
   if (st == AR_OK && t->known_tour) st = write_known_tour(group, t, tour_source);
   if (st == AR_OK && t->lower.computed) st = write_lower_bound(group, &t->lower);
+  if (st == AR_OK && t->alpha.pi && t->alpha.tree) st = write_alpha(group, t);
   return h5u_group_close(group, st);
 }
 
@@ -378,6 +396,58 @@ static ar_status read_lower_bound(hid_t file, tour_net *t) {
   return AR_OK;
 }
 
+/* The stored penalties of alpha-nearness and their tree (h5net_tour_fields.c), checked: shapes,
+ * attributes in range, a penalty within the ascent's room, tree edges that span 0..n-1. */
+static ar_status read_alpha(hid_t file, tour_net *t) {
+  const char *pdset = F[H5NET_TOUR_F_ALPHA_PI].path, *tdset = F[H5NET_TOUR_F_ALPHA_TREE].path;
+  const char *name = h5u_file_name(file);
+  if (!h5field_exists(file, &F[H5NET_TOUR_F_ALPHA_TREE]))
+    return ar_fail(AR_ERR_INPUT, "%s: dataset %s is there but %s is missing", name, pdset, tdset);
+  tour_alpha_penalties *a = &t->alpha;
+  hsize_t dims[2];
+  char want[64];
+  snprintf(want, sizeof want, "[%d] (n = %d)", t->n, t->n);
+  if (peek_dims(file, pdset, 1, dims) && dims[0] != (hsize_t)t->n)
+    return shape_error(file, pdset, dims, 1, want);
+  void *data;
+  ar_status st = h5u_read(file, pdset, H5T_NATIVE_INT64, 1, dims, (uint64_t)t->n, &data);
+  if (st != AR_OK) return st;
+  a->pi = data;
+  if (dims[0] != (hsize_t)t->n) return shape_error(file, pdset, dims, 1, want);
+  snprintf(want, sizeof want, "[%d][2] (n - 1 = %d)", t->n - 1, t->n - 1);
+  if (peek_dims(file, tdset, 2, dims) && (dims[0] != (hsize_t)t->n - 1 || dims[1] != 2))
+    return shape_error(file, tdset, dims, 2, want);
+  st = h5u_read(file, tdset, H5T_NATIVE_INT32, 2, dims, (uint64_t)2 * (t->n - 1), &data);
+  if (st != AR_OK) return st;
+  a->tree = data;
+  if (dims[0] != (hsize_t)t->n - 1 || dims[1] != 2) return shape_error(file, tdset, dims, 2, want);
+  hid_t d = H5Dopen2(file, pdset, H5P_DEFAULT);
+  if (d < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot reopen %s", name, pdset);
+  int64_t steps = 0, scale = 0;
+  st = h5u_attr_read_i64(d, h5field_leaf(&F[H5NET_TOUR_F_ALPHA_STEPS]), &steps);
+  if (st == AR_OK) st = h5u_attr_read_i64(d, h5field_leaf(&F[H5NET_TOUR_F_ALPHA_SCALE]), &scale);
+  H5Dclose(d);
+  if (st != AR_OK) return error_on(st, pdset);
+  if (steps < 1 || steps > TOUR_ALPHA_WORK || scale < 1)
+    return ar_fail(AR_ERR_INPUT,
+                   "%s: dataset %s: attribute steps = %lld (expected 1..%d) or scale = %lld "
+                   "(expected 1 or more) is out of range",
+                   name, pdset, (long long)steps, (int)TOUR_ALPHA_WORK, (long long)scale);
+  a->steps = (int32_t)steps;
+  a->scale = scale;
+  int64_t at = tour_alpha_pi_fault(t->n, a->pi);
+  if (at >= 0)
+    return ar_fail(AR_ERR_INPUT, "%s: dataset %s row %lld: penalty %lld is out of range", name,
+                   pdset, (long long)at, (long long)a->pi[at]);
+  const char *why = NULL;
+  at = tour_alpha_tree_fault(t->n, a->tree, &why);
+  if (at == -2) return ar_fail(AR_ERR_NOMEM, "%s: dataset %s %s", name, tdset, why);
+  if (at >= 0)
+    return ar_fail(AR_ERR_INPUT, "%s: dataset %s row %lld: edge (%d, %d) %s", name, tdset,
+                   (long long)at, (int)a->tree[2 * at], (int)a->tree[2 * at + 1], why);
+  return AR_OK;
+}
+
 ar_status h5net_tour_read_file(hid_t file, tour_net *t) {
   memset(t, 0, sizeof *t);
   t->optimum = -1;
@@ -392,6 +462,7 @@ ar_status h5net_tour_read_file(hid_t file, tour_net *t) {
     st = read_known_tour(file, t);
   if (st == AR_OK && h5field_exists(file, &F[H5NET_TOUR_F_LOWER_BOUND]))
     st = read_lower_bound(file, t);
+  if (st == AR_OK && h5field_exists(file, &F[H5NET_TOUR_F_ALPHA_PI])) st = read_alpha(file, t);
   if (st == AR_OK) st = tour_net_check_optimum(t, h5u_file_name(file));
   if (st != AR_OK) {
     tour_net_free(t);

@@ -97,6 +97,41 @@ const h5field h5net_tour_fields[H5NET_TOUR_FIELDS] = {
           "edges of the sparse graph at the end"),
     BOUND(H5NET_TOUR_F_BOUND_SECONDS, "seconds", H5FIELD_F64,
           "wall time (the only figure that differs between runs)"),
+    [H5NET_TOUR_F_ALPHA_PI] = {.name = "tour_alpha_pi",
+                               .path = "/tour/alpha_pi",
+                               .type = H5FIELD_I64,
+                               .rank = 1,
+                               .shape = "[n]",
+                               .unit = "1 / scale of the distance unit",
+                               .meaning = "node penalties of the short Held-Karp ascent that "
+                                          "solve's alpha-nearness candidate lists start from",
+                               .doc = "Symmetric networks of up to 80,000 nodes, unless imported "
+                                      "with --alpha-steps 0. A solve whose ascent would run "
+                                      "`steps` steps on the same `scale` takes these and the "
+                                      "tree instead of running it: the same lists, sooner.",
+                               .flags = H5FIELD_OPTIONAL},
+    [H5NET_TOUR_F_ALPHA_STEPS] = {.name = "alpha_pi_steps",
+                                  .path = "/tour/alpha_pi/steps",
+                                  .type = H5FIELD_I64,
+                                  .meaning = "the ascent's steps (import --alpha-steps, at most "
+                                             "4,000,000 / n)",
+                                  .flags = H5FIELD_ATTRIBUTE | H5FIELD_OPTIONAL},
+    [H5NET_TOUR_F_ALPHA_SCALE] = {.name = "alpha_pi_scale",
+                                  .path = "/tour/alpha_pi/scale",
+                                  .type = H5FIELD_I64,
+                                  .meaning = "distances are multiplied by this before penalties "
+                                             "are added",
+                                  .flags = H5FIELD_ATTRIBUTE | H5FIELD_OPTIONAL},
+    [H5NET_TOUR_F_ALPHA_TREE] = {.name = "tour_alpha_tree",
+                                 .path = "/tour/alpha_tree",
+                                 .type = H5FIELD_I32,
+                                 .rank = 2,
+                                 .shape = "[n-1][2]",
+                                 .unit = "0-based node index",
+                                 .meaning = "the minimum spanning tree under those penalties: "
+                                            "its edges",
+                                 .doc = "With /tour/alpha_pi, never without it.",
+                                 .flags = H5FIELD_OPTIONAL},
 };
 
 const h5field_table h5net_tour_table =

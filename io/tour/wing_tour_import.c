@@ -17,6 +17,7 @@
 #include "ar_path.h"
 #include "cli_parse.h"
 #include "h5net_tour.h"
+#include "import_alpha.h"
 #include "import_bound.h"
 #include "param.h"
 #include "tsplib_optima.h"
@@ -37,6 +38,7 @@ static const param_def import_tsplib_params[] = {
     {"name", 0, PARAM_STRING, NULL, NULL, 1, 0, "NAME",
      "instance name to store (default: the file's NAME, else its file name)", 0},
     IMPORT_BOUND_PARAM,
+    IMPORT_ALPHA_PARAM,
 };
 
 int wing_tour_import_tsplib_defs(param_def *out, int cap) {
@@ -159,6 +161,7 @@ static ar_status import_on_rank0(const param_set *ps) {
                    paths.tour, (long long)tour_len, (long long)t.optimum, optimum_source);
   }
   if (st == AR_OK) st = import_bound_compute(ps, &t);
+  if (st == AR_OK) st = import_alpha_compute(ps, &t);
   if (st == AR_OK) st = h5net_tour_write_from(&t, output, ps, input, paths.tour);
   if (st == AR_OK) {
     char bound[128];
@@ -196,7 +199,7 @@ int wing_tour_import_recognises(const char *path) {
 ar_status wing_tour_import_tsplib(int argc, char **argv) {
   param_set ps = {.command = "import tsplib",
                   .usage = "antroute import tsplib FILE.tsp -o OUT.h5 [--tour FILE.opt.tour] "
-                           "[--optimum N] [--name NAME] [--no-tour] [--no-bound]",
+                           "[--optimum N] [--name NAME] [--no-tour] [--no-bound] [--alpha-steps N]",
                   .examples = "antroute import tsplib inputs/tsplib/berlin52.tsp -o berlin52.h5\n"
                               "antroute import tsplib inputs/tsplib/ft70.atsp -o ft70.h5\n"
                               "antroute import tsplib my.tsp -o my.h5 --optimum 7542 --no-bound",

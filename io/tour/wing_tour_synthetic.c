@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "h5net_tour.h"
+#include "import_alpha.h"
 #include "import_bound.h"
 #include "tour_synth.h"
 
@@ -14,6 +15,7 @@ static const param_def synthetic_params[] = {
     {"distribution", 0, PARAM_CHOICE, "uniform", "uniform|clustered", 1, 0, "D", "node placement",
      0},
     IMPORT_BOUND_PARAM,
+    IMPORT_ALPHA_PARAM,
 };
 
 static ar_status generate_tour(const param_set *ps) {
@@ -25,6 +27,7 @@ static ar_status generate_tour(const param_set *ps) {
   if (st != AR_OK) return st;
   const char *out = param_str(ps, "output");
   st = import_bound_compute(ps, &t);
+  if (st == AR_OK) st = import_alpha_compute(ps, &t);
   if (st == AR_OK) st = h5net_tour_write_from(&t, out, ps, t.comment, NULL);
   if (st == AR_OK) {
     char bound[128];
@@ -38,7 +41,7 @@ static ar_status generate_tour(const param_set *ps) {
 const wing_synthetic wing_tour_synthetic = {
     .params = synthetic_params,
     .nparams = (int)(sizeof synthetic_params / sizeof synthetic_params[0]),
-    .usage = "--nodes N [--distribution uniform|clustered] [--no-bound]",
+    .usage = "--nodes N [--distribution uniform|clustered] [--no-bound] [--alpha-steps N]",
     .description = "Tours: N points placed uniformly or in clusters (EUC_2D).",
     .generate = generate_tour,
 };

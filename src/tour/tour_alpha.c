@@ -244,6 +244,83 @@ static ar_status penalties(const tour_net *net, int32_t steps, const tour_bound_
   return st;
 }
 
+ar_status tour_alpha_penalties_compute(const tour_net *net, int32_t steps,
+                                       tour_alpha_penalties *out) {
+  memset(out, 0, sizeof *out);
+  const int32_t n = net->n;
+  steps = net->directed ? 0 : tour_alpha_steps(n, steps);
+  if (steps <= 0) return AR_OK;
+  hk_graph g;
+  hk_graph_init(&g, net);
+  int32_t *eu = malloc((size_t)n * sizeof *eu), *ev = malloc((size_t)n * sizeof *ev);
+  out->pi = malloc((size_t)n * sizeof *out->pi);
+  out->tree = malloc((size_t)2 * n * sizeof *out->tree);
+  tour_bound_options no_progress = {0};
+  ar_status st = eu && ev && out->pi && out->tree
+                     ? penalties(net, steps, &no_progress, out->pi, eu, ev)
+                     : ar_fail(AR_ERR_NOMEM, "out of memory for alpha-nearness (%d nodes)", n);
+  for (int32_t k = 0; st == AR_OK && k < n - 1; k++) {
+    out->tree[2 * k] = eu[k];
+    out->tree[2 * k + 1] = ev[k];
+  }
+  free(eu);
+  free(ev);
+  if (st != AR_OK) {
+    free(out->pi);
+    free(out->tree);
+    memset(out, 0, sizeof *out);
+    return st;
+  }
+  out->steps = steps;
+  out->scale = g.scale;
+  return AR_OK;
+}
+
+int tour_alpha_stored_fits(const tour_net *net, int32_t steps) {
+  const tour_alpha_penalties *a = &net->alpha;
+  if (!a->pi || !a->tree || a->steps != steps || steps <= 0) return 0;
+  hk_graph g;
+  hk_graph_init(&g, net);
+  return a->scale == g.scale;
+}
+
+static int32_t uf_root(int32_t *up, int32_t v) {
+  while (up[v] != v)
+    v = up[v] = up[up[v]];
+  return v;
+}
+
+int64_t tour_alpha_pi_fault(int32_t n, const int64_t *pi) {
+  /* Within what hk_graph's scale leaves room for: keys and their sums over n edges fit. */
+  const int64_t most = ((int64_t)1 << 58) / (4 * (int64_t)n);
+  for (int32_t i = 0; i < n; i++)
+    if (pi[i] > most || pi[i] < -most) return i;
+  return -1;
+}
+
+int64_t tour_alpha_tree_fault(int32_t n, const int32_t *tree, const char **why) {
+  int32_t *up = malloc((size_t)n * sizeof *up);
+  *why = "cannot be checked (out of memory)";
+  if (!up) return -2;
+  for (int32_t v = 0; v < n; v++)
+    up[v] = v;
+  int64_t at = -1;
+  for (int32_t k = 0; k < n - 1 && at < 0; k++) {
+    int32_t u = tree[2 * k], v = tree[2 * k + 1];
+    if (u < 0 || u >= n || v < 0 || v >= n) {
+      *why = "names a node outside 0..n-1";
+      at = k;
+    } else if (uf_root(up, u) == uf_root(up, v)) {
+      *why = "closes a cycle (the edges must form a spanning tree)";
+      at = k;
+    } else {
+      up[uf_root(up, u)] = uf_root(up, v);
+    }
+  }
+  free(up);
+  return at;
+}
+
 int32_t tour_alpha_steps(int32_t n, int32_t steps) {
   int32_t most = n > 0 ? TOUR_ALPHA_WORK / n : 0;
   if (steps > most) steps = most;
@@ -273,7 +350,16 @@ ar_status tour_candidates_alpha_with(const tour_net *net, int32_t width, int32_t
                      ? AR_OK
                      : ar_fail(AR_ERR_NOMEM, "out of memory for alpha-nearness (%d nodes)", n);
   tour_bound_options hook = {.progress = progress, .progress_arg = progress_arg};
-  if (st == AR_OK) st = penalties(net, steps, &hook, pi, eu, ev);
+  const tour_alpha_penalties *stored = tour_alpha_stored_fits(net, steps) ? &net->alpha : NULL;
+  if (st == AR_OK && stored) {
+    memcpy(pi, stored->pi, (size_t)n * sizeof *pi);
+    for (int32_t k = 0; k < n - 1; k++) {
+      eu[k] = stored->tree[2 * k];
+      ev[k] = stored->tree[2 * k + 1];
+    }
+  } else if (st == AR_OK) {
+    st = penalties(net, steps, &hook, pi, eu, ev);
+  }
   if (st == AR_OK && nquad) st = hk_quadrant_planar(&g, quadrant, quad, "", NULL, NULL);
   if (st == AR_OK) st = tree_build(&g, pi, eu, ev, &t);
   int failed = 0;

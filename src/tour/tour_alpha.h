@@ -16,10 +16,29 @@
 enum { TOUR_ALPHA_WORK = 4000000, TOUR_ALPHA_MIN_STEPS = 50 };
 int32_t tour_alpha_steps(int32_t n, int32_t steps);
 
+/* The penalties and spanning tree of the ascent that tour_candidates_alpha runs with `steps` asked
+ * for (tour_alpha_steps of them), for storing with the network: with them in net->alpha,
+ * tour_candidates_alpha skips its ascent and builds the same lists. All zero when that ascent has
+ * no steps (a directed instance, or beyond 80,000 nodes). AR_ERR_NOMEM. */
+ar_status tour_alpha_penalties_compute(const tour_net *net, int32_t steps,
+                                       tour_alpha_penalties *out);
+
+/* Whether net->alpha holds the result of the ascent of `steps` steps (tour_alpha_steps of what
+ * was asked): the same steps and the same scale. Then that ascent is not run. */
+int tour_alpha_stored_fits(const tour_net *net, int32_t steps);
+
+/* Checks of stored penalties (net->alpha): the first node whose penalty is beyond the room the
+ * ascent's sums have (-1: none); the first of the n - 1 tree edges that names a node outside
+ * 0..n-1 or closes a cycle, so that the edges are no spanning tree (-1: none, -2: out of memory;
+ * *why says which). */
+int64_t tour_alpha_pi_fault(int32_t n, const int64_t *pi);
+int64_t tour_alpha_tree_fault(int32_t n, const int32_t *tree, const char **why);
+
 /* Replaces each node's list built by tour_candidates_build by the `width` nodes of smallest
  * alpha-nearness among its list, its `quadrant` nearest per quadrant (2-D coordinates) and its
  * spanning-tree neighbours; the first `first` entries, then the rest, each nearest first. The
- * ascent runs at most `steps` steps. Directed instances: nothing changes. The lists do not
+ * ascent runs at most `steps` steps, or not at all when net->alpha holds its result (the same
+ * steps and scale). Directed instances: nothing changes. The lists do not
  * depend on the threads. AR_ERR_NOMEM, AR_ERR_STOPPED (a stop signal during the ascent). */
 ar_status tour_candidates_alpha(const tour_net *net, int32_t width, int32_t first, int32_t steps,
                                 int32_t quadrant, int32_t *nbr, int64_t *dist);

@@ -99,7 +99,10 @@ void tour_net_free(tour_net *t) {
   free(t->y);
   free(t->weights);
   free(t->known_tour);
+  free(t->alpha.pi);
+  free(t->alpha.tree);
   t->x = t->y = NULL;
   t->weights = NULL;
   t->known_tour = NULL;
+  memset(&t->alpha, 0, sizeof t->alpha);
 }

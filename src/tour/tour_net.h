@@ -39,6 +39,17 @@ typedef struct {
   double seconds;       /* wall time of the computation (informative) */
 } tour_lower_bound;
 
+/* The penalties of the short Held-Karp ascent that alpha-nearness candidate lists start from, and
+ * the minimum spanning tree under them, as the import stored them with the network: a solve
+ * whose ascent would run the same steps on the same scale takes them instead of running it
+ * (tour_alpha.h). All zero (steps = 0) when there are none. */
+typedef struct {
+  int32_t steps; /* the ascent's steps (tour_alpha_steps) */
+  int64_t scale; /* the ascent's cost scale (hk_graph): pi is in units of 1 / scale */
+  int64_t *pi;   /* [n] node penalties */
+  int32_t *tree; /* [n - 1][2] the tree's edges, 0-based nodes */
+} tour_alpha_penalties;
+
 typedef struct {
   char name[128];
   char comment[512];
@@ -50,6 +61,7 @@ typedef struct {
   int32_t *known_tour; /* optional stored tour, 0-based, n entries (NULL if none) */
   int64_t optimum;     /* known optimal length, -1 if unknown */
   tour_lower_bound lower;
+  tour_alpha_penalties alpha; /* optional, stored by the import */
   char distance_units[96]; /* the unit of the weights as the network file names it ("" unknown) */
 } tour_net;
 

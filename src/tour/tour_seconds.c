@@ -50,7 +50,8 @@ void tour_seconds_estimate(const tour_net *net, const tour_options *opt, tour_se
   else
     out->candidates = KD_NEIGHBOUR_SECONDS * dn * (double)width * (1.0 + log2(dn) / 8.0);
   int32_t steps = net->directed ? 0 : tour_alpha_steps(n, opt->alpha_steps);
-  if (steps > 0) out->candidates += (double)steps * tree_seconds(n);
+  if (steps > 0 && !tour_alpha_stored_fits(net, steps)) /* else the import ran it */
+    out->candidates += (double)steps * tree_seconds(n);
   out->first_tours = FIRST_PASS_NODE_SECONDS * dn * (1.0 + log2(dn) / 8.0);
   out->write = WRITE_FIXED_SECONDS + WRITE_NODE_SECONDS * dn;
 }

@@ -10,3 +10,4 @@ ar_add_unit_test(bounds_supply SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_supply_bou
 target_include_directories(bounds_supply PRIVATE ${PROJECT_SOURCE_DIR}/tests/supply)
 ar_add_script_test(bounds_import SCRIPT tests/bounds/test_bound_import.sh LABELS hdf5)
 ar_add_script_test(bounds_gap SCRIPT tests/bounds/test_gap_stop.sh LABELS mpi hdf5 TIMEOUT 900)
+ar_add_script_test(bounds_alpha_stored SCRIPT tests/bounds/test_alpha_stored.sh LABELS hdf5)

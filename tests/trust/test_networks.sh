@@ -105,6 +105,21 @@ fixture bound_huge tour 'del f["tour/known_tour"]; f["tour"].attrs["optimum"] = 
 everywhere bound_huge 3 "/tour/lower_bound 1000000000000 is longer than the tour that visits the nodes in file order"
 expect_error 2 "--optimum: /tour/lower_bound [0-9]+ is above the optimum 100: one of them is wrong" \
   "$T/opt-res.h5" -- "$A" solve "$T/tour.h5" -o "$T/opt-res.h5" --optimum 100 -q
+# The stored penalties of alpha-nearness (import --alpha-steps): a damaged table is bad input,
+# named with its dataset and row; a network without them is solved all the same (test_alpha_stored).
+fixture alpha_cycle tour 'f["tour/alpha_tree"][3] = f["tour/alpha_tree"][2]'
+everywhere alpha_cycle 3 "dataset /tour/alpha_tree row 3: edge \\([0-9]+, [0-9]+\\) closes a cycle"
+fixture alpha_node tour 'f["tour/alpha_tree"][0, 1] = 52'
+everywhere alpha_node 3 "dataset /tour/alpha_tree row 0: edge \\([0-9]+, 52\\) names a node outside 0..n-1"
+fixture alpha_pi_huge tour 'f["tour/alpha_pi"][5] = np.int64(2**61)'
+everywhere alpha_pi_huge 3 "dataset /tour/alpha_pi row 5: penalty 2305843009213693952 is out of range"
+fixture alpha_short tour 'd = f["tour/alpha_pi"]; a = dict(d.attrs); v = d[:51]; del f["tour/alpha_pi"]; f["tour/alpha_pi"] = v; f["tour/alpha_pi"].attrs.update(a)'
+everywhere alpha_short 3 "dataset /tour/alpha_pi has shape \\[51\\], expected \\[52\\]"
+fixture alpha_no_tree tour 'del f["tour/alpha_tree"]'
+everywhere alpha_no_tree 3 "dataset /tour/alpha_pi is there but /tour/alpha_tree is missing"
+fixture alpha_steps tour 'f["tour/alpha_pi"].attrs["steps"] = np.int64(0)'
+everywhere alpha_steps 3 "dataset /tour/alpha_pi: attribute steps = 0 .* is out of range"
+
 fixture opt_beaten tour 'del f["tour/known_tour"]; f["tour"].attrs["optimum"] = np.int64(7600)'
 "$A" solve "$T/opt_beaten.h5" -o "$T/beaten-res.h5" --iterations 5 -q >"$T/beaten.log" 2>&1 &&
   grep -q "warning: the best tour (75[0-9][0-9]) is shorter than the optimum 7600 the network states" \
