@@ -435,12 +435,12 @@ static ar_status read_alpha(hid_t file, tour_net *t) {
                    name, pdset, (long long)steps, (int)TOUR_ALPHA_WORK, (long long)scale);
   a->steps = (int32_t)steps;
   a->scale = scale;
-  int64_t at = tour_alpha_pi_fault(t->n, a->pi);
+  int64_t at = tour_net_alpha_pi_fault(t->n, a->pi);
   if (at >= 0)
     return ar_fail(AR_ERR_INPUT, "%s: dataset %s row %lld: penalty %lld is out of range", name,
                    pdset, (long long)at, (long long)a->pi[at]);
   const char *why = NULL;
-  at = tour_alpha_tree_fault(t->n, a->tree, &why);
+  at = tour_net_alpha_tree_fault(t->n, a->tree, &why);
   if (at == -2) return ar_fail(AR_ERR_NOMEM, "%s: dataset %s %s", name, tdset, why);
   if (at >= 0)
     return ar_fail(AR_ERR_INPUT, "%s: dataset %s row %lld: edge (%d, %d) %s", name, tdset,

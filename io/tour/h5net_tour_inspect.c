@@ -85,6 +85,13 @@ ar_status h5net_tour_inspect(hid_t file, FILE *out) {
     fprintf(out, "known tour: none\n");
   }
   print_lower_bound(&t, out);
+  if (t.alpha.pi)
+    fprintf(out,
+            "alpha-nearness penalties: stored (%d ascent steps: solve --alpha-steps %d skips its "
+            "ascent)\n",
+            (int)t.alpha.steps, (int)t.alpha.steps);
+  else
+    fprintf(out, "alpha-nearness penalties: none\n");
   if (t.metric == TOUR_METRIC_EXPLICIT)
     print_weight_range(&t, out);
   else

@@ -284,43 +284,6 @@ int tour_alpha_stored_fits(const tour_net *net, int32_t steps) {
   return a->scale == g.scale;
 }
 
-static int32_t uf_root(int32_t *up, int32_t v) {
-  while (up[v] != v)
-    v = up[v] = up[up[v]];
-  return v;
-}
-
-int64_t tour_alpha_pi_fault(int32_t n, const int64_t *pi) {
-  /* Within what hk_graph's scale leaves room for: keys and their sums over n edges fit. */
-  const int64_t most = ((int64_t)1 << 58) / (4 * (int64_t)n);
-  for (int32_t i = 0; i < n; i++)
-    if (pi[i] > most || pi[i] < -most) return i;
-  return -1;
-}
-
-int64_t tour_alpha_tree_fault(int32_t n, const int32_t *tree, const char **why) {
-  int32_t *up = malloc((size_t)n * sizeof *up);
-  *why = "cannot be checked (out of memory)";
-  if (!up) return -2;
-  for (int32_t v = 0; v < n; v++)
-    up[v] = v;
-  int64_t at = -1;
-  for (int32_t k = 0; k < n - 1 && at < 0; k++) {
-    int32_t u = tree[2 * k], v = tree[2 * k + 1];
-    if (u < 0 || u >= n || v < 0 || v >= n) {
-      *why = "names a node outside 0..n-1";
-      at = k;
-    } else if (uf_root(up, u) == uf_root(up, v)) {
-      *why = "closes a cycle (the edges must form a spanning tree)";
-      at = k;
-    } else {
-      up[uf_root(up, u)] = uf_root(up, v);
-    }
-  }
-  free(up);
-  return at;
-}
-
 int32_t tour_alpha_steps(int32_t n, int32_t steps) {
   int32_t most = n > 0 ? TOUR_ALPHA_WORK / n : 0;
   if (steps > most) steps = most;

@@ -27,13 +27,6 @@ ar_status tour_alpha_penalties_compute(const tour_net *net, int32_t steps,
  * was asked): the same steps and the same scale. Then that ascent is not run. */
 int tour_alpha_stored_fits(const tour_net *net, int32_t steps);
 
-/* Checks of stored penalties (net->alpha): the first node whose penalty is beyond the room the
- * ascent's sums have (-1: none); the first of the n - 1 tree edges that names a node outside
- * 0..n-1 or closes a cycle, so that the edges are no spanning tree (-1: none, -2: out of memory;
- * *why says which). */
-int64_t tour_alpha_pi_fault(int32_t n, const int64_t *pi);
-int64_t tour_alpha_tree_fault(int32_t n, const int32_t *tree, const char **why);
-
 /* Replaces each node's list built by tour_candidates_build by the `width` nodes of smallest
  * alpha-nearness among its list, its `quadrant` nearest per quadrant (2-D coordinates) and its
  * spanning-tree neighbours; the first `first` entries, then the rest, each nearest first. The

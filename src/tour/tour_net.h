@@ -141,4 +141,11 @@ ar_status tour_net_check_optimum(const tour_net *t, const char *where);
 
 void tour_net_free(tour_net *t);
 
+/* Checks of stored penalties (t->alpha, tour_alpha.h): the first node whose penalty is beyond the
+ * room the ascent's sums have (-1: none); the first of the n - 1 tree edges that names a node
+ * outside 0..n-1 or closes a cycle, so that the edges are no spanning tree (-1: none, -2: out of
+ * memory; *why says which). */
+int64_t tour_net_alpha_pi_fault(int32_t n, const int64_t *pi);
+int64_t tour_net_alpha_tree_fault(int32_t n, const int32_t *tree, const char **why);
+
 #endif

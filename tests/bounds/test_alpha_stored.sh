@@ -24,6 +24,9 @@ tour() { h5dump -y -w 0 -d /best/tour "$1" 2>/dev/null | sed -n '/DATA {/,/}/p' 
   h5dump -H -d /tour/alpha_tree "$T/with.h5" | grep -q "SIMPLE { ( 441, 2 )" &&
   pass "import stores /tour/alpha_pi (steps 1000, scale $(attr "$T/with.h5" scale)) and /tour/alpha_tree [441][2]" ||
   fail "pcb442: /tour/alpha_pi or /tour/alpha_tree not as expected"
+"$A" inspect "$T/with.h5" | grep -q "^alpha-nearness penalties: stored (1000 ascent steps" &&
+  "$A" inspect "$T/without.h5" | grep -q "^alpha-nearness penalties: none" &&
+  pass "inspect says whether they are stored" || fail "inspect: no line on the stored penalties"
 has "$T/without.h5" /tour/alpha_pi || has "$T/without.h5" /tour/alpha_tree &&
   fail "--alpha-steps 0 stored penalties" || pass "--alpha-steps 0 stores none"
 
