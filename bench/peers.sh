@@ -3,7 +3,7 @@
 # bench/peers.sh: antroute beside the peer solvers, same instances, time and seeds.
 #
 #   bench/peers.sh [-t SECONDS] [-s SEEDS] [-b ANTROUTE] [-a ACOTSP] [-f FOCUSED_ACO] [-l LKH]
-#                  [-d DATADIR] [-c "CORE0 CORE1"] [-o OUTDIR] [-k] [INSTANCE ...]
+#                  [-P] [-d DATADIR] [-c "CORE0 CORE1"] [-o OUTDIR] [-k] [INSTANCE ...]
 #                  [-- SOLVE-OPTIONS]
 #
 # INSTANCE is a TSPLIB name in DATADIR (default ../shared/data/tsplib) or a path to a .tsp file;
@@ -16,7 +16,10 @@
 # a second, so an improvement in its last second may be missed) and LKH (RUNS = 1, its defaults
 # otherwise; killed after SECONDS of wall time from its start, so that its preprocessing, the
 # Held-Karp ascent, counts in the budget; the best tour it printed before: "no tour" when the
-# ascent alone took longer). Every job has one thread; two run at a time, each pinned to its own
+# ascent alone took longer). antroute's import stores the penalties of its alpha-nearness ascent
+# in the network file (untimed, once per network, like its lower bound); -P gives LKH the same:
+# an untimed LKH run per instance first writes its PI_FILE and CANDIDATE_FILE, which the timed
+# runs read, so that neither tool's ascent counts. Every job has one thread; two run at a time, each pinned to its own
 # core (taskset, -c, default "0 1"), the tools interleaved so that load hits them alike. Prints
 # per instance and tool the mean, best and worst excess over the optimum of OPTIMA.tsv (over the
 # best length any tool found, marked *, when the instance has none), and antroute's mean excess
@@ -32,14 +35,14 @@
 # tool gets less than a core (ACOTSP alone stops on CPU seconds, so load favours it).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-seconds="" seeds=3 bin=$here/build/antroute data="" cores="0 1" keep=0 out=""
+seconds="" seeds=3 bin=$here/build/antroute data="" cores="0 1" keep=0 out="" lkh_stored=0
 acotsp=${ACOTSP:-} faco=${FOCUSED_ACO:-} lkh=${LKH:-}
-while getopts "t:s:b:a:f:l:d:c:o:k" opt; do
+while getopts "t:s:b:a:f:l:Pd:c:o:k" opt; do
   case $opt in
   t) seconds=$OPTARG ;; s) seeds=$OPTARG ;; b) bin=$OPTARG ;; a) acotsp=$OPTARG ;;
   f) faco=$OPTARG ;; l) lkh=$OPTARG ;; d) data=$OPTARG ;; c) cores=$OPTARG ;; o) out=$OPTARG ;;
-  k) keep=1 ;;
-  *) sed -n '3,32p' "$0"; exit 2 ;;
+  k) keep=1 ;; P) lkh_stored=1 ;;
+  *) sed -n '3,35p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -131,12 +134,22 @@ run_lkh() { # core name seed log
   local t=${budget[$2]} pid
   printf 'PROBLEM_FILE = %s\nRUNS = 1\nSEED = %s\nMAX_TRIALS = 1000000000\nTIME_LIMIT = %s\nTRACE_LEVEL = 1\n' \
     "${file[$2]}" "$3" "$t" >"$4.par"
+  [ "$lkh_stored" = 0 ] || lkh_files "$2" >>"$4.par"
   taskset -c "$1" "$lkh" "$4.par" >"$4" 2>&1 &
   pid=$!
   sleep "$t"
   kill "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
   awk '/^\* [0-9]+: Cost = / { c = $5; sub(",", "", c) } END { printf "%d", c }' "$4"
+}
+
+# -P: LKH's stored preprocessing of an instance (written by lkh_prepare, read by the timed runs).
+lkh_files() { printf 'PI_FILE = %s\nCANDIDATE_FILE = %s\n' "$tmp/$1.lkh.pi" "$tmp/$1.lkh.cand"; }
+lkh_prepare() { # name: one untimed trial that writes the files
+  { printf 'PROBLEM_FILE = %s\nRUNS = 1\nMAX_TRIALS = 1\nTRACE_LEVEL = 0\n' "${file[$1]}"
+    lkh_files "$1"; } >"$tmp/$1.lkh.par"
+  taskset -c "${core[0]}" "$lkh" "$tmp/$1.lkh.par" >"$tmp/$1.lkh.log" 2>&1 ||
+    { echo "LKH could not prepare $1: $(tail -n 2 "$tmp/$1.lkh.log")"; exit 2; }
 }
 
 worker() { # slot
@@ -150,11 +163,15 @@ worker() { # slot
   done <"$jobs"
 }
 
+if [ -n "$lkh" ] && [ "$lkh_stored" = 1 ]; then
+  for name in "${names[@]}"; do lkh_prepare "$name"; done
+fi
 printf '# %s; %s seeds; one thread per job, two jobs at a time on cores %s\n' \
   "$("$bin" --version | head -n 1)" "$seeds" "$cores"
 printf '# load before: %s\n' "$(uptime)"
-printf '# ACOTSP: %s\n# Focused ACO: %s\n# LKH: %s\n' "${acotsp:-not given}" \
-  "${faco:-not given}" "${lkh:-not given}"
+printf '# ACOTSP: %s\n# Focused ACO: %s\n# LKH: %s%s\n' "${acotsp:-not given}" \
+  "${faco:-not given}" "${lkh:-not given}" \
+  "$([ "$lkh_stored" = 1 ] && echo ' (-P: its penalties and candidates stored, untimed)')"
 [ ${#extra[@]} -eq 0 ] || printf '# antroute options: %s\n' "${extra[*]}"
 : >"$tmp/results.0"
 : >"$tmp/results.1"
