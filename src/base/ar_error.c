@@ -26,6 +26,9 @@ void ar_error_prefix(const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(prefix, sizeof prefix, fmt, ap);
   va_end(ap);
+  /* A message that already starts with the prefix (a reader names its file) keeps one. */
+  size_t len = strlen(prefix);
+  if (strncmp(error_text, prefix, len) == 0 && error_text[len] == ':') return;
   memcpy(old, error_text, sizeof old);
   snprintf(error_text, sizeof error_text, "%s: %s", prefix, old);
 }

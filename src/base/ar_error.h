@@ -47,7 +47,9 @@ enum {
  * function can write `return ar_fail(AR_ERR_INPUT, "%s:%d: ...", path, line);`. */
 ar_status ar_fail(ar_status code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Prepends "prefix: " to the calling thread's message (for adding context on the way up). */
+/* Prepends "prefix: " to the calling thread's message (for adding context on the way up), unless
+ * the message already starts with it (a reader that names its file, then a caller that does too).
+ */
 void ar_error_prefix(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* The calling thread's last message ("" if none). */

@@ -109,6 +109,9 @@ expect_error 2 "--optimum: /tour/lower_bound [0-9]+ is above the optimum 100: on
 # named with its dataset and row; a network without them is solved all the same (test_alpha_stored).
 fixture alpha_cycle tour 'f["tour/alpha_tree"][3] = f["tour/alpha_tree"][2]'
 everywhere alpha_cycle 3 "dataset /tour/alpha_tree row 3: edge \\([0-9]+, [0-9]+\\) closes a cycle"
+# The reader names the file, and solve's context (the input) is not added a second time.
+"$A" solve "$T/alpha_cycle.h5" -o "$T/twice.h5" -q 2>&1 | grep -q "alpha_cycle.h5: .*alpha_cycle.h5:" &&
+  fail "solve names the file twice" || pass "solve names the file once"
 fixture alpha_node tour 'f["tour/alpha_tree"][0, 1] = 52'
 everywhere alpha_node 3 "dataset /tour/alpha_tree row 0: edge \\([0-9]+, 52\\) names a node outside 0..n-1"
 fixture alpha_pi_huge tour 'f["tour/alpha_pi"][5] = np.int64(2**61)'
