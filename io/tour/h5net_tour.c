@@ -49,13 +49,22 @@ static ar_status write_coords(hid_t group, const tour_net *t) {
   return st;
 }
 
+/* Writes field f with data, then opens it for its attributes (*dset: close with
+ * h5u_dataset_close). */
+static ar_status write_open(hid_t group, const h5field *f, const hsize_t *dims, const void *data,
+                            hid_t *dset) {
+  ar_status st = h5field_write(group, f, dims, data);
+  if (st != AR_OK) return st;
+  *dset = H5Dopen2(group, f->path, H5P_DEFAULT);
+  if (*dset < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot reopen %s", h5u_file_name(group), f->path);
+  return AR_OK;
+}
+
 static ar_status write_known_tour(hid_t group, const tour_net *t, const char *tour_source) {
   hsize_t dims[1] = {(hsize_t)t->n};
-  const h5field *f = &F[H5NET_TOUR_F_KNOWN_TOUR];
-  ar_status st = h5field_write(group, f, dims, t->known_tour);
+  hid_t dset;
+  ar_status st = write_open(group, &F[H5NET_TOUR_F_KNOWN_TOUR], dims, t->known_tour, &dset);
   if (st != AR_OK) return st;
-  hid_t dset = H5Dopen2(group, f->path, H5P_DEFAULT);
-  if (dset < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot reopen %s", h5u_file_name(group), f->path);
   st = h5field_attr_i64(dset, &F[H5NET_TOUR_F_KNOWN_LENGTH], tour_length(t, t->known_tour));
   if (st == AR_OK)
     st = h5field_attr_str(dset, &F[H5NET_TOUR_F_KNOWN_SOURCE], tour_source ? tour_source : "");
@@ -64,11 +73,9 @@ static ar_status write_known_tour(hid_t group, const tour_net *t, const char *to
 
 static ar_status write_lower_bound(hid_t group, const tour_lower_bound *b) {
   hsize_t dims[1] = {1};
-  const h5field *f = &F[H5NET_TOUR_F_LOWER_BOUND];
-  ar_status st = h5field_write(group, f, dims, &b->value);
+  hid_t dset;
+  ar_status st = write_open(group, &F[H5NET_TOUR_F_LOWER_BOUND], dims, &b->value, &dset);
   if (st != AR_OK) return st;
-  hid_t dset = H5Dopen2(group, f->path, H5P_DEFAULT);
-  if (dset < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot reopen %s", h5u_file_name(group), f->path);
   st = h5field_attr_str(dset, &F[H5NET_TOUR_F_BOUND_METHOD], b->method);
   if (st == AR_OK)
     st = h5field_attr_i64(dset, &F[H5NET_TOUR_F_BOUND_ASCENT_STEPS], b->ascent_steps);
@@ -83,11 +90,9 @@ static ar_status write_lower_bound(hid_t group, const tour_lower_bound *b) {
 static ar_status write_alpha(hid_t group, const tour_net *t) {
   const tour_alpha_penalties *a = &t->alpha;
   hsize_t dims[1] = {(hsize_t)t->n};
-  const h5field *f = &F[H5NET_TOUR_F_ALPHA_PI];
-  ar_status st = h5field_write(group, f, dims, a->pi);
+  hid_t dset;
+  ar_status st = write_open(group, &F[H5NET_TOUR_F_ALPHA_PI], dims, a->pi, &dset);
   if (st != AR_OK) return st;
-  hid_t dset = H5Dopen2(group, f->path, H5P_DEFAULT);
-  if (dset < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot reopen %s", h5u_file_name(group), f->path);
   st = h5field_attr_i64(dset, &F[H5NET_TOUR_F_ALPHA_STEPS], a->steps);
   if (st == AR_OK) st = h5field_attr_i64(dset, &F[H5NET_TOUR_F_ALPHA_SCALE], a->scale);
   st = h5u_dataset_close(dset, st);
@@ -234,21 +239,32 @@ static ar_status shape_error(hid_t file, const char *dset, const hsize_t *dims, 
                  dset, got, want);
 }
 
-static ar_status read_coords(hid_t file, tour_net *t) {
-  const char *dset = F[H5NET_TOUR_F_COORDS].path;
-  hsize_t dims[2];
-  char want[64];
-  snprintf(want, sizeof want, "[%d][2] (n = %d)", t->n, t->n);
-  if (peek_dims(file, dset, 2, dims) && (dims[0] != (hsize_t)t->n || dims[1] != 2))
-    return shape_error(file, dset, dims, 2, want);
-  void *data;
-  ar_status st = h5u_read(file, dset, H5T_NATIVE_DOUBLE, 2, dims, (uint64_t)2 * t->n, &data);
+/* Reads dataset dset, of rank 1 or 2, into *data (the caller frees it) as type; its shape must be
+ * [d0] or [d0][d1], else the error names the shape found and `want`. */
+static ar_status read_shaped(hid_t file, const char *dset, hid_t type, int rank, hsize_t d0,
+                             hsize_t d1, const char *want, void **data) {
+  hsize_t dims[2] = {0, 0};
+  *data = NULL;
+  if (peek_dims(file, dset, rank, dims) && (dims[0] != d0 || (rank == 2 && dims[1] != d1)))
+    return shape_error(file, dset, dims, rank, want);
+  ar_status st = h5u_read(file, dset, type, rank, dims, rank == 2 ? (uint64_t)d0 * d1 : d0, data);
   if (st != AR_OK) return st;
   /* The shape as read decides (a damaged header may not have shown it to peek_dims). */
-  if (dims[0] != (hsize_t)t->n || dims[1] != 2) {
-    free(data);
-    return shape_error(file, dset, dims, 2, want);
+  if (dims[0] != d0 || (rank == 2 && dims[1] != d1)) {
+    free(*data);
+    *data = NULL;
+    return shape_error(file, dset, dims, rank, want);
   }
+  return AR_OK;
+}
+
+static ar_status read_coords(hid_t file, tour_net *t) {
+  const char *dset = F[H5NET_TOUR_F_COORDS].path;
+  char want[64];
+  snprintf(want, sizeof want, "[%d][2] (n = %d)", t->n, t->n);
+  void *data;
+  ar_status st = read_shaped(file, dset, H5T_NATIVE_DOUBLE, 2, (hsize_t)t->n, 2, want, &data);
+  if (st != AR_OK) return st;
   double *xy = data;
   t->x = malloc((size_t)t->n * sizeof *t->x);
   t->y = malloc((size_t)t->n * sizeof *t->y);
@@ -280,19 +296,12 @@ static ar_status read_coords(hid_t file, tour_net *t) {
 
 static ar_status read_weights(hid_t file, tour_net *t) {
   const char *dset = F[H5NET_TOUR_F_WEIGHTS].path;
-  hsize_t dims[2];
   uint64_t n = (uint64_t)t->n;
   char want[64];
   snprintf(want, sizeof want, "[%d][%d] (n = %d)", t->n, t->n, t->n);
-  if (peek_dims(file, dset, 2, dims) && (dims[0] != n || dims[1] != n))
-    return shape_error(file, dset, dims, 2, want);
   void *data;
-  ar_status st = h5u_read(file, dset, H5T_NATIVE_INT32, 2, dims, n * n, &data);
+  ar_status st = read_shaped(file, dset, H5T_NATIVE_INT32, 2, n, n, want, &data);
   if (st != AR_OK) return st;
-  if (dims[0] != n || dims[1] != n) {
-    free(data);
-    return shape_error(file, dset, dims, 2, want);
-  }
   t->weights = data;
   for (uint64_t k = 0; k < n * n; k++) {
     if (t->weights[k] < 0)
@@ -312,18 +321,11 @@ static ar_status read_weights(hid_t file, tour_net *t) {
 static ar_status read_known_tour(hid_t file, tour_net *t) {
   const char *dset = F[H5NET_TOUR_F_KNOWN_TOUR].path;
   const char *name = h5u_file_name(file);
-  hsize_t dims[1];
   char want[32];
   snprintf(want, sizeof want, "[%d] (n = %d)", t->n, t->n);
-  if (peek_dims(file, dset, 1, dims) && dims[0] != (hsize_t)t->n)
-    return shape_error(file, dset, dims, 1, want);
   void *data;
-  ar_status st = h5u_read(file, dset, H5T_NATIVE_INT32, 1, dims, (uint64_t)t->n, &data);
+  ar_status st = read_shaped(file, dset, H5T_NATIVE_INT32, 1, (hsize_t)t->n, 0, want, &data);
   if (st != AR_OK) return st;
-  if (dims[0] != (hsize_t)t->n) {
-    free(data);
-    return shape_error(file, dset, dims, 1, want);
-  }
   t->known_tour = data;
   unsigned char *seen = calloc((size_t)t->n, 1);
   if (!seen) return ar_fail(AR_ERR_NOMEM, "out of memory checking %s", dset);
@@ -362,11 +364,8 @@ static ar_status read_known_tour(hid_t file, tour_net *t) {
 /* The stored bound, checked against what is known: never above the optimum or a known tour. */
 static ar_status read_lower_bound(hid_t file, tour_net *t) {
   const char *dset = F[H5NET_TOUR_F_LOWER_BOUND].path, *name = h5u_file_name(file);
-  hsize_t dims[1];
-  if (peek_dims(file, dset, 1, dims) && dims[0] != 1)
-    return shape_error(file, dset, dims, 1, "[1]");
   void *data;
-  ar_status st = h5u_read(file, dset, H5T_NATIVE_INT64, 1, dims, 1, &data);
+  ar_status st = read_shaped(file, dset, H5T_NATIVE_INT64, 1, 1, 0, "[1]", &data);
   if (st != AR_OK) return st;
   tour_lower_bound *b = &t->lower;
   b->value = *(int64_t *)data;
@@ -404,23 +403,16 @@ static ar_status read_alpha(hid_t file, tour_net *t) {
   if (!h5field_exists(file, &F[H5NET_TOUR_F_ALPHA_TREE]))
     return ar_fail(AR_ERR_INPUT, "%s: dataset %s is there but %s is missing", name, pdset, tdset);
   tour_alpha_penalties *a = &t->alpha;
-  hsize_t dims[2];
   char want[64];
   snprintf(want, sizeof want, "[%d] (n = %d)", t->n, t->n);
-  if (peek_dims(file, pdset, 1, dims) && dims[0] != (hsize_t)t->n)
-    return shape_error(file, pdset, dims, 1, want);
   void *data;
-  ar_status st = h5u_read(file, pdset, H5T_NATIVE_INT64, 1, dims, (uint64_t)t->n, &data);
+  ar_status st = read_shaped(file, pdset, H5T_NATIVE_INT64, 1, (hsize_t)t->n, 0, want, &data);
   if (st != AR_OK) return st;
   a->pi = data;
-  if (dims[0] != (hsize_t)t->n) return shape_error(file, pdset, dims, 1, want);
   snprintf(want, sizeof want, "[%d][2] (n - 1 = %d)", t->n - 1, t->n - 1);
-  if (peek_dims(file, tdset, 2, dims) && (dims[0] != (hsize_t)t->n - 1 || dims[1] != 2))
-    return shape_error(file, tdset, dims, 2, want);
-  st = h5u_read(file, tdset, H5T_NATIVE_INT32, 2, dims, (uint64_t)2 * (t->n - 1), &data);
+  st = read_shaped(file, tdset, H5T_NATIVE_INT32, 2, (hsize_t)t->n - 1, 2, want, &data);
   if (st != AR_OK) return st;
   a->tree = data;
-  if (dims[0] != (hsize_t)t->n - 1 || dims[1] != 2) return shape_error(file, tdset, dims, 2, want);
   hid_t d = H5Dopen2(file, pdset, H5P_DEFAULT);
   if (d < 0) return ar_fail(AR_ERR_HDF5, "%s: cannot reopen %s", name, pdset);
   int64_t steps = 0, scale = 0;
