@@ -19,8 +19,9 @@
 # ascent alone took longer). antroute's import stores the penalties of its alpha-nearness ascent
 # in the network file (untimed, once per network, like its lower bound); -P gives LKH the same:
 # an untimed LKH run per instance first writes its PI_FILE and CANDIDATE_FILE, which the timed
-# runs read, so that neither tool's ascent counts. Every job has one thread; two run at a time, each pinned to its own
-# core (taskset, -c, default "0 1"), the tools interleaved so that load hits them alike. Prints
+# runs read, so that neither tool's ascent counts. Every job has one thread; two run at a time,
+# each pinned to its own core (taskset, -c, default "0 1"), the tools interleaved so that load
+# hits them alike. Prints
 # per instance and tool the mean, best and worst excess over the optimum of OPTIMA.tsv (over the
 # best length any tool found, marked *, when the instance has none), and antroute's mean excess
 # divided by the best peer's mean (< 1: ahead). Options after `--` go to every antroute solve.
@@ -42,7 +43,7 @@ while getopts "t:s:b:a:f:l:Pd:c:o:k" opt; do
   t) seconds=$OPTARG ;; s) seeds=$OPTARG ;; b) bin=$OPTARG ;; a) acotsp=$OPTARG ;;
   f) faco=$OPTARG ;; l) lkh=$OPTARG ;; d) data=$OPTARG ;; c) cores=$OPTARG ;; o) out=$OPTARG ;;
   k) keep=1 ;; P) lkh_stored=1 ;;
-  *) sed -n '3,35p' "$0"; exit 2 ;;
+  *) sed -n '3,36p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))

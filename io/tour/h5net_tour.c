@@ -240,9 +240,16 @@ static ar_status shape_error(hid_t file, const char *dset, const hsize_t *dims, 
 }
 
 /* Reads dataset dset, of rank 1 or 2, into *data (the caller frees it) as type; its shape must be
- * [d0] or [d0][d1], else the error names the shape found and `want`. */
+ * [d0] or [d0][d1], else the error names the shape found and the one expected, with what d0 is
+ * when `d0_is` names it ("[52][2] (n = 52)"). */
 static ar_status read_shaped(hid_t file, const char *dset, hid_t type, int rank, hsize_t d0,
-                             hsize_t d1, const char *want, void **data) {
+                             hsize_t d1, const char *d0_is, void **data) {
+  char want[96];
+  int at = rank == 2 ? snprintf(want, sizeof want, "[%llu][%llu]", (unsigned long long)d0,
+                                (unsigned long long)d1)
+                     : snprintf(want, sizeof want, "[%llu]", (unsigned long long)d0);
+  if (d0_is && at > 0 && (size_t)at < sizeof want)
+    snprintf(want + at, sizeof want - (size_t)at, " (%s = %llu)", d0_is, (unsigned long long)d0);
   hsize_t dims[2] = {0, 0};
   *data = NULL;
   if (peek_dims(file, dset, rank, dims) && (dims[0] != d0 || (rank == 2 && dims[1] != d1)))
@@ -260,10 +267,8 @@ static ar_status read_shaped(hid_t file, const char *dset, hid_t type, int rank,
 
 static ar_status read_coords(hid_t file, tour_net *t) {
   const char *dset = F[H5NET_TOUR_F_COORDS].path;
-  char want[64];
-  snprintf(want, sizeof want, "[%d][2] (n = %d)", t->n, t->n);
   void *data;
-  ar_status st = read_shaped(file, dset, H5T_NATIVE_DOUBLE, 2, (hsize_t)t->n, 2, want, &data);
+  ar_status st = read_shaped(file, dset, H5T_NATIVE_DOUBLE, 2, (hsize_t)t->n, 2, "n", &data);
   if (st != AR_OK) return st;
   double *xy = data;
   t->x = malloc((size_t)t->n * sizeof *t->x);
@@ -297,10 +302,8 @@ static ar_status read_coords(hid_t file, tour_net *t) {
 static ar_status read_weights(hid_t file, tour_net *t) {
   const char *dset = F[H5NET_TOUR_F_WEIGHTS].path;
   uint64_t n = (uint64_t)t->n;
-  char want[64];
-  snprintf(want, sizeof want, "[%d][%d] (n = %d)", t->n, t->n, t->n);
   void *data;
-  ar_status st = read_shaped(file, dset, H5T_NATIVE_INT32, 2, n, n, want, &data);
+  ar_status st = read_shaped(file, dset, H5T_NATIVE_INT32, 2, n, n, "n", &data);
   if (st != AR_OK) return st;
   t->weights = data;
   for (uint64_t k = 0; k < n * n; k++) {
@@ -321,10 +324,8 @@ static ar_status read_weights(hid_t file, tour_net *t) {
 static ar_status read_known_tour(hid_t file, tour_net *t) {
   const char *dset = F[H5NET_TOUR_F_KNOWN_TOUR].path;
   const char *name = h5u_file_name(file);
-  char want[32];
-  snprintf(want, sizeof want, "[%d] (n = %d)", t->n, t->n);
   void *data;
-  ar_status st = read_shaped(file, dset, H5T_NATIVE_INT32, 1, (hsize_t)t->n, 0, want, &data);
+  ar_status st = read_shaped(file, dset, H5T_NATIVE_INT32, 1, (hsize_t)t->n, 0, "n", &data);
   if (st != AR_OK) return st;
   t->known_tour = data;
   unsigned char *seen = calloc((size_t)t->n, 1);
@@ -365,7 +366,7 @@ static ar_status read_known_tour(hid_t file, tour_net *t) {
 static ar_status read_lower_bound(hid_t file, tour_net *t) {
   const char *dset = F[H5NET_TOUR_F_LOWER_BOUND].path, *name = h5u_file_name(file);
   void *data;
-  ar_status st = read_shaped(file, dset, H5T_NATIVE_INT64, 1, 1, 0, "[1]", &data);
+  ar_status st = read_shaped(file, dset, H5T_NATIVE_INT64, 1, 1, 0, NULL, &data);
   if (st != AR_OK) return st;
   tour_lower_bound *b = &t->lower;
   b->value = *(int64_t *)data;
@@ -403,14 +404,11 @@ static ar_status read_alpha(hid_t file, tour_net *t) {
   if (!h5field_exists(file, &F[H5NET_TOUR_F_ALPHA_TREE]))
     return ar_fail(AR_ERR_INPUT, "%s: dataset %s is there but %s is missing", name, pdset, tdset);
   tour_alpha_penalties *a = &t->alpha;
-  char want[64];
-  snprintf(want, sizeof want, "[%d] (n = %d)", t->n, t->n);
   void *data;
-  ar_status st = read_shaped(file, pdset, H5T_NATIVE_INT64, 1, (hsize_t)t->n, 0, want, &data);
+  ar_status st = read_shaped(file, pdset, H5T_NATIVE_INT64, 1, (hsize_t)t->n, 0, "n", &data);
   if (st != AR_OK) return st;
   a->pi = data;
-  snprintf(want, sizeof want, "[%d][2] (n - 1 = %d)", t->n - 1, t->n - 1);
-  st = read_shaped(file, tdset, H5T_NATIVE_INT32, 2, (hsize_t)t->n - 1, 2, want, &data);
+  st = read_shaped(file, tdset, H5T_NATIVE_INT32, 2, (hsize_t)t->n - 1, 2, "n - 1", &data);
   if (st != AR_OK) return st;
   a->tree = data;
   hid_t d = H5Dopen2(file, pdset, H5P_DEFAULT);

@@ -8,6 +8,7 @@
 #include "h5net_tour.h"
 #include "h5net_tour_fields.h"
 #include "h5u.h"
+#include "tour_alpha.h"
 
 static void print_coordinate_box(const tour_net *t, FILE *out) {
   double x0 = DBL_MAX, x1 = -DBL_MAX, y0 = DBL_MAX, y1 = -DBL_MAX;
@@ -86,10 +87,10 @@ ar_status h5net_tour_inspect(hid_t file, FILE *out) {
   }
   print_lower_bound(&t, out);
   if (t.alpha.pi)
-    fprintf(out,
-            "alpha-nearness penalties: stored (%d ascent steps: solve --alpha-steps %d skips its "
-            "ascent)\n",
-            (int)t.alpha.steps, (int)t.alpha.steps);
+    fprintf(out, "alpha-nearness penalties: stored (%d ascent steps: %s)\n", (int)t.alpha.steps,
+            tour_alpha_stored_fits(&t, tour_alpha_steps(t.n, TOUR_ALPHA_STEPS_DEFAULT))
+                ? "a solve with the default --alpha-steps skips its ascent"
+                : "not those of the default --alpha-steps: a solve with it runs its own ascent");
   else
     fprintf(out, "alpha-nearness penalties: none\n");
   if (t.metric == TOUR_METRIC_EXPLICIT)

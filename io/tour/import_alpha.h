@@ -7,13 +7,14 @@
 
 #include "ar_error.h"
 #include "param.h"
+#include "tour_alpha.h"
 #include "tour_net.h"
 
 /* The import's --alpha-steps; its default is solve's, so that a solve with its defaults finds
  * its ascent done. */
 #define IMPORT_ALPHA_PARAM                                                                         \
   {                                                                                                \
-    "alpha-steps", 0, PARAM_INT, "1000", NULL, 0, 1e9, "N",                                        \
+    "alpha-steps", 0, PARAM_INT, TOUR_ALPHA_STEPS_DEFAULT_TEXT, NULL, 0, 1e9, "N",                 \
         "store the penalties of the Held-Karp ascent of N steps that solve --alpha-steps N "       \
         "starts its candidate lists from, so that solves skip it (symmetric instances up to "      \
         "80,000 nodes; at most 4,000,000 / nodes steps; 0: store none)",                           \

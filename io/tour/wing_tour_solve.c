@@ -11,6 +11,7 @@
 #include "bound_progress.h"
 #include "h5net_tour.h"
 #include "h5res_tour.h"
+#include "tour_alpha.h"
 #include "tour_estimate.h"
 #include "tour_seconds.h"
 #include "wing_gap.h"
@@ -32,7 +33,7 @@ static const param_def tour_params[] = {
      "2-D coordinates: each node's Q nearest neighbours in each quadrant around it join its "
      "candidates (they connect clusters; -1: 2 on alpha-nearness lists, else 0)",
      PARAM_SEARCH},
-    {"alpha-steps", 0, PARAM_INT, "1000", NULL, 0, 1e9, "N",
+    {"alpha-steps", 0, PARAM_INT, TOUR_ALPHA_STEPS_DEFAULT_TEXT, NULL, 0, 1e9, "N",
      "symmetric instances: candidates by alpha-nearness (LKH's), from a Held-Karp ascent of at "
      "most N steps (at most 4,000,000 / nodes; none beyond 80,000 nodes; 0: nearest neighbours)",
      PARAM_SEARCH},

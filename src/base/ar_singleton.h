@@ -8,8 +8,9 @@
  * laptop or a node, which is 4 % of a 10 s solve and most of a short one. A singleton that spawns
  * no processes needs neither, so it runs isolated (ess_singleton_isolated) on the ob1 messaging
  * layer. Under a launcher that placed every rank on one node the ranks talk through shared memory
- * whatever the messaging layer, so they too take ob1: UCX's start-up alone cost 0.24 s of a
- * 0.77 s two-rank command (measured on d1655, median of seven). Ranks on several nodes are left
+ * whatever the messaging layer, so they too take ob1: left to choose, each rank also opens the
+ * cm, monitoring and v layers (cm probes the fabric libraries), which cost 0.24 s of a 0.77 s
+ * two-rank command (measured on d1655, median of seven). Ranks on several nodes are left
  * alone (the site's fabric choice stands), and a setting the user made in the environment always
  * wins. docs/parallel.md, "Start-up". */
 #ifndef AR_SINGLETON_H

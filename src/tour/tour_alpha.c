@@ -276,12 +276,18 @@ ar_status tour_alpha_penalties_compute(const tour_net *net, int32_t steps,
   return AR_OK;
 }
 
-int tour_alpha_stored_fits(const tour_net *net, int32_t steps) {
+/* net->alpha when it holds the ascent of `steps` steps on the cost scale `scale`, else NULL. */
+static const tour_alpha_penalties *stored_ascent(const tour_net *net, int32_t steps,
+                                                 int64_t scale) {
   const tour_alpha_penalties *a = &net->alpha;
-  if (!a->pi || !a->tree || a->steps != steps || steps <= 0) return 0;
+  return a->pi && a->tree && steps > 0 && a->steps == steps && a->scale == scale ? a : NULL;
+}
+
+int tour_alpha_stored_fits(const tour_net *net, int32_t steps) {
+  if (!net->alpha.pi || net->alpha.steps != steps) return 0; /* before the graph's O(n) set-up */
   hk_graph g;
   hk_graph_init(&g, net);
-  return a->scale == g.scale;
+  return stored_ascent(net, steps, g.scale) != NULL;
 }
 
 int32_t tour_alpha_steps(int32_t n, int32_t steps) {
@@ -313,7 +319,7 @@ ar_status tour_candidates_alpha_with(const tour_net *net, int32_t width, int32_t
                      ? AR_OK
                      : ar_fail(AR_ERR_NOMEM, "out of memory for alpha-nearness (%d nodes)", n);
   tour_bound_options hook = {.progress = progress, .progress_arg = progress_arg};
-  const tour_alpha_penalties *stored = tour_alpha_stored_fits(net, steps) ? &net->alpha : NULL;
+  const tour_alpha_penalties *stored = stored_ascent(net, steps, g.scale);
   if (st == AR_OK && stored) {
     memcpy(pi, stored->pi, (size_t)n * sizeof *pi);
     for (int32_t k = 0; k < n - 1; k++) {

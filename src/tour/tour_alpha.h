@@ -14,6 +14,11 @@
  * and 0 (nearest neighbours) when that is below TOUR_ALPHA_MIN_STEPS (beyond 80,000 nodes: a
  * shorter ascent gives poor penalties, and the tables take O(n log n) memory). Never fails. */
 enum { TOUR_ALPHA_WORK = 4000000, TOUR_ALPHA_MIN_STEPS = 50 };
+/* The steps asked by default (solve --alpha-steps, and import --alpha-steps so that a solve with
+ * its defaults finds its ascent stored), as a number and as the options' default text. */
+#define TOUR_ALPHA_STEPS_DEFAULT      1000
+#define TOUR_ALPHA_STEPS_DEFAULT_TEXT "1000"
+
 int32_t tour_alpha_steps(int32_t n, int32_t steps);
 
 /* The penalties and spanning tree of the ascent that tour_candidates_alpha runs with `steps` asked

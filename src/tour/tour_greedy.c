@@ -17,6 +17,7 @@
 
 #include "ar_alloc.h"
 #include "tour_grid.h"
+#include "tour_uf.h"
 
 typedef struct {
   int64_t len;
@@ -45,14 +46,6 @@ static int edge_cmp(const void *x, const void *y) {
   return (e->b > f->b) - (e->b < f->b);
 }
 
-static int32_t find(int32_t *parent, int32_t x) {
-  while (parent[x] != x) {
-    parent[x] = parent[parent[x]];
-    x = parent[x];
-  }
-  return x;
-}
-
 static greedy_edge make_edge(int32_t a, int32_t b, int64_t len) {
   greedy_edge e = {len, a < b ? a : b, a < b ? b : a};
   return e;
@@ -63,7 +56,7 @@ static void match(greedy_state *g, const greedy_edge *edges, size_t count) {
   for (size_t i = 0; i < count && g->paths > 1; i++) {
     int32_t a = edges[i].a, b = edges[i].b;
     if (g->deg[a] >= 2 || g->deg[b] >= 2) continue;
-    int32_t ra = find(g->parent, a), rb = find(g->parent, b);
+    int32_t ra = tour_uf_find(g->parent, a), rb = tour_uf_find(g->parent, b);
     if (ra == rb) continue;
     g->parent[ra < rb ? rb : ra] = ra < rb ? ra : rb;
     g->adj[2 * (size_t)a + g->deg[a]++] = b;

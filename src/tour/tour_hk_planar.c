@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "tour_hk.h"
+#include "tour_uf.h"
 #include "tour_work.h"
 
 enum { KD_LEAF = 8 };
@@ -378,14 +379,6 @@ ar_status hk_quadrant_planar(const hk_graph *g, int32_t per_quadrant, int32_t *n
 /* --- Boruvka ------------------------------------------------------------------------------------
  */
 
-static int32_t uf_find(int32_t *up, int32_t v) {
-  while (up[v] != v) {
-    up[v] = up[up[v]];
-    v = up[v];
-  }
-  return v;
-}
-
 /* One round: every component's cheapest outgoing edge into best[root]. */
 static void boruvka_round(const hk_graph *g, const hk_sparse *s, const kd_tree *t,
                           const int64_t *pi, const int32_t *comp, kd_edge *best, kd_edge *found) {
@@ -432,13 +425,13 @@ ar_status hk_mst_planar(const hk_graph *g, const hk_sparse *s, const int64_t *pi
   int32_t components = n;
   while (st == AR_OK && components > 1) {
     for (int32_t v = 0; v < n; v++)
-      comp[v] = uf_find(up, v);
+      comp[v] = tour_uf_find(up, v);
     kd_set_labels(&t, comp);
     boruvka_round(g, s, &t, pi, comp, best, found);
     int32_t joined = 0;
     for (int32_t v = 0; v < n; v++) {
       if (comp[v] != v || best[v].key == HK_KEY_MAX) continue;
-      int32_t a = uf_find(up, best[v].lo), b = uf_find(up, best[v].hi);
+      int32_t a = tour_uf_find(up, best[v].lo), b = tour_uf_find(up, best[v].hi);
       if (a == b) continue; /* the other component chose the same edge */
       up[a] = b;
       x->eu[x->edges] = best[v].lo;

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tour_uf.h"
+
 static const char *const metric_names[] = {"EUC_2D", "CEIL_2D", "ATT", "GEO", "EXPLICIT"};
 
 const char *tour_metric_name(tour_metric metric) {
@@ -107,12 +109,6 @@ void tour_net_free(tour_net *t) {
   memset(&t->alpha, 0, sizeof t->alpha);
 }
 
-static int32_t uf_root(int32_t *up, int32_t v) {
-  while (up[v] != v)
-    v = up[v] = up[up[v]];
-  return v;
-}
-
 int64_t tour_net_alpha_pi_fault(int32_t n, const int64_t *pi) {
   /* Within what hk_graph's scale leaves room for: keys and their sums over n edges fit. */
   const int64_t most = ((int64_t)1 << 58) / (4 * (int64_t)n);
@@ -133,11 +129,11 @@ int64_t tour_net_alpha_tree_fault(int32_t n, const int32_t *tree, const char **w
     if (u < 0 || u >= n || v < 0 || v >= n) {
       *why = "names a node outside 0..n-1";
       at = k;
-    } else if (uf_root(up, u) == uf_root(up, v)) {
+    } else if (tour_uf_find(up, u) == tour_uf_find(up, v)) {
       *why = "closes a cycle (the edges must form a spanning tree)";
       at = k;
     } else {
-      up[uf_root(up, u)] = uf_root(up, v);
+      up[tour_uf_find(up, u)] = tour_uf_find(up, v);
     }
   }
   free(up);

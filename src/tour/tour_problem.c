@@ -23,7 +23,7 @@ tour_options tour_options_default(void) {
                     .rows_from = TOUR_ROWS_FROM,
                     .combine = 1,
                     .quadrant = -1,
-                    .alpha_steps = 1000,
+                    .alpha_steps = TOUR_ALPHA_STEPS_DEFAULT,
                     .progress = NULL,
                     .progress_arg = NULL,
                     .work = NULL,

@@ -4,7 +4,8 @@
 # /tour/alpha_tree; issue #23): written for symmetric networks up to 80,000 nodes, left out with
 # --alpha-steps 0, for directed ones and beyond 80,000 nodes; a solve that takes them gives the
 # very tour of one that runs the ascent itself (the same lists), and a solve asking other steps
-# runs its own ascent. Damaged tables: tests/trust/test_networks.sh.
+# runs its own ascent; a solve with the default steps takes them; the time plan leaves the stored
+# ascent out. Damaged tables: tests/trust/test_networks.sh.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 A=$ANTROUTE
 T=$AR_TMP
@@ -56,6 +57,28 @@ for steps in 1000 500; do
       fail "stored penalties of 1000 steps changed a solve with --alpha-steps 500"
   fi
 done
+
+# A solve with the default --alpha-steps takes them (the import's default is solve's).
+if [ -e "$T/other.h5" ]; then
+  for f in without other; do
+    "$A" solve "$T/$f.h5" -o "$T/$f-default.res.h5" --iterations 30 --seed 3 -q >"$T/$f.log" 2>&1 ||
+      fail "solve $f.h5 with the default --alpha-steps: $(tail -2 "$T/$f.log")"
+  done
+  [ "$(tour "$T/other-default.res.h5")" != "$(tour "$T/without-default.res.h5")" ] &&
+    pass "a solve with the default --alpha-steps takes the stored penalties" ||
+    fail "a solve with the default --alpha-steps ignored the stored penalties"
+fi
+
+# The time plan counts the ascent only when it is to run: the candidate lists' estimate in the
+# refusal of a budget far below the minimum (no clock involved).
+lists() {
+  "$A" solve "$1" -o "$T/never.h5" --time 0.001 2>&1 |
+    sed -n 's/.*candidate lists ~\([0-9.e+-]*\) s.*/\1/p'
+}
+w=$(lists "$T/with.h5") wo=$(lists "$T/without.h5")
+[ -n "$w" ] && [ -n "$wo" ] && awk -v a="$w" -v b="$wo" 'BEGIN { exit !(a * 10 < b) }' &&
+  pass "time plan: candidate lists ~$w s with the stored penalties, ~$wo s without" ||
+  fail "time plan: candidate lists '$w' s with the stored penalties, '$wo' s without"
 
 # Directed networks and those beyond 80,000 nodes have no alpha-nearness lists: nothing stored.
 "$A" import tsplib "$inputs/ft70.atsp" -o "$T/ft70.h5" >/dev/null 2>&1 || fail "import ft70"

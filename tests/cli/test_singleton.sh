@@ -3,7 +3,7 @@
 # A command started without a launcher (issue #23: start-up counts in --time) runs as an isolated
 # Open MPI singleton: no orted helper daemon beside it and no fabric probing (src/base/
 # ar_singleton.h). A setting the user exported wins: with OMPI_MCA_ess_singleton_isolated=0 the
-# helper is there. Each run is held after its first iteration (ANTROUTE_TEST_HOLD) while the test
+# helper is there. Ranks of mpirun on one node take ob1. Each run is held after its first iteration (ANTROUTE_TEST_HOLD) while the test
 # looks at its children, so nothing here depends on how fast the machine is.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 A=$ANTROUTE
@@ -72,6 +72,19 @@ if [ -n "${OMPI_MCA_orte_tmpdir_base:-}" ]; then # the suite's folder for this t
     pass "no session folder is left after them" ||
     fail "left behind: $(find "$base" -mindepth 1 -maxdepth 1 -name 'ompi.*')"
 fi
+
+# Ranks that mpirun puts all on one node take ob1 (ar_one_node_defaults): asked (pml_base_verbose),
+# Open MPI lists the messaging layers each rank opens; without the setting they also open cm,
+# monitoring and v (cm probes the fabric libraries), with it ob1 alone.
+(
+  unset OMPI_MCA_pml
+  export OMPI_MCA_pml_base_verbose=10
+  ar_mpirun 2 "$A" solve net.h5 -o np2.h5 --iterations 20 --epoch-iterations 1 --seed 4 \
+    --colonies 2 -q >np2.out 2>&1
+) || fail "mpirun -np 2 solve: $(tail -3 np2.out)"
+opened=$(grep -o 'components_open: found loaded component [a-z0-9]*' np2.out | awk '{print $NF}' | sort | uniq -c | tr -s ' \n' '  ')
+[ "$opened" = " 2 ob1 " ] && pass "mpirun -np 2 on one node: each rank opens ob1 alone" ||
+  fail "mpirun -np 2 on one node: the ranks opened '$opened', not ob1 alone"
 
 # The settings change how MPI starts, not the answer.
 [ "$(h5dump -d /best/cost -y -O /dev/null plain.h5 | tr -dc 0-9)" = \
