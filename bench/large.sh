@@ -14,7 +14,9 @@
 #             excess < 0.5 % (#23; #13 asked < 1.0 %), over the network's proven lower bound
 #             when the file has one
 #             (`/tour/lower_bound`, Held-Karp: an upper bound on the excess over the optimum),
-#             else over the BHH estimate (which only estimates; finite instances lie above it)
+#             else over the BHH estimate (which only estimates; finite instances lie above it);
+#             and over the best tour known (bench/mid_best_known.tsv, LKH-3 runs of 10 minutes:
+#             a lower bound on the excess over the optimum) where that file has the instance
 # -c gives each run the same budget in CPU seconds instead (`--cpu-time`: threads x seconds),
 # so that a loaded machine still does the same work: the figure is then load-free, the wall
 # time is not. Real figures of the targets need a quiet machine: every line ends with the load
@@ -28,7 +30,7 @@ bin=$here/build/antroute data="" cpu=0 seed=1
 while getopts "b:d:cs:" opt; do
   case $opt in
   b) bin=$OPTARG ;; d) data=$OPTARG ;; c) cpu=1 ;; s) seed=$OPTARG ;;
-  *) sed -n '3,25p' "$0"; exit 2 ;;
+  *) sed -n '3,26p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -87,8 +89,10 @@ for target in "${targets[@]}"; do
       l=$(load)
       run "$tmp/s$n.h5" 1 60
       cost=$(h5num "$tmp/r.h5" /best/cost)
+      known=$(awk -F'\t' -v n="$n" '$1 == n {print $2}' "$here/bench/mid_best_known.tsv")
       if [ -n "$bound" ]; then
         fig=$(awk -v c="$cost" -v b="$bound" 'BEGIN {printf "%.3f %% above Held-Karp", 100 * (c - b) / b}')
+        [ -z "$known" ] || fig="$fig, $(awk -v c="$cost" -v k="$known" 'BEGIN {printf "%.3f %% above best known", 100 * (c - k) / k}')"
       else
         fig=$(awk -v c="$cost" -v e="$(bhh "$n")" 'BEGIN {printf "%.3f %% above BHH", 100 * (c - e) / e}')
       fi

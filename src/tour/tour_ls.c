@@ -6,8 +6,10 @@
  * endpoints of every changed edge go back on the list; a node with no improving move leaves it.
  * Moves look only at each node's `kl` nearest neighbours, and stop scanning a neighbour list as
  * soon as the new edge alone would cost more than the gain available.
- *   symmetric: 2-opt, Or-opt (segments of 1-3 nodes, either orientation), Or-3opt, and
- *              sequential 3-opt (two chained 2-opt moves, the first of which need not gain)
+ *   symmetric: 2-opt, Or-opt (segments of 1-3 nodes, either orientation), Or-3opt,
+ *              sequential 3-opt (two chained 2-opt moves, the first of which need not gain),
+ *              and Lin-Kernighan chains: of 2-opt steps on the whole first tour (sym_lk), of
+ *              2-opt steps and segment moves (or-steps) in the ants' tours (sym_lkv)
  *   ATSP:      Or-opt and Or-3opt (segment exchange) only: they keep every edge's direction.
  * Gains are exact integers, so the tour's length is tracked exactly and the search ends. */
 #include "tour_ls.h"
@@ -548,38 +550,57 @@ static int sym_lk(ls_state *L, int32_t t1) {
 
 /* --- Lin-Kernighan on a virtual tour (the ants' deepest move) ------------------------------------
  *
- * The same chains of 2-opt moves as sym_lk, but nothing moves while a chain is searched: the
- * tour it has reached is the real one seen through the reversals of its steps (positions
- * mapped through at most LKV_DEPTH intervals, O(depth) per query), so a chain costs what it
- * looks at, not array edits, and is applied only when it gains. The search is depth first:
- * the first three steps try the lkv_breadth best alternatives by lookahead, the later ones the
- * best only; a chain goes on while its gain can still beat the best closing found, and the steps
- * up to the best closing are applied. An edge a chain added is never removed again, nor a removed
- * one added. */
-enum { LKV_DEPTH = 10, LKV_ALTS = 5 };
+ * The same chains as sym_lk, but nothing moves while a chain is searched: the tour it has
+ * reached is the real one seen through the reversals of its steps (positions mapped through at
+ * most LKV_FLIPS intervals, O(flips) per query), so a chain costs what it looks at, not array
+ * edits, and is applied only when it gains. A step from the free end t2 (t1's neighbour) adds
+ * (t2, t3) and removes (t3, t4), then either
+ *   - closes at once (a 2-opt step: t4 is t3's neighbour on t2's side), or
+ *   - takes t4 on the far side, which cuts the path t2..t3 off as a cycle, and repairs it at
+ *     once: adds (t4, t5) for a t5 inside t2..t3 and removes (t5, t6), t6 either neighbour (an
+ *     or-step: the sequential 3-opt reconnections that move a segment, which no chain of 2-opt
+ *     steps can reach without a losing step; LK's "infeasible t4").
+ * The search is depth first: the first three steps try the lkv_breadth best alternatives by
+ * their gain, the later ones the best only; a chain goes on while its gain can still beat the
+ * best closing found, and the steps up to the best closing are applied. An edge a chain added
+ * is never removed again, nor a removed one added. */
+enum { LKV_DEPTH = 10, LKV_ALTS = 5, LKV_FLIPS = 14, LKV_EDGES = 2 * LKV_DEPTH };
 /* A third step of breadth 3 (up to 45 chains where it was 15) freed most of the seeds that
  * stuck on rl1889 and u2152, and did better on ten instances on the whole (docs/performance.md). */
 static const int lkv_breadth[LKV_DEPTH] = {5, 3, 3, 1, 1, 1, 1, 1, 1, 1};
+/* Or-steps compete with the 2-opt steps for the breadth of the first LKV_OR_DEPTH steps. They
+ * cost some kl times a 2-opt step's look; deeper in the chain they cost more than they find
+ * (10 s, six instances, seeds 1-6: docs/performance.md). */
+enum { LKV_OR_DEPTH = 2 };
+
+typedef struct {
+  int32_t t3, t4, t5, t6; /* t5 < 0: a 2-opt step */
+  int after;              /* an or-step whose t6 follows t5 (seen from t2) */
+  int64_t value;          /* what the step adds to the chain's gain */
+} lkv_alt;
 
 typedef struct {
   const ls_state *L;
-  int32_t t1, depth;
-  int32_t lo[LKV_DEPTH], hi[LKV_DEPTH]; /* the steps' reversals, in positions */
-  int32_t step[LKV_DEPTH][3];           /* (t2, t3, t4) of each step */
+  int32_t t1, depth;                    /* depth: steps in the chain */
+  int32_t nflips, nedges;               /* reversals and (added, removed) pairs so far */
+  int32_t lo[LKV_FLIPS], hi[LKV_FLIPS]; /* the reversals, in positions */
+  int32_t flip[LKV_FLIPS][3];           /* (outer, first, last) of each, to apply them */
+  int32_t edge[LKV_EDGES][3];           /* (a, b, c): (a, b) added, (b, c) removed */
   int64_t best;                         /* best closing gain so far */
-  int32_t best_depth;
-  int32_t best_step[LKV_DEPTH][3];
+  int32_t best_flips, best_edges;
+  int32_t best_flip[LKV_FLIPS][3];
+  int32_t best_edge[LKV_EDGES][3];
 } lkv;
 
 static inline int32_t lkv_pos(const lkv *S, int32_t x) {
   int32_t p = posof(S->L, x);
-  for (int32_t i = 0; i < S->depth; i++)
+  for (int32_t i = 0; i < S->nflips; i++)
     if (p >= S->lo[i] && p <= S->hi[i]) p = S->lo[i] + S->hi[i] - p;
   return p;
 }
 
 static inline int32_t lkv_node(const lkv *S, int32_t q) {
-  for (int32_t i = S->depth - 1; i >= 0; i--)
+  for (int32_t i = S->nflips - 1; i >= 0; i--)
     if (q >= S->lo[i] && q <= S->hi[i]) q = S->lo[i] + S->hi[i] - q;
   return node_at(S->L, q);
 }
@@ -590,79 +611,153 @@ static inline int32_t lkv_next(const lkv *S, int dir, int32_t x) {
   return lkv_node(S, q == n ? 0 : (q < 0 ? n - 1 : q));
 }
 
+/* Steps from a to b in direction dir on the chain's tour. */
+static inline int32_t lkv_steps(const lkv *S, int dir, int32_t a, int32_t b) {
+  int32_t d = lkv_pos(S, b) - lkv_pos(S, a);
+  if (dir) d = -d;
+  return d < 0 ? d + S->L->n : d;
+}
+
 static int lkv_tabu(const lkv *S, int32_t a, int32_t b) {
-  for (int32_t i = 0; i < S->depth; i++) {
-    const int32_t *st = S->step[i];
+  for (int32_t i = 0; i < S->nedges; i++) {
+    const int32_t *st = S->edge[i];
     if ((st[0] == a && st[1] == b) || (st[0] == b && st[1] == a)) return 1; /* added */
     if ((st[1] == a && st[2] == b) || (st[1] == b && st[2] == a)) return 1; /* removed */
   }
   return 0;
 }
 
-/* The best `most` next steps from the free end t2 (t1's neighbour in direction dir) by
- * lookahead |t3 t4| - |t2 t3|, whose partial gain stays positive; returns how many. */
-static int lkv_alternatives(const lkv *S, int32_t t2, int dir, int64_t G, int32_t (*alt)[2],
-                            int most) {
+/* Keeps the `most` alternatives of highest value in alt (sorted); returns how many. */
+static int lkv_keep(lkv_alt *alt, int count, int most, lkv_alt a) {
+  int at = count < most ? count++ : most;
+  if (at == most && a.value <= alt[most - 1].value) return count;
+  if (at == most) at = most - 1;
+  while (at > 0 && alt[at - 1].value < a.value) {
+    alt[at] = alt[at - 1];
+    at--;
+  }
+  alt[at] = a;
+  return count;
+}
+
+/* The or-steps through (t2, t3), t4 on the far side of t3 (g1: the chain's gain with (t2, t3)
+ * added), into alt. */
+static int lkv_or_steps(const lkv *S, int32_t t2, int dir, int32_t t3, int64_t g1, lkv_alt *alt,
+                        int count, int most) {
+  const ls_state *L = S->L;
+  const tour_problem *tp = L->tp;
+  const int32_t t4 = lkv_next(S, dir, t3);
+  if (t4 == S->t1 || lkv_tabu(S, t3, t4)) return count;
+  const int64_t d34 = D(t3, t4), G2 = g1 + d34;
+  const int32_t span = lkv_steps(S, dir, t2, t3);
+  const int32_t *nb = tp->nbr + (size_t)t4 * tp->width;
+  const int64_t *nd = tp->nbr_dist + (size_t)t4 * tp->width;
+  for (int32_t j = 0; j < tp->kl; j++) {
+    int64_t g2 = G2 - nd[j];
+    if (g2 <= 0) break;
+    int32_t t5 = nb[j];
+    if (t5 == t3 || too_far(L, t4, t5) || lkv_steps(S, dir, t2, t5) > span || lkv_tabu(S, t4, t5))
+      continue;
+    for (int after = 0; after < 2; after++) {
+      if (!after && t5 == t2) continue; /* t6 would be t1 */
+      int32_t t6 = lkv_next(S, after ? dir : 1 - dir, t5);
+      if (lkv_tabu(S, t5, t6)) continue;
+      lkv_alt a = {t3, t4, t5, t6, after, g2 + D(t5, t6) - (g1 + D(t2, t3))};
+      count = lkv_keep(alt, count, most, a);
+    }
+  }
+  return count;
+}
+
+/* The best `most` next steps from the free end t2 (t1's neighbour in direction dir) by what
+ * they add to the gain, whose partial gains stay positive; returns how many. */
+static int lkv_alternatives(const lkv *S, int32_t t2, int dir, int64_t G, lkv_alt *alt, int most,
+                            int or_steps) {
   const ls_state *L = S->L;
   const tour_problem *tp = L->tp;
   const int32_t *nb = tp->nbr + (size_t)t2 * tp->width;
   const int64_t *nd = tp->nbr_dist + (size_t)t2 * tp->width;
   const int32_t after2 = lkv_next(S, dir, t2);
-  int64_t look[LKV_ALTS];
   int count = 0;
   for (int32_t j = 0; j < tp->kl; j++) {
     if (G - nd[j] <= 0) break;
     int32_t t3 = nb[j];
-    if (t3 == S->t1 || t3 == after2 || too_far(L, t2, t3)) continue;
+    if (t3 == S->t1 || t3 == after2 || too_far(L, t2, t3) || lkv_tabu(S, t2, t3)) continue;
     int32_t t4 = lkv_next(S, 1 - dir, t3);
-    if (lkv_tabu(S, t2, t3) || lkv_tabu(S, t3, t4)) continue;
-    int64_t value = D(t3, t4) - nd[j];
-    int at = count < most ? count++ : most;
-    if (at == most && value <= look[most - 1]) continue;
-    if (at == most) at = most - 1;
-    while (at > 0 && look[at - 1] < value) {
-      look[at] = look[at - 1];
-      alt[at][0] = alt[at - 1][0];
-      alt[at][1] = alt[at - 1][1];
-      at--;
+    if (!lkv_tabu(S, t3, t4)) {
+      lkv_alt a = {t3, t4, -1, -1, 0, D(t3, t4) - nd[j]};
+      count = lkv_keep(alt, count, most, a);
     }
-    look[at] = value;
-    alt[at][0] = t3;
-    alt[at][1] = t4;
+    if (or_steps) count = lkv_or_steps(S, t2, dir, t3, G - nd[j], alt, count, most);
   }
   return count;
 }
 
-/* The step that removes (t1, t2) and (t3, t4) and adds (t2, t3) and (t4, t1): the path t2..t4
- * reversed, as the interval of positions that does not wrap (the path or the rest). */
-static void lkv_push(lkv *S, int32_t t2, int32_t t3, int32_t t4, int dir) {
-  int32_t p2 = lkv_pos(S, t2), p4 = lkv_pos(S, t4);
-  int32_t a = dir == 0 ? p2 : p4, b = dir == 0 ? p4 : p2;
-  int32_t d = S->depth++;
+/* Reverses the path from `first` (o's neighbour) away from o to `last` on the chain's tour, as
+ * the interval of positions that does not wrap (the path or the rest). */
+static void lkv_flip(lkv *S, int32_t o, int32_t first, int32_t last) {
+  if (first == last) return;
+  int dir = lkv_next(S, 0, o) == first ? 0 : 1;
+  int32_t pf = lkv_pos(S, first), pl = lkv_pos(S, last);
+  int32_t a = dir == 0 ? pf : pl, b = dir == 0 ? pl : pf;
+  int32_t d = S->nflips++;
   S->lo[d] = a <= b ? a : b + 1;
   S->hi[d] = a <= b ? b : a - 1;
-  S->step[d][0] = t2;
-  S->step[d][1] = t3;
-  S->step[d][2] = t4;
+  S->flip[d][0] = o;
+  S->flip[d][1] = first;
+  S->flip[d][2] = last;
+}
+
+static void lkv_edge(lkv *S, int32_t a, int32_t b, int32_t c) {
+  int32_t *e = S->edge[S->nedges++];
+  e[0] = a;
+  e[1] = b;
+  e[2] = c;
+}
+
+/* Takes the step from t2 (direction dir); returns the chain's new free end. */
+static int32_t lkv_step(lkv *S, int32_t t2, const lkv_alt *a) {
+  const int32_t t1 = S->t1;
+  lkv_edge(S, t2, a->t3, a->t4);
+  if (a->t5 < 0) {
+    lkv_flip(S, t1, t2, a->t4);
+    return a->t4;
+  }
+  lkv_edge(S, a->t4, a->t5, a->t6);
+  if (a->after) { /* t1 t2..t5 t6..t3 t4 -> t1 t6..t3 t2..t5 t4 */
+    lkv_flip(S, t1, t2, a->t3);
+    lkv_flip(S, t1, a->t3, a->t6);
+    lkv_flip(S, a->t3, a->t5, t2);
+  } else { /* t1 t2..t6 t5..t3 t4 -> t1 t6..t2 t3..t5 t4 */
+    lkv_flip(S, t1, t2, a->t6);
+    lkv_flip(S, a->t4, a->t3, a->t5);
+  }
+  return a->t6;
 }
 
 static void lkv_dfs(lkv *S, int32_t t2, int dir, int64_t G) {
   const ls_state *L = S->L;
-  int32_t alt[LKV_ALTS][2];
-  int count = lkv_alternatives(S, t2, dir, G, alt, lkv_breadth[S->depth]);
+  lkv_alt alt[LKV_ALTS];
+  int or_steps = S->depth < LKV_OR_DEPTH && S->nflips + 3 <= LKV_FLIPS;
+  int count = lkv_alternatives(S, t2, dir, G, alt, lkv_breadth[S->depth], or_steps);
   for (int a = 0; a < count; a++) {
-    int32_t t3 = alt[a][0], t4 = alt[a][1];
-    int64_t G2 = G - D(t2, t3) + D(t3, t4);
-    lkv_push(S, t2, t3, t4, dir);
-    int64_t close = G2 - D(t4, S->t1);
+    const int32_t flips = S->nflips, edges = S->nedges;
+    int32_t end = lkv_step(S, t2, &alt[a]);
+    S->depth++;
+    int64_t G2 = G + alt[a].value;
+    int64_t close = G2 - D(end, S->t1);
     if (close > S->best) {
       S->best = close;
-      S->best_depth = S->depth;
-      memcpy(S->best_step, S->step, (size_t)S->depth * sizeof S->step[0]);
+      S->best_flips = S->nflips;
+      S->best_edges = S->nedges;
+      memcpy(S->best_flip, S->flip, (size_t)S->nflips * sizeof S->flip[0]);
+      memcpy(S->best_edge, S->edge, (size_t)S->nedges * sizeof S->edge[0]);
     }
-    if (S->depth < LKV_DEPTH && G2 > S->best)
-      lkv_dfs(S, t4, lkv_next(S, 0, S->t1) == t4 ? 0 : 1, G2);
+    if (S->depth < LKV_DEPTH && S->nflips < LKV_FLIPS && G2 > S->best)
+      lkv_dfs(S, end, lkv_next(S, 0, S->t1) == end ? 0 : 1, G2);
     S->depth--;
+    S->nflips = flips;
+    S->nedges = edges;
     if (S->best > 0) return;
   }
 }
@@ -672,20 +767,20 @@ static int sym_lkv(ls_state *L, int32_t t1) {
   S.L = L;
   S.t1 = t1;
   for (int dir = 0; dir < 2; dir++) {
-    S.depth = 0;
+    S.depth = S.nflips = S.nedges = 0;
     S.best = 0;
-    S.best_depth = 0;
+    S.best_flips = S.best_edges = 0;
     int32_t t2 = dnext(L, dir, t1);
     lkv_dfs(&S, t2, dir, edge_len(L, t1, t2));
     if (S.best <= 0) continue;
-    if (L->P && !tour_pieces_room(L->P, S.best_depth)) return 0;
-    for (int32_t k = 0; k < S.best_depth; k++)
-      apply_2opt(L, t1, S.best_step[k][0], S.best_step[k][2]);
+    if (L->P && !tour_pieces_room(L->P, S.best_flips)) return 0;
+    for (int32_t k = 0; k < S.best_flips; k++)
+      apply_2opt(L, S.best_flip[k][0], S.best_flip[k][1], S.best_flip[k][2]);
     L->change -= S.best;
     tour_ls_push(L->s, t1);
-    for (int32_t k = 0; k < S.best_depth; k++)
+    for (int32_t k = 0; k < S.best_edges; k++)
       for (int m = 0; m < 3; m++)
-        tour_ls_push(L->s, S.best_step[k][m]);
+        tour_ls_push(L->s, S.best_edge[k][m]);
     return 1;
   }
   return 0;
