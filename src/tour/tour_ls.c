@@ -564,13 +564,14 @@ static int sym_lk(ls_state *L, int32_t t1) {
  * their gain, the later ones the best only; a chain goes on while its gain can still beat the
  * best closing found, and the steps up to the best closing are applied. An edge a chain added
  * is never removed again, nor a removed one added. */
+/* LKV_FLIPS: eight 2-opt steps of one reversal and two or-steps of at most three. */
 enum { LKV_DEPTH = 10, LKV_ALTS = 5, LKV_FLIPS = 14, LKV_EDGES = 2 * LKV_DEPTH };
 /* A third step of breadth 3 (up to 45 chains where it was 15) freed most of the seeds that
  * stuck on rl1889 and u2152, and did better on ten instances on the whole (docs/performance.md). */
 static const int lkv_breadth[LKV_DEPTH] = {5, 3, 3, 1, 1, 1, 1, 1, 1, 1};
 /* Or-steps compete with the 2-opt steps for the breadth of the first LKV_OR_DEPTH steps. They
  * cost some kl times a 2-opt step's look; deeper in the chain they cost more than they find
- * (10 s, six instances, seeds 1-6: docs/performance.md). */
+ * (10 s, six instances, seeds 1-3 and 4-6: docs/performance.md). */
 enum { LKV_OR_DEPTH = 2 };
 
 typedef struct {

@@ -34,10 +34,27 @@ cluster_up fail
 # ---- Open MPI on both hosts: srun --mpi=pmix (1 and 2 ranks per host), mpirun with a host file.
 d=$AR_TMP/direct
 mkdir -p "$d"
+# pmix_solve RPN: the solve on both hosts, RPN ranks each. Open MPI 4.1.4 (Debian 12) now and then
+# kills a rank inside MPI_Init when ranks on two hosts start over TCP (docs/slurm.md, "A known
+# crash in MPI_Init": a NULL receive callback, a few per cent of loaded 2x2 starts, older builds
+# as well). A start that died with exactly that signature, before any output, is started again,
+# at most twice, and says so; any other failure fails.
+pmix_solve() {
+  local rpn=$1 try
+  for try in 1 2 3; do
+    (cd "$d" && OMP_NUM_THREADS=1 srun --mpi=pmix -N2 --ntasks-per-node=$rpn -c1 "$ANTROUTE" solve \
+      "$GOOD_INPUT" -o "$d/pmix-$rpn.h5" --iterations $SHORT --seed $SEED --colonies $COLONIES \
+      >"$d/pmix-$rpn.log" 2>&1) && return 0
+    grep -q "Failing at address: (nil)" "$d/pmix-$rpn.log" &&
+      grep -q "pmixp_client_v2.c:211: Error handler invoked: status = -61" "$d/pmix-$rpn.log" &&
+      [ ! -e "$d/pmix-$rpn.h5" ] || return 1
+    echo "note: srun --mpi=pmix -N2 --ntasks-per-node=$rpn: Open MPI's known crash in MPI_Init (start $try), started again"
+    cp "$d/pmix-$rpn.log" "$d/pmix-$rpn.crash$try.log"
+  done
+  return 1
+}
 for rpn in 1 2; do
-  if (cd "$d" && OMP_NUM_THREADS=1 srun --mpi=pmix -N2 --ntasks-per-node=$rpn -c1 "$ANTROUTE" solve \
-    "$GOOD_INPUT" -o "$d/pmix-$rpn.h5" --iterations $SHORT --seed $SEED --colonies $COLONIES \
-    >"$d/pmix-$rpn.log" 2>&1); then
+  if pmix_solve $rpn; then
     pass "srun --mpi=pmix -N2 --ntasks-per-node=$rpn: solve finished"
   else
     fail "srun --mpi=pmix -N2 --ntasks-per-node=$rpn: $(tail -n 5 "$d/pmix-$rpn.log")"
