@@ -612,9 +612,9 @@ static inline int32_t lkv_next(const lkv *S, int dir, int32_t x) {
   return lkv_node(S, q == n ? 0 : (q < 0 ? n - 1 : q));
 }
 
-/* Steps from a to b in direction dir on the chain's tour. */
-static inline int32_t lkv_steps(const lkv *S, int dir, int32_t a, int32_t b) {
-  int32_t d = lkv_pos(S, b) - lkv_pos(S, a);
+/* Steps in direction dir on the chain's tour from position pa (a node's lkv_pos) to node b. */
+static inline int32_t lkv_steps(const lkv *S, int dir, int32_t pa, int32_t b) {
+  int32_t d = lkv_pos(S, b) - pa;
   if (dir) d = -d;
   return d < 0 ? d + S->L->n : d;
 }
@@ -641,29 +641,29 @@ static int lkv_keep(lkv_alt *alt, int count, int most, lkv_alt a) {
   return count;
 }
 
-/* The or-steps through (t2, t3), t4 on the far side of t3 (g1: the chain's gain with (t2, t3)
- * added), into alt. */
-static int lkv_or_steps(const lkv *S, int32_t t2, int dir, int32_t t3, int64_t g1, lkv_alt *alt,
-                        int count, int most) {
+/* The or-steps through (t2, t3), t4 on the far side of t3, into alt (G: the chain's gain before
+ * the step, d23: |t2 t3|). */
+static int lkv_or_steps(const lkv *S, int32_t t2, int dir, int32_t t3, int64_t G, int64_t d23,
+                        lkv_alt *alt, int count, int most) {
   const ls_state *L = S->L;
   const tour_problem *tp = L->tp;
   const int32_t t4 = lkv_next(S, dir, t3);
   if (t4 == S->t1 || lkv_tabu(S, t3, t4)) return count;
-  const int64_t d34 = D(t3, t4), G2 = g1 + d34;
-  const int32_t span = lkv_steps(S, dir, t2, t3);
+  const int64_t G2 = G - d23 + D(t3, t4);
+  const int32_t p2 = lkv_pos(S, t2), span = lkv_steps(S, dir, p2, t3);
   const int32_t *nb = tp->nbr + (size_t)t4 * tp->width;
   const int64_t *nd = tp->nbr_dist + (size_t)t4 * tp->width;
   for (int32_t j = 0; j < tp->kl; j++) {
     int64_t g2 = G2 - nd[j];
     if (g2 <= 0) break;
     int32_t t5 = nb[j];
-    if (t5 == t3 || too_far(L, t4, t5) || lkv_steps(S, dir, t2, t5) > span || lkv_tabu(S, t4, t5))
+    if (t5 == t3 || too_far(L, t4, t5) || lkv_steps(S, dir, p2, t5) > span || lkv_tabu(S, t4, t5))
       continue;
     for (int after = 0; after < 2; after++) {
       if (!after && t5 == t2) continue; /* t6 would be t1 */
       int32_t t6 = lkv_next(S, after ? dir : 1 - dir, t5);
       if (lkv_tabu(S, t5, t6)) continue;
-      lkv_alt a = {t3, t4, t5, t6, after, g2 + D(t5, t6) - (g1 + D(t2, t3))};
+      lkv_alt a = {t3, t4, t5, t6, after, g2 + D(t5, t6) - G};
       count = lkv_keep(alt, count, most, a);
     }
   }
@@ -689,7 +689,7 @@ static int lkv_alternatives(const lkv *S, int32_t t2, int dir, int64_t G, lkv_al
       lkv_alt a = {t3, t4, -1, -1, 0, D(t3, t4) - nd[j]};
       count = lkv_keep(alt, count, most, a);
     }
-    if (or_steps) count = lkv_or_steps(S, t2, dir, t3, G - nd[j], alt, count, most);
+    if (or_steps) count = lkv_or_steps(S, t2, dir, t3, G, nd[j], alt, count, most);
   }
   return count;
 }
