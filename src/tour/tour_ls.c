@@ -65,6 +65,7 @@ static inline int in_window(const ls_state *L, int32_t x) {
  * outside the window. Every move checks each node it picks from a neighbour list with it. */
 static inline int too_far(const ls_state *L, int32_t a, int32_t b) {
   if (L->win_hi && !in_window(L, b)) return 1;
+  if (L->reach >= L->n / 2) return 0; /* no two nodes are farther apart (the ants' search) */
   int32_t d = posof(L, a) - posof(L, b);
   if (d < 0) d = -d;
   if (d > L->n - d) d = L->n - d;
@@ -582,12 +583,16 @@ typedef struct {
 
 typedef struct {
   const ls_state *L;
-  int32_t t1, depth;                    /* depth: steps in the chain */
-  int32_t nflips, nedges;               /* reversals and (added, removed) pairs so far */
-  int32_t lo[LKV_FLIPS], hi[LKV_FLIPS]; /* the reversals, in positions */
-  int32_t flip[LKV_FLIPS][3];           /* (outer, first, last) of each, to apply them */
-  int32_t edge[LKV_EDGES][3];           /* (a, b, c): (a, b) added, (b, c) removed */
-  int64_t best;                         /* best closing gain so far */
+  int32_t t1, depth;      /* depth: steps in the chain */
+  int32_t nflips, nedges; /* reversals and (added, removed) pairs so far */
+  /* The reversals, in positions: lo..lo + span, and p inside maps to sum - p (sum: lo + hi). */
+  int32_t lo[LKV_FLIPS], sum[LKV_FLIPS];
+  uint32_t span[LKV_FLIPS];
+  int32_t flip[LKV_FLIPS][3];  /* (outer, first, last) of each, to apply them */
+  int32_t edge[LKV_EDGES][3];  /* (a, b, c): (a, b) added, (b, c) removed */
+  uint64_t touched;            /* bit x % 64 set for every node x in edge[] */
+  uint64_t key[2 * LKV_EDGES]; /* lkv_key of edge[i]'s (a, b) at 2i and (b, c) at 2i + 1 */
+  int64_t best;                /* best closing gain so far */
   int32_t best_flips, best_edges;
   int32_t best_flip[LKV_FLIPS][3];
   int32_t best_edge[LKV_EDGES][3];
@@ -596,35 +601,48 @@ typedef struct {
 static inline int32_t lkv_pos(const lkv *S, int32_t x) {
   int32_t p = posof(S->L, x);
   for (int32_t i = 0; i < S->nflips; i++)
-    if (p >= S->lo[i] && p <= S->hi[i]) p = S->lo[i] + S->hi[i] - p;
+    p = (uint32_t)(p - S->lo[i]) <= S->span[i] ? S->sum[i] - p : p; /* one unsigned test */
   return p;
 }
 
 static inline int32_t lkv_node(const lkv *S, int32_t q) {
   for (int32_t i = S->nflips - 1; i >= 0; i--)
-    if (q >= S->lo[i] && q <= S->hi[i]) q = S->lo[i] + S->hi[i] - q;
+    q = (uint32_t)(q - S->lo[i]) <= S->span[i] ? S->sum[i] - q : q;
   return node_at(S->L, q);
 }
 
-static inline int32_t lkv_next(const lkv *S, int dir, int32_t x) {
+/* The node after position p (a node's lkv_pos) in direction dir on the chain's tour. */
+static inline int32_t lkv_after(const lkv *S, int dir, int32_t p) {
   const int32_t n = S->L->n;
-  int32_t q = lkv_pos(S, x) + (dir == 0 ? 1 : -1);
+  int32_t q = p + (dir == 0 ? 1 : -1);
   return lkv_node(S, q == n ? 0 : (q < 0 ? n - 1 : q));
 }
 
-/* Steps in direction dir on the chain's tour from position pa (a node's lkv_pos) to node b. */
-static inline int32_t lkv_steps(const lkv *S, int dir, int32_t pa, int32_t b) {
-  int32_t d = lkv_pos(S, b) - pa;
+static inline int32_t lkv_next(const lkv *S, int dir, int32_t x) {
+  return lkv_after(S, dir, lkv_pos(S, x));
+}
+
+/* Steps in direction dir on the chain's tour from position pa to position pb. */
+static inline int32_t lkv_steps(const lkv *S, int dir, int32_t pa, int32_t pb) {
+  int32_t d = pb - pa;
   if (dir) d = -d;
   return d < 0 ? d + S->L->n : d;
 }
 
+static inline uint64_t lkv_bit(int32_t x) { return (uint64_t)1 << (x & 63); }
+
+/* An edge as one word, the same either way round. */
+static inline uint64_t lkv_key(int32_t a, int32_t b) {
+  return a < b ? (uint64_t)a << 32 | (uint32_t)b : (uint64_t)b << 32 | (uint32_t)a;
+}
+
+/* Whether the chain added or removed the edge (a, b). */
 static int lkv_tabu(const lkv *S, int32_t a, int32_t b) {
-  for (int32_t i = 0; i < S->nedges; i++) {
-    const int32_t *st = S->edge[i];
-    if ((st[0] == a && st[1] == b) || (st[0] == b && st[1] == a)) return 1; /* added */
-    if ((st[1] == a && st[2] == b) || (st[1] == b && st[2] == a)) return 1; /* removed */
-  }
+  /* Most looks are at nodes the chain has not touched: one test instead of a scan. */
+  if (!(S->touched & lkv_bit(a)) || !(S->touched & lkv_bit(b))) return 0;
+  const uint64_t k = lkv_key(a, b);
+  for (int32_t i = 0; i < 2 * S->nedges; i++)
+    if (S->key[i] == k) return 1;
   return 0;
 }
 
@@ -641,27 +659,28 @@ static int lkv_keep(lkv_alt *alt, int count, int most, lkv_alt a) {
   return count;
 }
 
-/* The or-steps through (t2, t3), t4 on the far side of t3, into alt (G: the chain's gain before
- * the step, d23: |t2 t3|). */
-static int lkv_or_steps(const lkv *S, int32_t t2, int dir, int32_t t3, int64_t G, int64_t d23,
-                        lkv_alt *alt, int count, int most) {
+/* The or-steps through (t2, t3), t4 on the far side of t3, into alt (p2, p3: the positions of
+ * t2 and t3; G: the chain's gain before the step, d23: |t2 t3|). */
+static int lkv_or_steps(const lkv *S, int32_t t2, int32_t p2, int dir, int32_t t3, int32_t p3,
+                        int64_t G, int64_t d23, lkv_alt *alt, int count, int most) {
   const ls_state *L = S->L;
   const tour_problem *tp = L->tp;
-  const int32_t t4 = lkv_next(S, dir, t3);
+  const int32_t t4 = lkv_after(S, dir, p3);
   if (t4 == S->t1 || lkv_tabu(S, t3, t4)) return count;
   const int64_t G2 = G - d23 + D(t3, t4);
-  const int32_t p2 = lkv_pos(S, t2), span = lkv_steps(S, dir, p2, t3);
+  const int32_t span = lkv_steps(S, dir, p2, p3);
   const int32_t *nb = tp->nbr + (size_t)t4 * tp->width;
   const int64_t *nd = tp->nbr_dist + (size_t)t4 * tp->width;
   for (int32_t j = 0; j < tp->kl; j++) {
     int64_t g2 = G2 - nd[j];
     if (g2 <= 0) break;
     int32_t t5 = nb[j];
-    if (t5 == t3 || too_far(L, t4, t5) || lkv_steps(S, dir, p2, t5) > span || lkv_tabu(S, t4, t5))
-      continue;
+    if (t5 == t3 || too_far(L, t4, t5)) continue;
+    const int32_t p5 = lkv_pos(S, t5);
+    if (lkv_steps(S, dir, p2, p5) > span || lkv_tabu(S, t4, t5)) continue;
     for (int after = 0; after < 2; after++) {
       if (!after && t5 == t2) continue; /* t6 would be t1 */
-      int32_t t6 = lkv_next(S, after ? dir : 1 - dir, t5);
+      int32_t t6 = lkv_after(S, after ? dir : 1 - dir, p5);
       if (lkv_tabu(S, t5, t6)) continue;
       lkv_alt a = {t3, t4, t5, t6, after, g2 + D(t5, t6) - G};
       count = lkv_keep(alt, count, most, a);
@@ -678,18 +697,18 @@ static int lkv_alternatives(const lkv *S, int32_t t2, int dir, int64_t G, lkv_al
   const tour_problem *tp = L->tp;
   const int32_t *nb = tp->nbr + (size_t)t2 * tp->width;
   const int64_t *nd = tp->nbr_dist + (size_t)t2 * tp->width;
-  const int32_t after2 = lkv_next(S, dir, t2);
+  const int32_t p2 = lkv_pos(S, t2), after2 = lkv_after(S, dir, p2);
   int count = 0;
   for (int32_t j = 0; j < tp->kl; j++) {
     if (G - nd[j] <= 0) break;
     int32_t t3 = nb[j];
     if (t3 == S->t1 || t3 == after2 || too_far(L, t2, t3) || lkv_tabu(S, t2, t3)) continue;
-    int32_t t4 = lkv_next(S, 1 - dir, t3);
+    const int32_t p3 = lkv_pos(S, t3), t4 = lkv_after(S, 1 - dir, p3);
     if (!lkv_tabu(S, t3, t4)) {
       lkv_alt a = {t3, t4, -1, -1, 0, D(t3, t4) - nd[j]};
       count = lkv_keep(alt, count, most, a);
     }
-    if (or_steps) count = lkv_or_steps(S, t2, dir, t3, G, nd[j], alt, count, most);
+    if (or_steps) count = lkv_or_steps(S, t2, p2, dir, t3, p3, G, nd[j], alt, count, most);
   }
   return count;
 }
@@ -702,18 +721,24 @@ static void lkv_flip(lkv *S, int32_t o, int32_t first, int32_t last) {
   int32_t pf = lkv_pos(S, first), pl = lkv_pos(S, last);
   int32_t a = dir == 0 ? pf : pl, b = dir == 0 ? pl : pf;
   int32_t d = S->nflips++;
-  S->lo[d] = a <= b ? a : b + 1;
-  S->hi[d] = a <= b ? b : a - 1;
+  int32_t lo = a <= b ? a : b + 1, hi = a <= b ? b : a - 1;
+  if (hi < lo) lo = hi = S->L->n; /* an empty interval: position n matches nothing */
+  S->lo[d] = lo;
+  S->sum[d] = lo + hi;
+  S->span[d] = (uint32_t)(hi - lo);
   S->flip[d][0] = o;
   S->flip[d][1] = first;
   S->flip[d][2] = last;
 }
 
 static void lkv_edge(lkv *S, int32_t a, int32_t b, int32_t c) {
+  S->key[2 * S->nedges] = lkv_key(a, b);
+  S->key[2 * S->nedges + 1] = lkv_key(b, c);
   int32_t *e = S->edge[S->nedges++];
   e[0] = a;
   e[1] = b;
   e[2] = c;
+  S->touched |= lkv_bit(a) | lkv_bit(b) | lkv_bit(c);
 }
 
 /* Takes the step from t2 (direction dir); returns the chain's new free end. */
@@ -743,6 +768,7 @@ static void lkv_dfs(lkv *S, int32_t t2, int dir, int64_t G) {
   int count = lkv_alternatives(S, t2, dir, G, alt, lkv_breadth[S->depth], or_steps);
   for (int a = 0; a < count; a++) {
     const int32_t flips = S->nflips, edges = S->nedges;
+    const uint64_t touched = S->touched;
     int32_t end = lkv_step(S, t2, &alt[a]);
     S->depth++;
     int64_t G2 = G + alt[a].value;
@@ -759,6 +785,7 @@ static void lkv_dfs(lkv *S, int32_t t2, int dir, int64_t G) {
     S->depth--;
     S->nflips = flips;
     S->nedges = edges;
+    S->touched = touched;
     if (S->best > 0) return;
   }
 }
@@ -769,6 +796,7 @@ static int sym_lkv(ls_state *L, int32_t t1) {
   S.t1 = t1;
   for (int dir = 0; dir < 2; dir++) {
     S.depth = S.nflips = S.nedges = 0;
+    S.touched = 0;
     S.best = 0;
     S.best_flips = S.best_edges = 0;
     int32_t t2 = dnext(L, dir, t1);
