@@ -49,6 +49,8 @@ static void reader_init(tsp_reader *r, const char *buf, size_t len, const char *
   r->end = buf + len;
   r->path = path;
   r->line = 0;
+  r->pending.s = NULL; /* never read before reader_unread() sets it; GCC -O3 cannot see that */
+  r->pending.n = 0;
   r->have_pending = 0;
 }
 
