@@ -717,8 +717,8 @@ static int lkv_alternatives(const lkv *S, int32_t t2, int dir, int64_t G, lkv_al
  * the interval of positions that does not wrap (the path or the rest). */
 static void lkv_flip(lkv *S, int32_t o, int32_t first, int32_t last) {
   if (first == last) return;
-  int dir = lkv_next(S, 0, o) == first ? 0 : 1;
-  int32_t pf = lkv_pos(S, first), pl = lkv_pos(S, last);
+  const int32_t n = S->L->n, po = lkv_pos(S, o), pf = lkv_pos(S, first), pl = lkv_pos(S, last);
+  const int dir = pf == (po + 1 == n ? 0 : po + 1) ? 0 : 1; /* first follows o, or precedes it */
   int32_t a = dir == 0 ? pf : pl, b = dir == 0 ? pl : pf;
   int32_t d = S->nflips++;
   int32_t lo = a <= b ? a : b + 1, hi = a <= b ? b : a - 1;
