@@ -13,6 +13,7 @@
 #include "ar_agree.h"
 #include "ar_clock.h"
 #include "ar_error.h"
+#include "ar_nodelay.h"
 #include "ar_signal.h"
 #include "ar_singleton.h"
 #include "cli.h"
@@ -116,6 +117,8 @@ int app_main(int argc, char **argv) {
   /* From here on an MPI failure is a status with a message (ar_mpi_check), never an abort;
    * communicators made from MPI_COMM_WORLD inherit the handler (ar_comm.h sets it again). */
   ar_error_clear();
+  /* The launcher's PMIx link without Nagle: MPI_Finalize 40 ms sooner (ar_nodelay.h). */
+  (void)ar_nodelay_tcp_sockets();
   int rank = 0;
   /* MPI's start-up may have installed handlers of its own. solve stops at its own points (a
    * checkpoint, status 75); the other commands have nothing to keep and stop at once. */
