@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "ar_agree.h"
+#include "ar_commit.h"
 #include "ar_version.h"
 #include "h5u.h"
 

@@ -5,6 +5,7 @@
 #include <mpi.h>
 #include <string.h>
 
+#include "ar_commit.h"
 #include "ar_version.h"
 #include "h5u.h"
 #include "topo_load.h"

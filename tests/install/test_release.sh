@@ -39,9 +39,9 @@ else
   fail "configure: $(tail -n 8 configure.log)"
   finish
 fi
-grep -q "#define AR_BUILD_COMMIT \"$commit\"" "$src/b/generated/ar_version.h" &&
+grep -q "#define AR_BUILD_COMMIT \"$commit\"" "$src/b/generated/ar_commit.h" &&
   pass "the build records commit $commit from COMMIT (no .git)" ||
-  fail "version header: $(grep AR_BUILD_COMMIT "$src/b/generated/ar_version.h")"
+  fail "commit header: $(grep AR_BUILD_COMMIT "$src/b/generated/ar_commit.h")"
 target=ar_base
 [ "${AR_RELEASE_FULL_BUILD:-0}" = 1 ] && target=antroute
 build cmake --build "$src/b" -j2 --target $target >build.log 2>&1 && pass "the tarball builds $target" ||

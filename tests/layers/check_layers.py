@@ -77,6 +77,7 @@ for t, (d, _, _) in layers.items():
             header_layer[name] = t
 # Generated headers belong to the base layer.
 header_layer.setdefault('ar_version.h', 'ar_base')
+header_layer.setdefault('ar_commit.h', 'ar_base')
 
 include_rx = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 texts = {}
