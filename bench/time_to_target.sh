@@ -171,11 +171,11 @@ def med(name, lay):
 # The search of a seed is the same on every layout (the answer depends on the colonies, not on
 # ranks or threads), so the ratio of one seed's times is the layout's speed-up on that very
 # search: its median over the seeds does not carry the spread between seeds.
+def reached(s): return numeric(s) and not s.startswith(">")
 def paired(name, lay):
-    t = {(r[1], r[2]): r[3] for r in rows if r[0] == name}
-    v = [value(t[("1x1", s)]) / value(t[(lay, s)]) for (l, s) in t if l == lay
-         and ("1x1", s) in t and numeric(t[(lay, s)]) and numeric(t[("1x1", s)])
-         and not t[(lay, s)].startswith(">") and not t[("1x1", s)].startswith(">")]
+    one = {r[2]: r[3] for r in rows if r[0] == name and r[1] == "1x1" and reached(r[3])}
+    v = [value(one[r[2]]) / value(r[3]) for r in rows
+         if r[0] == name and r[1] == lay and reached(r[3]) and r[2] in one]
     return ("%.2fx" % statistics.median(v)) if v else "-"
 print("\n| instance | " + " | ".join(layouts) +
       " | 1x2 speed-up | 2x1 speed-up | 1x2 paired | 2x1 paired |")

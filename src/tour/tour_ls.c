@@ -722,7 +722,7 @@ static void lkv_flip(lkv *S, int32_t o, int32_t first, int32_t last) {
   int32_t a = dir == 0 ? pf : pl, b = dir == 0 ? pl : pf;
   int32_t d = S->nflips++;
   int32_t lo = a <= b ? a : b + 1, hi = a <= b ? b : a - 1;
-  if (hi < lo) lo = hi = S->L->n; /* an empty interval: position n matches nothing */
+  if (hi < lo) lo = hi = n; /* an empty interval: position n matches nothing */
   S->lo[d] = lo;
   S->sum[d] = lo + hi;
   S->span[d] = (uint32_t)(hi - lo);

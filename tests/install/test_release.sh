@@ -4,8 +4,8 @@
 # (git archive plus the file COMMIT), the tarball holds the sources and no .git, and unpacked in a
 # temporary folder it configures in a network namespace of its own (no network at all) with
 # -DBUILD_TESTING=OFF, records the packed commit for --version (it has no .git to ask) and builds.
-# To stay fast on a loaded machine the build is one layer (ar_base, which includes the version
-# header); AR_RELEASE_FULL_BUILD=1 builds the program too and checks its --version.
+# To stay fast on a loaded machine the build is one layer (ar_base, whose build writes the
+# version and commit headers); AR_RELEASE_FULL_BUILD=1 builds the program too and checks its --version.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 git -C "$AR_SOURCE_DIR" rev-parse --git-dir >/dev/null 2>&1 ||
   skip_test "the source tree is not a git clone (a release tarball makes no tarball)"

@@ -10,6 +10,8 @@ ar_add_script_test(install_selftest SCRIPT tests/install/test_install_selftest.s
                    TIMEOUT 600)
 # Issue #24: the release tarball of tools/make_release.sh configures and builds with no network.
 ar_add_script_test(install_release SCRIPT tests/install/test_release.sh LABELS install TIMEOUT 900)
+# The commit that --version names is read at every build (cmake/build_commit.cmake).
+ar_add_script_test(install_build_commit SCRIPT tests/install/test_build_commit.sh LABELS install)
 # Issue #24: the guide's first run (section 2, and section 1's installed-module block) on the
 # installed program and examples, module loaded, trees hidden.
 ar_add_script_test(install_guide SCRIPT tests/install/test_install_guide.sh LABELS install
