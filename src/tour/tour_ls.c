@@ -9,7 +9,8 @@
  *   symmetric: 2-opt, Or-opt (segments of 1-3 nodes, either orientation), Or-3opt,
  *              sequential 3-opt (two chained 2-opt moves, the first of which need not gain),
  *              and Lin-Kernighan chains: of 2-opt steps on the whole first tour (sym_lk), of
- *              2-opt steps and segment moves (or-steps) in the ants' tours (sym_lkv)
+ *              2-opt steps and segment moves (or-steps) in the ants' tours (sym_lkv), and
+ *              there, when the chains find nothing, double bridges (sym_bridge)
  *   ATSP:      Or-opt and Or-3opt (segment exchange) only: they keep every edge's direction.
  * Gains are exact integers, so the tour's length is tracked exactly and the search ends. */
 #include "tour_ls.h"
@@ -815,6 +816,92 @@ static int sym_lkv(ls_state *L, int32_t t1) {
   return 0;
 }
 
+/* Double bridge, a non-sequential 4-opt move (the idea of LKH's Gain23): removing (t1, t2) and
+ * (t3, t4) with t4 on the far side of t3, and adding (t2, t3) and (t4, t1), splits the tour into
+ * two cycles, P (the shorter, at most BRIDGE_SPAN nodes) and Q; removing an edge (t5, t6) of P
+ * and an edge (t7, t8) of Q and adding (t5, t8) and (t6, t7) joins them again. When each half
+ * alone loses, no chain of sequential steps reaches it: tried when the chains find nothing, it
+ * frees seeds that stall (10 s, 13 instances x 12 seeds: docs/performance.md). */
+enum { BRIDGE_SPAN = 200 };
+
+/* Applies a bridge. In direction dir the tour is A B C D, A = pf..x, B = y..pl (P), C = qf..u,
+ * D = v..ql (Q); the added edges are (pf, pl) and (qf, ql), and either (x, v) and (u, y) (the
+ * tour A D C B: four reversals) or (x, u) and (v, y) (A C' D' B: two). */
+static void bridge_apply(ls_state *L, int32_t pl, int32_t qf, int32_t ql, int32_t x, int32_t y,
+                         int32_t u, int32_t v, int swap) {
+  if (swap) {
+    apply_2opt(L, x, y, ql);  /* A D' C' B' */
+    apply_2opt(L, x, ql, v);  /* A D C' B' */
+    apply_2opt(L, ql, u, qf); /* A D C B' */
+    apply_2opt(L, u, pl, y);  /* A D C B */
+  } else {
+    apply_2opt(L, x, y, u);    /* A C' B' D */
+    apply_2opt(L, qf, pl, ql); /* A C' D' B */
+  }
+}
+
+/* The first improving bridge from t1 (either direction), applied; returns whether one was. */
+static int sym_bridge(ls_state *L, int32_t t1) {
+  const tour_problem *tp = L->tp;
+  const int32_t n = L->n;
+  if (L->P && !tour_pieces_room(L->P, 4)) return 0;
+  for (int dir = 0; dir < 2; dir++) {
+    const int32_t t2 = dnext(L, dir, t1);
+    const int64_t d12 = edge_len(L, t1, t2);
+    const int32_t *n2 = tp->nbr + (size_t)t2 * tp->width;
+    const int64_t *d2 = tp->nbr_dist + (size_t)t2 * tp->width;
+    for (int32_t j = 0; j < tp->kl; j++) {
+      const int64_t g1 = d12 - d2[j];
+      if (g1 <= 0) break;
+      const int32_t t3 = n2[j];
+      if (t3 == t1 || t3 == dnext(L, dir, t2) || too_far(L, t2, t3)) continue;
+      const int32_t t4 = dnext(L, dir, t3);
+      if (t4 == t1) continue;
+      const int32_t span = dsteps(L, dir, t2, t3) + 1; /* t2..t3 */
+      const int p_first = 2 * span <= n;
+      const int32_t len = p_first ? span : n - span;
+      if (len > BRIDGE_SPAN) continue;
+      const int64_t g2 = g1 + edge_len(L, t3, t4) - D(t4, t1);
+      /* P = pf..pl and Q = qf..ql, in direction dir */
+      const int32_t pf = p_first ? t2 : t4, pl = p_first ? t3 : t1;
+      const int32_t qf = p_first ? t4 : t2, ql = p_first ? t1 : t3;
+      int32_t t5 = pf;
+      for (int32_t k = 0; k < len; k++, t5 = dnext(L, dir, t5)) {
+        for (int side5 = 0; side5 < 2; side5++) {
+          if (side5 == 0 ? t5 == pl : t5 == pf) continue; /* that edge was added */
+          const int32_t t6 = dnext(L, side5 == 0 ? dir : 1 - dir, t5);
+          const int64_t g3 = g2 + edge_len(L, t5, t6);
+          const int32_t *n5 = tp->nbr + (size_t)t5 * tp->width;
+          const int64_t *d5 = tp->nbr_dist + (size_t)t5 * tp->width;
+          for (int32_t i = 0; i < tp->kl; i++) {
+            const int64_t g4 = g3 - d5[i];
+            if (g4 <= 0) break;
+            const int32_t t8 = n5[i];
+            if (dsteps(L, dir, pf, t8) < len || too_far(L, t5, t8)) continue; /* not in Q */
+            for (int side8 = 0; side8 < 2; side8++) {
+              if (side8 == 0 ? t8 == ql : t8 == qf) continue;
+              const int32_t t7 = dnext(L, side8 == 0 ? dir : 1 - dir, t8);
+              const int64_t gain = g4 + edge_len(L, t7, t8) - D(t6, t7);
+              if (gain <= 0) continue;
+              const int32_t x = side5 == 0 ? t5 : t6, y = side5 == 0 ? t6 : t5;
+              const int32_t u = side8 == 0 ? t8 : t7, v = side8 == 0 ? t7 : t8;
+              /* (t5, t8) is (x, v) or (y, u) in A D C B, (x, u) or (y, v) in A C' D' B */
+              bridge_apply(L, pl, qf, ql, x, y, u, v, (t5 == x) == (t8 == v));
+              L->change -= gain;
+              L->s->bridges++;
+              push6(L, t1, t2, t3, t4, t5, t6);
+              tour_ls_push(L->s, t7);
+              tour_ls_push(L->s, t8);
+              return 1;
+            }
+          }
+        }
+      }
+    }
+  }
+  return 0;
+}
+
 void tour_ls_clear(tour_scratch *s) {
   while (s->qcount > 0) {
     s->queued[s->queue[s->qhead]] = 0;
@@ -867,10 +954,12 @@ static int64_t run(const tour_problem *tp, tour_scratch *s, int32_t *order, int 
     if (win_hi && !in_window(L, a)) continue;
     int improved;
     if (tp->symmetric)
-      improved = sym_2opt(L, a) || (kind >= TOUR_LS_OROPT && sym_oropt(L, a)) ||
-                 (kind >= TOUR_LS_FULL &&
-                  (or3opt(L, a, 0) || or3opt(L, a, 1) || sym_3opt(L, a) ||
-                   (L->deep ? sym_lk(L, a) : kind >= TOUR_LS_LK && !win_hi && sym_lkv(L, a))));
+      improved =
+          sym_2opt(L, a) || (kind >= TOUR_LS_OROPT && sym_oropt(L, a)) ||
+          (kind >= TOUR_LS_FULL &&
+           (or3opt(L, a, 0) || or3opt(L, a, 1) || sym_3opt(L, a) ||
+            (L->deep ? sym_lk(L, a)
+                     : kind >= TOUR_LS_LK && !win_hi && (sym_lkv(L, a) || sym_bridge(L, a)))));
     else
       improved = dir_oropt(L, a) || (kind >= TOUR_LS_FULL && or3opt(L, a, 0));
     if (improved) {

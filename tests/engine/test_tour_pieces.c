@@ -133,6 +133,9 @@ static void check_ants(const tour_net *t) {
     changed += memcmp(oa, src, sizeof(int32_t) * n) != 0;
   }
   CHECK(same);
+  /* the double bridges too, on both forms (sym_bridge: four reversals or two) */
+  if (!t->directed) CHECK(((tour_scratch *)b.scratch)->bridges > 0);
+  CHECK(((tour_scratch *)a.scratch)->bridges == ((tour_scratch *)b.scratch)->bridges);
   CHECK(pieces > 30);
   CHECK(changed > 0);
   CHECK(tour_is_permutation(ob, n) == 1);
