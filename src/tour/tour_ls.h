@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* tour_ls: the local search of the tour problem (2-opt, Or-opt, Or-3opt, and Lin-Kernighan chains
- * on a whole tour) from the nodes in the scratch's work list. None fails. */
+/* tour_ls: the local search of the tour problem (2-opt, Or-opt, Or-3opt, Lin-Kernighan chains, and
+ * in the ants double bridges) from the nodes in the scratch's work list. None fails. */
 #ifndef AR_TOUR_LS_H
 #define AR_TOUR_LS_H
 
