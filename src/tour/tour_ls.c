@@ -840,10 +840,65 @@ static void bridge_apply(ls_state *L, int32_t pl, int32_t qf, int32_t ql, int32_
   }
 }
 
+/* The first half of a bridge from t1 in direction dir: (t1, t2) and (t3, t4) removed, (t2, t3)
+ * and (t4, t1) added, which leaves two cycles, t2..t3 (span nodes) and t4..t1. */
+typedef struct {
+  int dir;
+  int32_t t1, t2, t3, t4, span;
+} bridge_half;
+
+/* The first edge (t5, t6) of the shorter cycle P and (t7, t8) of the other, Q, whose exchange
+ * joins them with a total gain above zero (g2: the first half's), applied; returns whether one
+ * was. */
+static int bridge_join(ls_state *L, const bridge_half *h, int64_t g2) {
+  const tour_problem *tp = L->tp;
+  const int dir = h->dir;
+  const int p_first = 2 * h->span <= L->n;
+  const int32_t len = p_first ? h->span : L->n - h->span;
+  if (len > BRIDGE_SPAN) return 0;
+  /* P = pf..pl and Q = qf..ql, in direction dir */
+  const int32_t pf = p_first ? h->t2 : h->t4, pl = p_first ? h->t3 : h->t1;
+  const int32_t qf = p_first ? h->t4 : h->t2, ql = p_first ? h->t1 : h->t3;
+  int32_t t5 = pf;
+  for (int32_t k = 0; k < len; k++, t5 = dnext(L, dir, t5)) {
+    for (int side5 = 0; side5 < 2; side5++) {
+      if (side5 == 0 ? t5 == pl : t5 == pf) continue; /* that edge was added */
+      const int32_t t6 = dnext(L, side5 == 0 ? dir : 1 - dir, t5);
+      const int64_t g3 = g2 + edge_len(L, t5, t6);
+      const int32_t *n5 = tp->nbr + (size_t)t5 * tp->width;
+      const int64_t *d5 = tp->nbr_dist + (size_t)t5 * tp->width;
+      for (int32_t i = 0; i < tp->kl; i++) {
+        const int64_t g4 = g3 - d5[i];
+        if (g4 <= 0) break;
+        const int32_t t8 = n5[i];
+        if (dsteps(L, dir, pf, t8) < len || too_far(L, t5, t8)) continue; /* not in Q */
+        for (int side8 = 0; side8 < 2; side8++) {
+          if (side8 == 0 ? t8 == ql : t8 == qf) continue;
+          const int32_t t7 = dnext(L, side8 == 0 ? dir : 1 - dir, t8);
+          const int64_t gain = g4 + edge_len(L, t7, t8) - D(t6, t7);
+          if (gain <= 0) continue;
+          const int32_t x = side5 == 0 ? t5 : t6, y = side5 == 0 ? t6 : t5;
+          const int32_t u = side8 == 0 ? t8 : t7, v = side8 == 0 ? t7 : t8;
+          /* (t5, t8) is (x, v) or (y, u) in A D C B, (x, u) or (y, v) in A C' D' B */
+          const int swap = (t5 == x) == (t8 == v);
+          bridge_apply(L, pl, qf, ql, x, y, u, v, swap);
+          L->change -= gain;
+          L->s->bridges++;
+          L->s->swaps += swap;
+          push6(L, h->t1, h->t2, h->t3, h->t4, t5, t6);
+          tour_ls_push(L->s, t7);
+          tour_ls_push(L->s, t8);
+          return 1;
+        }
+      }
+    }
+  }
+  return 0;
+}
+
 /* The first improving bridge from t1 (either direction), applied; returns whether one was. */
 static int sym_bridge(ls_state *L, int32_t t1) {
   const tour_problem *tp = L->tp;
-  const int32_t n = L->n;
   if (L->P && !tour_pieces_room(L->P, 4)) return 0;
   for (int dir = 0; dir < 2; dir++) {
     const int32_t t2 = dnext(L, dir, t1);
@@ -857,46 +912,8 @@ static int sym_bridge(ls_state *L, int32_t t1) {
       if (t3 == t1 || t3 == dnext(L, dir, t2) || too_far(L, t2, t3)) continue;
       const int32_t t4 = dnext(L, dir, t3);
       if (t4 == t1) continue;
-      const int32_t span = dsteps(L, dir, t2, t3) + 1; /* t2..t3 */
-      const int p_first = 2 * span <= n;
-      const int32_t len = p_first ? span : n - span;
-      if (len > BRIDGE_SPAN) continue;
-      const int64_t g2 = g1 + edge_len(L, t3, t4) - D(t4, t1);
-      /* P = pf..pl and Q = qf..ql, in direction dir */
-      const int32_t pf = p_first ? t2 : t4, pl = p_first ? t3 : t1;
-      const int32_t qf = p_first ? t4 : t2, ql = p_first ? t1 : t3;
-      int32_t t5 = pf;
-      for (int32_t k = 0; k < len; k++, t5 = dnext(L, dir, t5)) {
-        for (int side5 = 0; side5 < 2; side5++) {
-          if (side5 == 0 ? t5 == pl : t5 == pf) continue; /* that edge was added */
-          const int32_t t6 = dnext(L, side5 == 0 ? dir : 1 - dir, t5);
-          const int64_t g3 = g2 + edge_len(L, t5, t6);
-          const int32_t *n5 = tp->nbr + (size_t)t5 * tp->width;
-          const int64_t *d5 = tp->nbr_dist + (size_t)t5 * tp->width;
-          for (int32_t i = 0; i < tp->kl; i++) {
-            const int64_t g4 = g3 - d5[i];
-            if (g4 <= 0) break;
-            const int32_t t8 = n5[i];
-            if (dsteps(L, dir, pf, t8) < len || too_far(L, t5, t8)) continue; /* not in Q */
-            for (int side8 = 0; side8 < 2; side8++) {
-              if (side8 == 0 ? t8 == ql : t8 == qf) continue;
-              const int32_t t7 = dnext(L, side8 == 0 ? dir : 1 - dir, t8);
-              const int64_t gain = g4 + edge_len(L, t7, t8) - D(t6, t7);
-              if (gain <= 0) continue;
-              const int32_t x = side5 == 0 ? t5 : t6, y = side5 == 0 ? t6 : t5;
-              const int32_t u = side8 == 0 ? t8 : t7, v = side8 == 0 ? t7 : t8;
-              /* (t5, t8) is (x, v) or (y, u) in A D C B, (x, u) or (y, v) in A C' D' B */
-              bridge_apply(L, pl, qf, ql, x, y, u, v, (t5 == x) == (t8 == v));
-              L->change -= gain;
-              L->s->bridges++;
-              push6(L, t1, t2, t3, t4, t5, t6);
-              tour_ls_push(L->s, t7);
-              tour_ls_push(L->s, t8);
-              return 1;
-            }
-          }
-        }
-      }
+      const bridge_half h = {dir, t1, t2, t3, t4, dsteps(L, dir, t2, t3) + 1};
+      if (bridge_join(L, &h, g1 + edge_len(L, t3, t4) - D(t4, t1))) return 1;
     }
   }
   return 0;

@@ -135,6 +135,7 @@ typedef struct {
   int32_t *where;     /* [n] index of each node in unvisited */
   int64_t moves;      /* local search moves applied (statistics) */
   int64_t bridges;    /* of which double bridges (statistics, tests) */
+  int64_t swaps;      /* of which bridges that swapped two segments (four reversals) */
   tour_pieces pieces; /* the ant's tour as pieces of the source (large instances; else empty) */
   int in_pieces;      /* the last construction left its tour in pieces, not in pos and nlen */
   /* The first tour's local search reports to work (NULL: no reports) as its part work_part (a

@@ -221,10 +221,11 @@ static void check_local_search(const tour_net *t, tour_ls_kind kind) {
   CHECK(ok);
   CHECK(improved);
   /* Lin-Kernighan ants (the even trials) also try double bridges: their gains were tracked
-   * exactly above. */
-  if (kind == TOUR_LS_LK)
+   * exactly above, of both forms (two segments swapped, two reversed). */
+  if (kind == TOUR_LS_LK) {
     CHECK(s->bridges > 0);
-  else
+    CHECK(s->swaps > 0 && s->swaps < s->bridges);
+  } else
     CHECK_EQ_INT(s->bridges, 0);
   free(order);
   p.scratch_free(&p, scratch);

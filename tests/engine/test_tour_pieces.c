@@ -134,8 +134,9 @@ static void check_ants(const tour_net *t) {
   }
   CHECK(same);
   /* the double bridges too, on both forms (sym_bridge: four reversals or two) */
-  if (!t->directed) CHECK(((tour_scratch *)b.scratch)->bridges > 0);
-  CHECK(((tour_scratch *)a.scratch)->bridges == ((tour_scratch *)b.scratch)->bridges);
+  const tour_scratch *on_array = a.scratch, *on_pieces = b.scratch;
+  if (!t->directed) CHECK(on_pieces->swaps > 0 && on_pieces->swaps < on_pieces->bridges);
+  CHECK(on_array->bridges == on_pieces->bridges && on_array->swaps == on_pieces->swaps);
   CHECK(pieces > 30);
   CHECK(changed > 0);
   CHECK(tour_is_permutation(ob, n) == 1);
