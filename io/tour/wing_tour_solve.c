@@ -39,6 +39,10 @@ static const param_def tour_params[] = {
      PARAM_SEARCH},
     {"new-edges", 0, PARAM_INT, "16", NULL, 0, 1e9, "N",
      "ants change the source tour in about N edges (0: build whole tours)", PARAM_SEARCH},
+    {"stall-kick", 0, PARAM_INT, "100", NULL, 0, 1e9, "N",
+     "after each N iterations in which a colony's best did not improve, its ants change the "
+     "source in --new-edges more edges (at most 3 times --new-edges; 0: never)",
+     PARAM_SEARCH},
     {"first-tour", 0, PARAM_CHOICE, "auto", "auto|curve|greedy", 0, -1, "KIND",
      "coordinates: the first tour before local search, a Hilbert curve or greedy edge matching "
      "(symmetric only; auto: greedy from 10,000 nodes on)",
@@ -74,6 +78,7 @@ static tour_options options_from(const param_set *ps) {
   to.candidates = (int32_t)param_int(ps, "candidates");
   to.ls_neighbours = (int32_t)param_int(ps, "ls-neighbours");
   to.new_edges = (int32_t)param_int(ps, "new-edges");
+  to.stall_kick = (int32_t)param_int(ps, "stall-kick");
   to.quadrant = (int32_t)param_int(ps, "quadrant-neighbours");
   to.alpha_steps = (int32_t)param_int(ps, "alpha-steps");
   const char *first = param_str(ps, "first-tour");

@@ -62,6 +62,7 @@ static void run_ant(aco_engine *e, aco_colony *col, int64_t it, int32_t ant, voi
       .q0 = par->algorithm == ACO_ACS ? par->q0 : 0.0,
       .rng = aco_rng_stream(par->seed, col->s.colony, it / par->epoch_iterations, it, ant),
       .iteration = it,
+      .stalled = it - 1 - col->s.best_iteration > 0 ? it - 1 - col->s.best_iteration : 0,
       .colony = (int32_t)col->s.colony,
       .ant = ant};
   double c0 = timer_now();

@@ -51,6 +51,7 @@ typedef struct {
   aco_rng rng;                /* this ant's random stream */
   int64_t iteration;
   int32_t colony, ant;
+  int64_t stalled; /* iterations since the colony's best last improved (0: it did in the last) */
 } aco_ant_ctx;
 
 /* Called for each pheromone component (row, option) of a solution. */

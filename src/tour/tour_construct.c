@@ -19,6 +19,7 @@
 #include "tour_array.h"
 #include "tour_construct_pieces.h"
 #include "tour_ls.h"
+#include "tour_problem.h"
 
 static void new_stamp(tour_scratch *s) {
   if (++s->stamp == 0) {
@@ -37,7 +38,7 @@ static void construct_focused(const tour_problem *tp, aco_ant_ctx *ctx, tour_scr
   int32_t *order = out->data, *pos = s->pos;
   new_stamp(s);
   int64_t length = 0;
-  int32_t fresh = 0;
+  int32_t fresh = 0, kick = tour_kick_edges(tp, ctx);
   int32_t scan = 0; /* fallback: the first unvisited node of the source at or after scan */
   int32_t cur = (int32_t)aco_rng_below(&ctx->rng, (uint32_t)n);
   order[0] = cur;
@@ -46,7 +47,7 @@ static void construct_focused(const tour_problem *tp, aco_ant_ctx *ctx, tour_scr
   float w[TOUR_MAX_CANDIDATES];
   for (int32_t m = 1; m < n; m++) {
     int32_t next = -1;
-    if (fresh >= tp->opt.new_edges) {
+    if (fresh >= kick) {
       /* Enough change: copy the source from here, forward (or, when symmetric, backward). */
       int32_t i = src_pos[cur];
       int32_t fwd = src[i + 1 == n ? 0 : i + 1];

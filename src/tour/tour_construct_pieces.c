@@ -12,6 +12,7 @@
 
 #include "aco_choose.h"
 #include "tour_ls.h"
+#include "tour_problem.h"
 
 /* The walk's state: the pieces so far, the current node and the tour's length. */
 typedef struct {
@@ -131,10 +132,10 @@ int tour_construct_pieces(const tour_problem *tp, aco_ant_ctx *ctx, tour_scratch
   w.cur = first;
   tour_pieces_append(P, w.src_pos[first], w.src_pos[first], 0);
   w.placed = 1;
-  int32_t fresh = 0, scan = 0;
+  int32_t fresh = 0, scan = 0, kick = tour_kick_edges(tp, ctx);
   while (w.placed < n) {
     if (P->count + 2 >= P->cap) return 0;
-    if (fresh >= tp->opt.new_edges) {
+    if (fresh >= kick) {
       int32_t i = w.src_pos[w.cur];
       if (!visited(&w, w.src[i + 1 == n ? 0 : i + 1])) {
         run(&w, 0);

@@ -13,11 +13,17 @@
 #include "tour_initial.h"
 #include "tour_quadrant.h"
 
+int32_t tour_kick_edges(const tour_problem *tp, const aco_ant_ctx *ctx) {
+  int64_t times = tp->opt.stall_kick > 0 ? 1 + ctx->stalled / tp->opt.stall_kick : 1;
+  return tp->opt.new_edges * (int32_t)(times < TOUR_KICK_MAX ? times : TOUR_KICK_MAX);
+}
+
 tour_options tour_options_default(void) {
   tour_options o = {.candidates = 16,
                     .ls_neighbours = 0,
                     .ls = TOUR_LS_LK,
                     .new_edges = 16,
+                    .stall_kick = 100,
                     .first = TOUR_FIRST_AUTO,
                     .pieces_from = TOUR_PIECES_FROM,
                     .rows_from = TOUR_ROWS_FROM,
@@ -274,6 +280,7 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
     return ar_fail(AR_ERR_USAGE, "--ls-neighbours must be in [0, %d]", TOUR_MAX_CANDIDATES);
   if (opt->new_edges < 0) return ar_fail(AR_ERR_USAGE, "--new-edges must be >= 0");
   if (opt->alpha_steps < 0) return ar_fail(AR_ERR_USAGE, "--alpha-steps must be >= 0");
+  if (opt->stall_kick < 0) return ar_fail(AR_ERR_USAGE, "--stall-kick must be >= 0");
   if (opt->quadrant < -1 || 4 * opt->quadrant > TOUR_MAX_CANDIDATES)
     return ar_fail(AR_ERR_USAGE, "--quadrant-neighbours must be in [-1, %d]",
                    TOUR_MAX_CANDIDATES / 4);

@@ -23,7 +23,7 @@ typedef enum {
   TOUR_LS_LK = 4     /* full + Lin-Kernighan chains in every ant (tour_ls.c: sym_lkv) */
 } tour_ls_kind;
 
-enum { TOUR_MAX_CANDIDATES = 64, TOUR_SEGMENT_MAX = 3 };
+enum { TOUR_MAX_CANDIDATES = 64, TOUR_SEGMENT_MAX = 3, TOUR_KICK_MAX = 3 };
 
 typedef enum {
   TOUR_FIRST_AUTO = 0,  /* greedy on symmetric instances of TOUR_GREEDY_FROM nodes on, else curve */
@@ -38,6 +38,9 @@ typedef struct {
   tour_ls_kind ls;
   int32_t new_edges;   /* ants stop changing the source tour after this many new edges (0: build
                           whole tours) */
+  int32_t stall_kick;  /* after each stall_kick iterations without a better colony best, ants
+                          change the source in new_edges more edges, up to TOUR_KICK_MAX times
+                          new_edges (0: never; tour_kick_edges) */
   tour_first first;    /* how coordinate instances' first tour starts (tour_initial.c) */
   int32_t pieces_from; /* ants of instances of at least this many nodes keep their tours as
                           pieces of the source (tour_pieces.h): same tours, O(change) per ant */

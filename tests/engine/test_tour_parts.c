@@ -303,6 +303,56 @@ static void test_atsp_direction(void) {
   }
 }
 
+/* Edges of order (a tour of n nodes) that the source tour 0, 1, ..., n - 1 does not have. */
+static int32_t edges_off_identity(const int32_t *order, int32_t n) {
+  int32_t off = 0;
+  for (int32_t i = 0; i < n; i++) {
+    int32_t a = order[i], b = order[i + 1 == n ? 0 : i + 1], d = a > b ? a - b : b - a;
+    if (d != 1 && d != n - 1) off++;
+  }
+  return off;
+}
+
+/* --stall-kick: a stalled colony's ants change the source in more edges, a step of new_edges per
+ * stall_kick iterations, at most TOUR_KICK_MAX times; with 0 the stall changes nothing. */
+static void check_stall_kick(tour_problem *tp, aco_problem *p, void *scratch, const float *choice,
+                             const aco_solution *source, const void *idx, int32_t *out) {
+  const int32_t ne = tp->opt.new_edges, every = tp->opt.stall_kick;
+  CHECK(every > 0);
+  aco_ant_ctx c = {0};
+  const int64_t stalls[] = {0, every - 1, every, 2 * every, 100 * (int64_t)every};
+  const int32_t want[] = {ne, ne, 2 * ne, 3 * ne, TOUR_KICK_MAX * ne};
+  for (int i = 0; i < 5; i++) {
+    c.stalled = stalls[i];
+    CHECK_EQ_INT(tour_kick_edges(tp, &c), want[i]);
+  }
+  int64_t off[2] = {0, 0};
+  int same_without = 1;
+  int32_t *plain = malloc(sizeof(int32_t) * tp->n);
+  for (int ant = 0; ant < 50; ant++) {
+    for (int stalled = 0; stalled < 2; stalled++) {
+      aco_ant_ctx ctx = {choice, p->options,
+                         source, idx,
+                         0.0,    aco_rng_stream(1, 0, 0, 0, ant),
+                         0,      0,
+                         ant,    stalled ? 2 * every : 0};
+      aco_solution sol = {{{0}, 0}, stalled ? out : plain};
+      p->construct(p, &ctx, scratch, &sol);
+      off[stalled] += edges_off_identity(sol.data, tp->n);
+    }
+    tp->opt.stall_kick = 0; /* off: a stalled ant builds what a fresh one does */
+    aco_ant_ctx ctx = {choice, p->options, source, idx,      0.0, aco_rng_stream(1, 0, 0, 0, ant),
+                       0,      0,          ant,    2 * every};
+    aco_solution sol = {{{0}, 0}, out};
+    p->construct(p, &ctx, scratch, &sol);
+    if (memcmp(out, plain, sizeof(int32_t) * tp->n) != 0) same_without = 0;
+    tp->opt.stall_kick = every;
+  }
+  free(plain);
+  CHECK(off[1] > 2 * off[0]); /* three times the new edges: well over twice the change */
+  CHECK(same_without);
+}
+
 static void test_construction(void) {
   /* Focused and whole-tour ants build permutations whose recorded cost is exact. */
   tour_net t = fixture_random_euc(300, 11);
@@ -329,7 +379,7 @@ static void test_construction(void) {
     int ok = 1, differs = 0;
     for (int ant = 0; ant < 50; ant++) {
       aco_ant_ctx ctx = {choice, p.options, &source, idx, 0.0, aco_rng_stream(1, 0, 0, 0, ant),
-                         0,      0,         ant};
+                         0,      0,         ant,     0};
       aco_solution sol = {{{0}, 0}, out};
       p.construct(&p, &ctx, scratch, &sol);
       if (tour_is_permutation(out, t.n) != 1 || (double)tour_length(&t, out) != sol.cost.key[0])
@@ -338,6 +388,7 @@ static void test_construction(void) {
     }
     CHECK(ok);
     CHECK(differs);
+    if (!whole) check_stall_kick(&tp, &p, scratch, choice, &source, idx, out);
     free(choice);
     free(src);
     free(idx);
@@ -449,7 +500,8 @@ static void test_first_tour(void) {
   for (int colony = 0; colony < 2; colony++) {
     aco_ant_ctx ctx = {NULL, p->options, NULL,
                        NULL, 0.0,        aco_rng_stream(1, colony, 0, 0, ACO_STREAM_INITIAL),
-                       -1,   colony,     ACO_STREAM_INITIAL};
+                       -1,   colony,     ACO_STREAM_INITIAL,
+                       0};
     CHECK(p->initial(p, &ctx, k.scratch, colony == 0 ? &sa : &sb) == AR_OK);
   }
   CHECK(k.tp.start_ready);
@@ -524,7 +576,8 @@ static void test_work_reports(void) {
                        aco_rng_stream(1, 0, 0, 0, ACO_STREAM_INITIAL),
                        -1,
                        0,
-                       ACO_STREAM_INITIAL};
+                       ACO_STREAM_INITIAL,
+                       0};
     CHECK(p[v].initial(&p[v], &ctx, scratch, &sol) == AR_OK);
     CHECK(((tour_scratch *)scratch)->work == NULL); /* the ants' searches report nothing */
     p[v].scratch_free(&p[v], scratch);

@@ -108,7 +108,8 @@ static void check_ants(const tour_net *t) {
   int32_t *src = malloc(sizeof(int32_t) * n), *oa = malloc(sizeof(int32_t) * n);
   int32_t *ob = malloc(sizeof(int32_t) * n);
   aco_solution source = {aco_cost_worst(), src};
-  aco_ant_ctx init = {NULL, a.p.options, NULL, NULL, 0.0, aco_rng_stream(3, 0, 0, 0, 0), -1, 0, 0};
+  aco_ant_ctx init = {NULL, a.p.options, NULL, NULL, 0.0, aco_rng_stream(3, 0, 0, 0, 0),
+                      -1,   0,           0,    0};
   CHECK(a.p.initial(&a.p, &init, a.scratch, &source) == AR_OK);
   void *idx = malloc(a.p.source_index_bytes);
   a.p.source_index(&a.p, &source, idx);
@@ -123,7 +124,7 @@ static void check_ants(const tour_net *t) {
     for (int k = 0; k < 2; k++) {
       kit *m = k == 0 ? &a : &b;
       aco_ant_ctx ctx = {
-          choice, m->p.options, &source, idx, 0.0, aco_rng_stream(5, 0, 0, 0, ant), 0, 0, ant};
+          choice, m->p.options, &source, idx, 0.0, aco_rng_stream(5, 0, 0, 0, ant), 0, 0, ant, 0};
       m->p.construct(&m->p, &ctx, m->scratch, k == 0 ? &sa : &sb);
       m->p.improve(&m->p, &ctx, m->scratch, k == 0 ? &sa : &sb);
     }

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # reference_runs.sh: the answers that no refactor may change (issue #11, "What must not change").
 #
-# Twelve solves with fixed seeds and iteration counts: tours (symmetric and ATSP, MMAS and ACS,
+# Fifteen solves with fixed seeds and iteration counts: tours (symmetric and ATSP, MMAS and ACS,
 # pheromone sharing) and supply-chain order routing (default, capacity ignored, two months), on
 # the layouts 1x1, 2x1 and 1x2 (ranks x threads), and two of them resumed from a checkpoint of an
 # earlier run on another layout. For each run it prints one line:
@@ -75,6 +75,17 @@ run_one() {
     ck=$(ls "$T/ck-$1"/*.h5 2>/dev/null | sort -V | head -1)
     solve 2x1 pcb442 "$o" "${TOUR[@]}" --resume "${ck:-missing}"
     tour_line "$1" "$o" ;;
+  # A colony's stall changes its ants (--stall-kick): with 2, the kick grows within these short
+  # runs, and the answer must still not depend on the layout or on a resume.
+  kick-1x1) solve 1x1 pcb442 "$o" "${TOUR[@]}" --stall-kick 2; tour_line "$1" "$o" ;;
+  kick-2x1) solve 2x1 pcb442 "$o" "${TOUR[@]}" --stall-kick 2; tour_line "$1" "$o" ;;
+  kick-resume)
+    solve 1x2 pcb442 "$o.first" "${TOUR[@]}" --stall-kick 2 --checkpoint-dir "$T/ck-$1" \
+      --checkpoint-every 25 --keep 100
+    local kk
+    kk=$(ls "$T/ck-$1"/*.h5 2>/dev/null | sort -V | head -1)
+    solve 2x1 pcb442 "$o" "${TOUR[@]}" --stall-kick 2 --resume "${kk:-missing}"
+    tour_line "$1" "$o" ;;
   atsp-1x1) solve 1x1 kro124p "$o" "${TOUR[@]}"; tour_line "$1" "$o" ;;
   atsp-2x1) solve 2x1 kro124p "$o" "${TOUR[@]}"; tour_line "$1" "$o" ;;
   acs-1x2) solve 1x2 att532 "$o" --algorithm acs --colonies 2 --iterations 30 --seed 11
@@ -100,7 +111,7 @@ run_one() {
   esac
 }
 
-ALL="tour-1x1 tour-2x1 tour-1x2 tour-resume atsp-1x1 atsp-2x1 acs-1x2 share-2x1 supply-1x1
+ALL="tour-1x1 tour-2x1 tour-1x2 tour-resume kick-1x1 kick-2x1 kick-resume atsp-1x1 atsp-2x1 acs-1x2 share-2x1 supply-1x1
   supply-nocap-2x1 months-1x2 months-resume"
 nets
 for n in ${*:-$ALL}; do run_one "$n"; done
