@@ -18,8 +18,8 @@
 #include "aco_choose.h"
 #include "tour_array.h"
 #include "tour_construct_pieces.h"
+#include "tour_kick.h"
 #include "tour_ls.h"
-#include "tour_problem.h"
 
 static void new_stamp(tour_scratch *s) {
   if (++s->stamp == 0) {

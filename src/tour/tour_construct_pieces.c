@@ -11,8 +11,8 @@
 #include "tour_construct_pieces.h"
 
 #include "aco_choose.h"
+#include "tour_kick.h"
 #include "tour_ls.h"
-#include "tour_problem.h"
 
 /* The walk's state: the pieces so far, the current node and the tour's length. */
 typedef struct {

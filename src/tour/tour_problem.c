@@ -13,11 +13,6 @@
 #include "tour_initial.h"
 #include "tour_quadrant.h"
 
-int32_t tour_kick_edges(const tour_problem *tp, const aco_ant_ctx *ctx) {
-  int64_t times = tp->opt.stall_kick > 0 ? 1 + ctx->stalled / tp->opt.stall_kick : 1;
-  return tp->opt.new_edges * (int32_t)(times < TOUR_KICK_MAX ? times : TOUR_KICK_MAX);
-}
-
 tour_options tour_options_default(void) {
   tour_options o = {.candidates = 16,
                     .ls_neighbours = 0,

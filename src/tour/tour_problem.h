@@ -50,10 +50,4 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
                               aco_problem *out);
 void tour_problem_free(tour_problem *tp);
 
-/* The new edges after which an ant copies its source: new_edges, and new_edges more after each
- * opt.stall_kick iterations in which the colony's best did not improve (ctx->stalled), at most
- * TOUR_KICK_MAX times new_edges. A stalled colony's ants take larger steps away from the source
- * (docs/performance.md: 10 s, 13 instances x 12 seeds). */
-int32_t tour_kick_edges(const tour_problem *tp, const aco_ant_ctx *ctx);
-
 #endif

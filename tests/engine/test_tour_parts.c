@@ -9,6 +9,7 @@
 #include "test_util.h"
 #include "tour_alpha.h"
 #include "tour_array.h"
+#include "tour_kick.h"
 #include "tour_quadrant.h"
 #include "tour_work.h"
 
