@@ -6,8 +6,7 @@
 
 #include <stdint.h>
 
-#include "problem.h"
-#include "tour_problem_types.h"
+#include "tour_problem_types.h" /* tour_problem, and aco_ant_ctx through problem.h */
 
 /* The new edges after which an ant copies its source: new_edges, and new_edges more after each
  * opt.stall_kick iterations in which the colony's best did not improve (ctx->stalled), at most

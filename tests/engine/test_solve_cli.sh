@@ -61,6 +61,8 @@ expect_error 2 "2 MPI ranks but only 1 colony" "$out" -- \
   ar_mpirun 2 "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --iterations 5
 expect_error 2 "option --ants: 0 is outside" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --ants 0
+expect_error 2 "option --stall-kick: -1 is outside" "$out" -- \
+  "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --stall-kick -1
 expect_error 2 "option --algorithm: 'aco' is not one of mmas\|acs" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --algorithm aco
 expect_error 2 "missing the results file" "$out" -- "$ANTROUTE" solve "$AR_TMP/eil51.h5"

@@ -314,6 +314,16 @@ static int32_t edges_off_identity(const int32_t *order, int32_t n) {
   return off;
 }
 
+/* One focused ant (seed stream 1, ant `ant`) of a colony stalled `stalled` iterations, into out. */
+static void build_ant(aco_problem *p, void *scratch, const float *choice,
+                      const aco_solution *source, const void *idx, int ant, int64_t stalled,
+                      int32_t *out) {
+  aco_ant_ctx ctx = {choice, p->options, source, idx,    0.0, aco_rng_stream(1, 0, 0, 0, ant),
+                     0,      0,          ant,    stalled};
+  aco_solution sol = {{{0}, 0}, out};
+  p->construct(p, &ctx, scratch, &sol);
+}
+
 /* --stall-kick: a stalled colony's ants change the source in more edges, a step of new_edges per
  * stall_kick iterations, at most TOUR_KICK_MAX times; with 0 the stall changes nothing. */
 static void check_stall_kick(tour_problem *tp, aco_problem *p, void *scratch, const float *choice,
@@ -327,30 +337,24 @@ static void check_stall_kick(tour_problem *tp, aco_problem *p, void *scratch, co
     c.stalled = stalls[i];
     CHECK_EQ_INT(tour_kick_edges(tp, &c), want[i]);
   }
-  int64_t off[2] = {0, 0};
+  tp->opt.new_edges = 1000000000; /* the option's largest: three times that saturates */
+  CHECK_EQ_INT(tour_kick_edges(tp, &c), INT32_MAX);
+  tp->opt.new_edges = ne;
+  int64_t off_fresh = 0, off_stalled = 0;
   int same_without = 1;
   int32_t *plain = malloc(sizeof(int32_t) * tp->n);
   for (int ant = 0; ant < 50; ant++) {
-    for (int stalled = 0; stalled < 2; stalled++) {
-      aco_ant_ctx ctx = {choice, p->options,
-                         source, idx,
-                         0.0,    aco_rng_stream(1, 0, 0, 0, ant),
-                         0,      0,
-                         ant,    stalled ? 2 * every : 0};
-      aco_solution sol = {{{0}, 0}, stalled ? out : plain};
-      p->construct(p, &ctx, scratch, &sol);
-      off[stalled] += edges_off_identity(sol.data, tp->n);
-    }
+    build_ant(p, scratch, choice, source, idx, ant, 0, plain);
+    off_fresh += edges_off_identity(plain, tp->n);
+    build_ant(p, scratch, choice, source, idx, ant, 2 * every, out);
+    off_stalled += edges_off_identity(out, tp->n);
     tp->opt.stall_kick = 0; /* off: a stalled ant builds what a fresh one does */
-    aco_ant_ctx ctx = {choice, p->options, source, idx,      0.0, aco_rng_stream(1, 0, 0, 0, ant),
-                       0,      0,          ant,    2 * every};
-    aco_solution sol = {{{0}, 0}, out};
-    p->construct(p, &ctx, scratch, &sol);
+    build_ant(p, scratch, choice, source, idx, ant, 2 * every, out);
     if (memcmp(out, plain, sizeof(int32_t) * tp->n) != 0) same_without = 0;
     tp->opt.stall_kick = every;
   }
   free(plain);
-  CHECK(off[1] > 2 * off[0]); /* three times the new edges: well over twice the change */
+  CHECK(off_stalled > 2 * off_fresh); /* three times the new edges: well over twice the change */
   CHECK(same_without);
 }
 

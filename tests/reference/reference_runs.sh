@@ -4,7 +4,7 @@
 #
 # Fifteen solves with fixed seeds and iteration counts: tours (symmetric and ATSP, MMAS and ACS,
 # pheromone sharing) and supply-chain order routing (default, capacity ignored, two months), on
-# the layouts 1x1, 2x1 and 1x2 (ranks x threads), and two of them resumed from a checkpoint of an
+# the layouts 1x1, 2x1 and 1x2 (ranks x threads), and three of them resumed from a checkpoint of an
 # earlier run on another layout. For each run it prints one line:
 #   NAME  COST  DIGEST
 # COST is /best/cost (tours) or the plan's cost recomputed by `antroute evaluate` (orders);
@@ -58,6 +58,18 @@ plan_line() { # plan_line NAME NET RESULTS [evaluate options]
 }
 
 TOUR=(--colonies 2 --iterations 60 --epoch-iterations 20 --seed 3)
+
+# resumed NAME FIRST THEN args...: pcb442 on layout FIRST with a checkpoint every 25 iterations,
+# then the checkpoint of iteration 25 resumed on layout THEN (the tour lines' resume).
+resumed() {
+  local name=$1 first=$2 then=$3 o=$T/$1.h5 ck
+  shift 3
+  solve "$first" pcb442 "$o.first" "$@" --checkpoint-dir "$T/ck-$name" --checkpoint-every 25 \
+    --keep 100
+  ck=$(ls "$T/ck-$name"/*.h5 2>/dev/null | sort -V | head -1)
+  solve "$then" pcb442 "$o" "$@" --resume "${ck:-missing}"
+  tour_line "$name" "$o"
+}
 SUPPLY=(--colonies 2 --iterations 4 --epoch-iterations 2 --seed 7)
 
 run_one() {
@@ -67,25 +79,12 @@ run_one() {
   tour-1x1) solve 1x1 pcb442 "$o" "${TOUR[@]}"; tour_line "$1" "$o" ;;
   tour-2x1) solve 2x1 pcb442 "$o" "${TOUR[@]}"; tour_line "$1" "$o" ;;
   tour-1x2) solve 1x2 pcb442 "$o" "${TOUR[@]}"; tour_line "$1" "$o" ;;
-  tour-resume)
-    # 1x1 with a checkpoint every 25 iterations; then the checkpoint of iteration 25 on 2x1.
-    solve 1x1 pcb442 "$o.first" "${TOUR[@]}" --checkpoint-dir "$T/ck-$1" --checkpoint-every 25 \
-      --keep 100
-    local ck
-    ck=$(ls "$T/ck-$1"/*.h5 2>/dev/null | sort -V | head -1)
-    solve 2x1 pcb442 "$o" "${TOUR[@]}" --resume "${ck:-missing}"
-    tour_line "$1" "$o" ;;
+  tour-resume) resumed "$1" 1x1 2x1 "${TOUR[@]}" ;;
   # A colony's stall changes its ants (--stall-kick): with 2, the kick grows within these short
   # runs, and the answer must still not depend on the layout or on a resume.
   kick-1x1) solve 1x1 pcb442 "$o" "${TOUR[@]}" --stall-kick 2; tour_line "$1" "$o" ;;
   kick-2x1) solve 2x1 pcb442 "$o" "${TOUR[@]}" --stall-kick 2; tour_line "$1" "$o" ;;
-  kick-resume)
-    solve 1x2 pcb442 "$o.first" "${TOUR[@]}" --stall-kick 2 --checkpoint-dir "$T/ck-$1" \
-      --checkpoint-every 25 --keep 100
-    local kk
-    kk=$(ls "$T/ck-$1"/*.h5 2>/dev/null | sort -V | head -1)
-    solve 2x1 pcb442 "$o" "${TOUR[@]}" --stall-kick 2 --resume "${kk:-missing}"
-    tour_line "$1" "$o" ;;
+  kick-resume) resumed "$1" 1x2 2x1 "${TOUR[@]}" --stall-kick 2 ;;
   atsp-1x1) solve 1x1 kro124p "$o" "${TOUR[@]}"; tour_line "$1" "$o" ;;
   atsp-2x1) solve 2x1 kro124p "$o" "${TOUR[@]}"; tour_line "$1" "$o" ;;
   acs-1x2) solve 1x2 att532 "$o" --algorithm acs --colonies 2 --iterations 30 --seed 11
@@ -111,7 +110,7 @@ run_one() {
   esac
 }
 
-ALL="tour-1x1 tour-2x1 tour-1x2 tour-resume kick-1x1 kick-2x1 kick-resume atsp-1x1 atsp-2x1 acs-1x2 share-2x1 supply-1x1
-  supply-nocap-2x1 months-1x2 months-resume"
+ALL="tour-1x1 tour-2x1 tour-1x2 tour-resume kick-1x1 kick-2x1 kick-resume atsp-1x1 atsp-2x1
+  acs-1x2 share-2x1 supply-1x1 supply-nocap-2x1 months-1x2 months-resume"
 nets
 for n in ${*:-$ALL}; do run_one "$n"; done
