@@ -298,13 +298,15 @@ int32_t tour_alpha_steps(int32_t n, int32_t steps) {
 
 ar_status tour_candidates_alpha(const tour_net *net, int32_t width, int32_t first, int32_t steps,
                                 int32_t quadrant, int32_t *nbr, int64_t *dist) {
-  return tour_candidates_alpha_with(net, width, first, steps, quadrant, NULL, NULL, nbr, dist);
+  return tour_candidates_alpha_with(net, width, first, steps, quadrant, NULL, NULL, nbr, dist, NULL,
+                                    NULL);
 }
 
 ar_status tour_candidates_alpha_with(const tour_net *net, int32_t width, int32_t first,
                                      int32_t steps, int32_t quadrant,
                                      tour_bound_progress_fn progress, void *progress_arg,
-                                     int32_t *nbr, int64_t *dist) {
+                                     int32_t *nbr, int64_t *dist, int64_t *pi_out,
+                                     int64_t *scale_out) {
   if (net->directed || steps <= 0) return AR_OK;
   int32_t n = net->n;
   hk_graph g;
@@ -351,6 +353,10 @@ ar_status tour_candidates_alpha_with(const tour_net *net, int32_t width, int32_t
     }
   }
   if (st == AR_OK && failed) st = ar_fail(AR_ERR_NOMEM, "out of memory for alpha-nearness");
+  if (st == AR_OK && pi_out) {
+    memcpy(pi_out, pi, (size_t)n * sizeof *pi);
+    *scale_out = g.scale;
+  }
   tree_free(&t);
   free(pi);
   free(eu);

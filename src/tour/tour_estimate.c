@@ -22,6 +22,12 @@ void tour_problem_estimate(const tour_net *net, const tour_options *opt, int thr
   out->candidates = aco_estimate_add(aco_estimate_block(aco_estimate_mul(cells, sizeof(int32_t))),
                                      aco_estimate_block(aco_estimate_mul(cells, sizeof(int64_t))));
   if (net->directed) out->candidates = aco_estimate_mul(out->candidates, 2);
+  /* The penalised costs of the ants' local search: ls_dist (int64, n x width) and pi. */
+  if (tour_penalised(net, opt))
+    out->candidates = aco_estimate_add(
+        out->candidates,
+        aco_estimate_add(aco_estimate_block(aco_estimate_mul(cells, sizeof(int64_t))),
+                         aco_estimate_block(n * sizeof(int64_t))));
   /* The greedy first tour (tour_greedy.c), once while the colonies start: its candidate edges
    * (16 bytes each) and per node a degree, two links, a parent and an end's slot (17 bytes),
    * and the grid over the ends (tour_grid.c: at most about 8 bytes per node). */

@@ -12,7 +12,15 @@
  *              2-opt steps and segment moves (or-steps) in the ants' tours (sym_lkv), and
  *              there, when the chains find nothing, double bridges (sym_bridge)
  *   ATSP:      Or-opt and Or-3opt (segment exchange) only: they keep every edge's direction.
- * Gains are exact integers, so the tour's length is tracked exactly and the search ends. */
+ * Gains are exact integers, so the tour's length is tracked exactly and the search ends.
+ *
+ * Penalised costs (tour_problem.pi: the ants' search with --ls-penalties yes): moves are weighed
+ * on c(u, v) = s d(u, v) + pi(u) + pi(v), pi the penalties of the Held-Karp ascent that ordered
+ * the candidate lists, in units of 1 / s. Every node keeps two tour edges, so a closed move
+ * changes the length under c by exactly s times its change under d: the same moves improve, but
+ * the partial gains that prune the chains and choose their steps are LKH's. At 10 s on 1,000-6,000
+ * nodes they lead neither better nor worse on the whole (docs/performance.md), so they are not
+ * the default. */
 #include "tour_ls.h"
 
 #include <math.h>
@@ -33,14 +41,27 @@ typedef struct {
   int deep;               /* also Lin-Kernighan chains (sym_lk) */
   tour_pieces *P;         /* non-NULL: the tour is these pieces (order, pos and nlen unused) */
   int32_t win_lo, win_hi; /* win_hi > 0: a window of a whole tour (tour_ls_run_window) */
+  /* The costs moves are weighed on: pi NULL: d; else s d(u, v) + pi(u) + pi(v), s = scale. */
+  const int64_t *pi;
+  int64_t scale;
+  const int64_t *cand_cost; /* [n][width]: each candidate's cost (nbr_dist or ls_dist) */
 } ls_state;
 
-#define D(a, b) tour_d(L->net, (a), (b))
-/* Length of the edge x -> succ(x), from the cache. */
-#define NEXT_LEN(x) (L->P ? tour_pieces_next_len(L->P, (x)) : L->nlen[(x)])
+/* The cost of (a, b) that moves weigh; L->change is on this scale. */
+#define D(a, b) ls_cost(L, (a), (b))
+/* The cost of the edge x -> succ(x), from the cache of lengths. */
+#define NEXT_LEN(x) ls_next_cost(L, (x))
 
 static inline int32_t succ(const ls_state *L, int32_t x) {
   return L->P ? tour_pieces_succ(L->P, x) : tour_succ(L->order, L->pos, L->n, x);
+}
+static inline int64_t ls_cost(const ls_state *L, int32_t a, int32_t b) {
+  const int64_t d = tour_d(L->net, a, b);
+  return L->pi ? L->scale * d + L->pi[a] + L->pi[b] : d;
+}
+static inline int64_t ls_next_cost(const ls_state *L, int32_t x) {
+  const int64_t d = L->P ? tour_pieces_next_len(L->P, x) : L->nlen[x];
+  return L->pi ? L->scale * d + L->pi[x] + L->pi[succ(L, x)] : d;
 }
 static inline int32_t pred(const ls_state *L, int32_t x) {
   return L->P ? tour_pieces_pred(L->P, x) : tour_pred(L->order, L->pos, L->n, x);
@@ -74,7 +95,7 @@ static inline int too_far(const ls_state *L, int32_t a, int32_t b) {
 }
 /* The cache of x's edge (pieces compute it instead). */
 static inline void refresh(ls_state *L, int32_t x) {
-  if (!L->P) L->nlen[x] = D(x, succ(L, x));
+  if (!L->P) L->nlen[x] = tour_d(L->net, x, succ(L, x)); /* lengths, whatever the costs */
 }
 
 /* After the len nodes at positions first.. were reversed (symmetric tours): inside the range
@@ -177,7 +198,7 @@ static void push6(ls_state *L, int32_t a, int32_t b, int32_t c, int32_t d, int32
 static int sym_2opt(ls_state *L, int32_t a) {
   const tour_problem *tp = L->tp;
   const int32_t *nb = tp->nbr + (size_t)a * tp->width;
-  const int64_t *nd = tp->nbr_dist + (size_t)a * tp->width;
+  const int64_t *nd = L->cand_cost + (size_t)a * tp->width;
   for (int dir = 0; dir < 2; dir++) {
     int32_t b = dir == 0 ? succ(L, a) : pred(L, a);
     int64_t d_ab = dir == 0 ? NEXT_LEN(a) : NEXT_LEN(b);
@@ -223,7 +244,7 @@ static int sym_oropt(ls_state *L, int32_t a) {
       for (int end_i = 0; end_i < (len == 1 ? 1 : 2); end_i++) {
         int32_t end = end_i == 0 ? s1 : s2, other = end_i == 0 ? s2 : s1;
         const int32_t *nb = tp->nbr + (size_t)end * tp->width;
-        const int64_t *nd = tp->nbr_dist + (size_t)end * tp->width;
+        const int64_t *nd = L->cand_cost + (size_t)end * tp->width;
         for (int32_t j = 0; j < tp->kl; j++) {
           int64_t d_ec = nd[j];
           if (d_ec >= g_rem) break;
@@ -289,7 +310,7 @@ static int dir_oropt(ls_state *L, int32_t a) {
         }
       }
       const int32_t *out = tp->nbr + (size_t)s2 * tp->width;
-      const int64_t *outd = tp->nbr_dist + (size_t)s2 * tp->width;
+      const int64_t *outd = L->cand_cost + (size_t)s2 * tp->width;
       for (int32_t j = 0; j < tp->kl; j++) {
         if (outd[j] >= g_rem) break;
         int32_t e = out[j];
@@ -319,7 +340,7 @@ static int or3opt(ls_state *L, int32_t a, int dir) {
   int64_t w_ab = dir == 0 ? NEXT_LEN(a) : NEXT_LEN(b);
   int32_t base = posof(L, b);
   const int32_t *nb = tp->nbr + (size_t)a * tp->width;
-  const int64_t *nd = tp->nbr_dist + (size_t)a * tp->width;
+  const int64_t *nd = L->cand_cost + (size_t)a * tp->width;
   for (int32_t j = 0; j < tp->kl; j++) {
     int64_t g1 = w_ab - nd[j];
     if (g1 <= 0) break;
@@ -330,7 +351,7 @@ static int or3opt(ls_state *L, int32_t a, int dir) {
     int32_t rd = dir == 0 ? posof(L, d) - base : base - posof(L, d);
     if (rd < 0) rd += n;
     const int32_t *nc = tp->nbr + (size_t)c * tp->width;
-    const int64_t *ncd = tp->nbr_dist + (size_t)c * tp->width;
+    const int64_t *ncd = L->cand_cost + (size_t)c * tp->width;
     for (int32_t i = 0; i < tp->kl; i++) {
       int64_t g2 = g1c - ncd[i];
       if (g2 <= 0) break;
@@ -413,7 +434,7 @@ static int sym_3opt(ls_state *L, int32_t t1) {
     int32_t t2 = dnext(L, dir, t1);
     int64_t d12 = edge_len(L, t1, t2);
     const int32_t *n2 = tp->nbr + (size_t)t2 * tp->width;
-    const int64_t *d2 = tp->nbr_dist + (size_t)t2 * tp->width;
+    const int64_t *d2 = L->cand_cost + (size_t)t2 * tp->width;
     for (int32_t j = 0; j < tp->kl; j++) {
       int64_t g1 = d12 - d2[j];
       if (g1 <= 0) break;
@@ -423,7 +444,7 @@ static int sym_3opt(ls_state *L, int32_t t1) {
       int64_t G1 = g1 + edge_len(L, t3, t4);
       ls_view v = {L, dir, t1, t2, t3, t4, dsteps(L, dir, t2, t4)};
       const int32_t *n4 = tp->nbr + (size_t)t4 * tp->width;
-      const int64_t *d4 = tp->nbr_dist + (size_t)t4 * tp->width;
+      const int64_t *d4 = L->cand_cost + (size_t)t4 * tp->width;
       int32_t after4 = view_next(&v, t4);
       for (int32_t i = 0; i < tp->kl; i++) {
         int64_t g2 = G1 - d4[i];
@@ -465,7 +486,7 @@ static int lk_pick(const ls_state *L, const lk_chain *K, int32_t t2, int64_t G, 
   const int32_t t1 = K->t1;
   const int d = succ(L, t1) == t2 ? 0 : 1;
   const int32_t *nb = tp->nbr + (size_t)t2 * tp->width;
-  const int64_t *nd = tp->nbr_dist + (size_t)t2 * tp->width;
+  const int64_t *nd = L->cand_cost + (size_t)t2 * tp->width;
   int64_t look = INT64_MIN;
   *t3 = -1;
   for (int32_t j = 0; j < tp->kl; j++) {
@@ -671,7 +692,7 @@ static int lkv_or_steps(const lkv *S, int32_t t2, int32_t p2, int dir, int32_t t
   const int64_t G2 = G - d23 + D(t3, t4);
   const int32_t span = lkv_steps(S, dir, p2, p3);
   const int32_t *nb = tp->nbr + (size_t)t4 * tp->width;
-  const int64_t *nd = tp->nbr_dist + (size_t)t4 * tp->width;
+  const int64_t *nd = L->cand_cost + (size_t)t4 * tp->width;
   for (int32_t j = 0; j < tp->kl; j++) {
     int64_t g2 = G2 - nd[j];
     if (g2 <= 0) break;
@@ -697,7 +718,7 @@ static int lkv_alternatives(const lkv *S, int32_t t2, int dir, int64_t G, lkv_al
   const ls_state *L = S->L;
   const tour_problem *tp = L->tp;
   const int32_t *nb = tp->nbr + (size_t)t2 * tp->width;
-  const int64_t *nd = tp->nbr_dist + (size_t)t2 * tp->width;
+  const int64_t *nd = L->cand_cost + (size_t)t2 * tp->width;
   const int32_t p2 = lkv_pos(S, t2), after2 = lkv_after(S, dir, p2);
   int count = 0;
   for (int32_t j = 0; j < tp->kl; j++) {
@@ -866,7 +887,7 @@ static int bridge_join(ls_state *L, const bridge_half *h, int64_t g2) {
       const int32_t t6 = dnext(L, side5 == 0 ? dir : 1 - dir, t5);
       const int64_t g3 = g2 + edge_len(L, t5, t6);
       const int32_t *n5 = tp->nbr + (size_t)t5 * tp->width;
-      const int64_t *d5 = tp->nbr_dist + (size_t)t5 * tp->width;
+      const int64_t *d5 = L->cand_cost + (size_t)t5 * tp->width;
       for (int32_t i = 0; i < tp->kl; i++) {
         const int64_t g4 = g3 - d5[i];
         if (g4 <= 0) break;
@@ -904,7 +925,7 @@ static int sym_bridge(ls_state *L, int32_t t1) {
     const int32_t t2 = dnext(L, dir, t1);
     const int64_t d12 = edge_len(L, t1, t2);
     const int32_t *n2 = tp->nbr + (size_t)t2 * tp->width;
-    const int64_t *d2 = tp->nbr_dist + (size_t)t2 * tp->width;
+    const int64_t *d2 = L->cand_cost + (size_t)t2 * tp->width;
     for (int32_t j = 0; j < tp->kl; j++) {
       const int64_t g1 = d12 - d2[j];
       if (g1 <= 0) break;
@@ -956,7 +977,16 @@ static int64_t run(const tour_problem *tp, tour_scratch *s, int32_t *order, int 
                     whole,
                     s->in_pieces ? &s->pieces : NULL,
                     win_lo,
-                    win_hi};
+                    win_hi,
+                    NULL,
+                    1,
+                    tp->nbr_dist};
+  /* Penalised costs in the ants' search; the first tour's (whole) keeps lengths. */
+  if (!whole && tp->pi) {
+    state.pi = tp->pi;
+    state.scale = tp->pi_scale;
+    state.cand_cost = tp->ls_dist;
+  }
   ls_state *L = &state;
   const tour_ls_kind kind = tp->opt.ls;
   int64_t taken = 0; /* nodes taken from the work list (the first tour's progress reports) */
@@ -985,7 +1015,7 @@ static int64_t run(const tour_problem *tp, tour_scratch *s, int32_t *order, int 
     }
   }
   if (s->work) tour_work_tick(s->work, s->work_part, taken, 0);
-  return L->change;
+  return L->change / L->scale; /* exact: every move closed (see the top of this file) */
 }
 
 int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order, int whole) {

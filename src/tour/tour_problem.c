@@ -19,6 +19,7 @@ tour_options tour_options_default(void) {
                     .ls = TOUR_LS_LK,
                     .new_edges = 16,
                     .stall_kick = 100,
+                    .ls_penalties = 0,
                     .first = TOUR_FIRST_AUTO,
                     .pieces_from = TOUR_PIECES_FROM,
                     .rows_from = TOUR_ROWS_FROM,
@@ -38,6 +39,11 @@ tour_options tour_options_resolve(const tour_net *net, const tour_options *opt) 
   if (o.ls_neighbours == 0) o.ls_neighbours = alpha ? TOUR_KL_ALPHA : TOUR_KL_NEAREST;
   if (o.quadrant < 0) o.quadrant = alpha ? TOUR_QUADRANT_ALPHA : 0;
   return o;
+}
+
+int tour_penalised(const tour_net *net, const tour_options *opt) {
+  return opt->ls_penalties && opt->ls != TOUR_LS_NONE && !net->directed &&
+         tour_alpha_steps(net->n, opt->alpha_steps) > 0;
 }
 
 /* eta = 1 / distance, scaled per row so the nearest candidate has 1 (only ratios matter, and
@@ -240,6 +246,15 @@ void tour_problem_shape(const tour_net *net, const tour_options *given, aco_prob
   }
 }
 
+/* ls_dist from nbr_dist and the penalties. */
+static void penalised_lists(tour_problem *tp) {
+  for (int32_t u = 0; u < tp->n; u++)
+    for (int32_t j = 0; j < tp->width; j++) {
+      const size_t k = (size_t)u * tp->width + (size_t)j;
+      tp->ls_dist[k] = tp->pi_scale * tp->nbr_dist[k] + tp->pi[u] + tp->pi[tp->nbr[k]];
+    }
+}
+
 /* The candidate lists: nearest neighbours, then (symmetric instances) by alpha-nearness or with
  * quadrant neighbours. */
 static ar_status build_lists(tour_problem *tp) {
@@ -252,10 +267,13 @@ static ar_status build_lists(tour_problem *tp) {
   if (st != AR_OK || !tp->symmetric) return st;
   int32_t first = tp->k < tp->kl ? tp->k : tp->kl;
   int32_t steps = tour_alpha_steps(tp->n, tp->opt.alpha_steps);
-  if (steps > 0)
-    return tour_candidates_alpha_with(net, tp->width, first, steps, tp->opt.quadrant,
-                                      tp->opt.progress, tp->opt.progress_arg, tp->nbr,
-                                      tp->nbr_dist);
+  if (steps > 0) {
+    st = tour_candidates_alpha_with(net, tp->width, first, steps, tp->opt.quadrant,
+                                    tp->opt.progress, tp->opt.progress_arg, tp->nbr, tp->nbr_dist,
+                                    tp->pi, &tp->pi_scale);
+    if (st == AR_OK && tp->pi) penalised_lists(tp);
+    return st;
+  }
   if (tp->opt.quadrant > 0)
     return tour_candidates_quadrant(net, tp->width, first, tp->opt.quadrant, tp->nbr, tp->nbr_dist,
                                     tp->opt.work, tp->opt.work_arg);
@@ -296,8 +314,14 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
     tp->in_nbr = ar_alloc_array(cells, sizeof(int32_t));
     tp->in_dist = ar_alloc_array(cells, sizeof(int64_t));
   }
+  const int penalised = tour_penalised(net, &tp->opt);
+  if (penalised) {
+    tp->pi = ar_alloc_array((size_t)tp->n, sizeof(int64_t));
+    tp->ls_dist = ar_alloc_array(cells, sizeof(int64_t));
+  }
   if (!tp->nbr || !tp->nbr_dist || (net->metric != TOUR_METRIC_EXPLICIT && !tp->start) ||
-      (!tp->symmetric && (!tp->in_nbr || !tp->in_dist))) {
+      (!tp->symmetric && (!tp->in_nbr || !tp->in_dist)) ||
+      (penalised && (!tp->pi || !tp->ls_dist))) {
     tour_problem_free(tp);
     return ar_fail(AR_ERR_NOMEM, "out of memory for neighbour lists (%d x %d)", tp->n, tp->width);
   }
@@ -330,5 +354,7 @@ void tour_problem_free(tour_problem *tp) {
   ar_free(tp->nbr_dist);
   ar_free(tp->in_nbr);
   ar_free(tp->in_dist);
+  ar_free(tp->pi);
+  ar_free(tp->ls_dist);
   memset(tp, 0, sizeof *tp);
 }

@@ -26,6 +26,11 @@ tour_options tour_options_default(void);
  * TOUR_KL_NEAREST and none. Never fails. */
 tour_options tour_options_resolve(const tour_net *net, const tour_options *opt);
 
+/* Whether the ants' local search runs on penalised costs (opt->ls_penalties on an instance with
+ * an alpha ascent: symmetric, tour_alpha_steps() > 0, a local search): then the problem keeps
+ * the ascent's penalties and the transformed candidate costs (tour_problem.pi, ls_dist). */
+int tour_penalised(const tour_net *net, const tour_options *opt);
+
 /* Ants per colony and iteration when the user gives none: 0 (the engine's default, 16) unless
  * the instance's ants are combined (symmetric). Below TOUR_ANTS_WHOLE_BELOW nodes under MMAS
  * (mmas != 0: the algorithm that combines) TOUR_ANTS_WHOLE, where more iterations paid more than

@@ -41,6 +41,8 @@ typedef struct {
   int32_t stall_kick;  /* after each stall_kick iterations without a better colony best, ants
                           change the source in new_edges more edges, up to TOUR_KICK_MAX times
                           new_edges (0: never; tour_kick_edges) */
+  int ls_penalties;    /* 1: the ants' local search measures gains on the costs the alpha ascent's
+                          penalties transform, d(u, v) + pi(u) + pi(v) (LKH's; tour_ls.c) */
   tour_first first;    /* how coordinate instances' first tour starts (tour_initial.c) */
   int32_t pieces_from; /* ants of instances of at least this many nodes keep their tours as
                           pieces of the source (tour_pieces.h): same tours, O(change) per ant */
@@ -86,6 +88,12 @@ typedef struct {
   int64_t *nbr_dist;
   int32_t *in_nbr; /* ATSP only: [n][width] nearest in-neighbours (w(j, i) ascending) */
   int64_t *in_dist;
+  /* The alpha ascent's penalties for the ants' local search (opt.ls_penalties; NULL: plain
+   * costs): pi [n] in units of 1 / pi_scale, and ls_dist [n][width] = pi_scale nbr_dist + pi(u)
+   * + pi(v), nbr_dist on that scale. */
+  int64_t *pi;
+  int64_t pi_scale;
+  int64_t *ls_dist;
   /* Coordinates: the first tour, the same for every colony, made once by the first colony that
    * asks (tour_initial) and copied by the others. */
   int32_t *start;

@@ -63,6 +63,13 @@ expect_error 2 "option --ants: 0 is outside" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --ants 0
 expect_error 2 "option --stall-kick: -1 is outside" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --stall-kick -1
+expect_error 2 "option --ls-penalties: 'maybe' is not one of yes\|no" "$out" -- \
+  "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --ls-penalties maybe
+# The ants' search on the ascent's penalised costs: the run's final self-check recomputes the
+# best tour's length, so a change tracked wrongly on that scale would end it with exit 1.
+"$ANTROUTE" solve "$AR_TMP/kroA100.h5" -o "$AR_TMP/pen.h5" --ls-penalties yes --iterations 30 \
+  --seed 2 -q >/dev/null 2>&1 && [ "$(h5v "$AR_TMP/pen.h5" /best/cost | tr -d " ")" -ge 21282 ] \
+  && pass "--ls-penalties yes solves, its lengths checked" || fail "--ls-penalties yes"
 expect_error 2 "option --algorithm: 'aco' is not one of mmas\|acs" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --algorithm aco
 expect_error 2 "missing the results file" "$out" -- "$ANTROUTE" solve "$AR_TMP/eil51.h5"

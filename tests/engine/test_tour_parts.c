@@ -186,12 +186,26 @@ static void test_alpha_lists(void) {
  * permutation, and a second pass (which may still find moves: the work list only revisits nodes
  * whose edges changed) keeps the bookkeeping exact. Odd trials run the whole-tour search (with
  * Lin-Kernighan chains), even ones the ants' search. */
-static void check_local_search(const tour_net *t, tour_ls_kind kind) {
+/* penalties: the ants' searches (the even trials) weigh moves on the alpha ascent's penalised
+ * costs (--ls-penalties, the default); their length changes are still exact. */
+static void check_local_search(const tour_net *t, tour_ls_kind kind, int penalties) {
   tour_options to = tour_options_default();
   to.ls = kind;
+  to.ls_penalties = penalties;
   tour_problem tp;
   aco_problem p;
   CHECK(tour_problem_create(t, &to, &tp, &p) == AR_OK);
+  penalties = penalties && !t->directed; /* directed lists have no ascent: plain costs */
+  CHECK(penalties ? tp.pi && tp.ls_dist && tp.pi_scale >= 1 : !tp.pi && !tp.ls_dist);
+  if (penalties) { /* ls_dist is nbr_dist transformed */
+    int same = 1;
+    for (int32_t u = 0; u < t->n; u++)
+      for (int32_t j = 0; j < tp.width; j++) {
+        const size_t k = (size_t)u * tp.width + (size_t)j;
+        same &= tp.ls_dist[k] == tp.pi_scale * tp.nbr_dist[k] + tp.pi[u] + tp.pi[tp.nbr[k]];
+      }
+    CHECK(same);
+  }
   void *scratch = NULL;
   CHECK(p.scratch_create(&p, &scratch) == AR_OK);
   tour_scratch *s = scratch;
@@ -277,8 +291,8 @@ static void test_atsp_direction(void) {
   for (int32_t i = 0; i < N; i++)
     t.weights[(size_t)hidden[i] * N + hidden[(i + 1) % N]] = 1 + i % 5;
   int64_t optimum = tour_length(&t, hidden);
-  check_local_search(&t, TOUR_LS_FULL);
-  check_local_search(&t, TOUR_LS_OROPT);
+  check_local_search(&t, TOUR_LS_FULL, 1);
+  check_local_search(&t, TOUR_LS_OROPT, 1);
   tour_options to = tour_options_default();
   aco_params par = aco_params_default();
   par.iterations = 300;
@@ -612,10 +626,11 @@ int test_run(int argc, char **argv) {
   test_candidates();
   test_alpha_lists();
   tour_net t = fixture_random_euc(500, 2);
-  check_local_search(&t, TOUR_LS_2OPT);
-  check_local_search(&t, TOUR_LS_OROPT);
-  check_local_search(&t, TOUR_LS_FULL);
-  check_local_search(&t, TOUR_LS_LK);
+  check_local_search(&t, TOUR_LS_2OPT, 1);
+  check_local_search(&t, TOUR_LS_OROPT, 1);
+  check_local_search(&t, TOUR_LS_FULL, 1);
+  check_local_search(&t, TOUR_LS_LK, 1);
+  check_local_search(&t, TOUR_LS_LK, 0);
   tour_net_free(&t);
   test_construction();
   test_deep_search();
