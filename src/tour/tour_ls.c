@@ -41,7 +41,8 @@ typedef struct {
   int deep;               /* also Lin-Kernighan chains (sym_lk) */
   tour_pieces *P;         /* non-NULL: the tour is these pieces (order, pos and nlen unused) */
   int32_t win_lo, win_hi; /* win_hi > 0: a window of a whole tour (tour_ls_run_window) */
-  /* The costs moves are weighed on: pi NULL: d; else s d(u, v) + pi(u) + pi(v), s = scale. */
+  /* The costs moves are weighed on: pi NULL: d; else s d(u, v) + pi(u) + pi(v), s = scale (the
+   * ascent's, chosen so that such costs summed over n edges fit in 62 bits: hk_graph_init). */
   const int64_t *pi;
   int64_t scale;
   const int64_t *cand_cost; /* [n][width]: each candidate's cost (nbr_dist or ls_dist) */

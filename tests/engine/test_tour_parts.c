@@ -9,6 +9,7 @@
 #include "test_util.h"
 #include "tour_alpha.h"
 #include "tour_array.h"
+#include "tour_estimate.h"
 #include "tour_kick.h"
 #include "tour_quadrant.h"
 #include "tour_work.h"
@@ -205,6 +206,13 @@ static void check_local_search(const tour_net *t, tour_ls_kind kind, int penalti
         same &= tp.ls_dist[k] == tp.pi_scale * tp.nbr_dist[k] + tp.pi[u] + tp.pi[tp.nbr[k]];
       }
     CHECK(same);
+    /* the memory estimate counts the two arrays */
+    tour_options plain = to;
+    plain.ls_penalties = 0;
+    tour_estimate with, without;
+    tour_problem_estimate(t, &to, 1, &with);
+    tour_problem_estimate(t, &plain, 1, &without);
+    CHECK(with.candidates >= without.candidates + (uint64_t)t->n * (uint64_t)(tp.width + 1) * 8);
   }
   void *scratch = NULL;
   CHECK(p.scratch_create(&p, &scratch) == AR_OK);
