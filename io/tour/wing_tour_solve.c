@@ -43,10 +43,15 @@ static const param_def tour_params[] = {
      "after each N iterations in which a colony's best did not improve, its ants change the "
      "source in --new-edges more edges (at most 3 times --new-edges; 0: never)",
      PARAM_SEARCH},
-    {"ls-penalties", 0, PARAM_CHOICE, "no", "yes|no", 0, -1, "yes|no",
+    {"ls-penalties", 0, PARAM_CHOICE, "yes", "yes|no", 0, -1, "yes|no",
      "symmetric instances with alpha-nearness lists: the ants' local search weighs its partial "
      "gains on the costs d(u,v) + pi(u) + pi(v) of the candidate lists' Held-Karp ascent "
      "(LKH's transformed costs; a closed move gains the same either way)",
+     PARAM_SEARCH},
+    {"ls-5opt", 0, PARAM_INT, "10", NULL, 0, TOUR_LS_5OPT_MAX, "N",
+     "symmetric instances, lk: where the ants' Lin-Kernighan chains and double bridges find "
+     "nothing, chains of up to N sequential 5-opt moves (LKH's basic move; a chain is kept only "
+     "when it gains; 0: none)",
      PARAM_SEARCH},
     {"first-tour", 0, PARAM_CHOICE, "auto", "auto|curve|greedy", 0, -1, "KIND",
      "coordinates: the first tour before local search, a Hilbert curve or greedy edge matching "
@@ -85,6 +90,7 @@ static tour_options options_from(const param_set *ps) {
   to.new_edges = (int32_t)param_int(ps, "new-edges");
   to.stall_kick = (int32_t)param_int(ps, "stall-kick");
   to.ls_penalties = strcmp(param_str(ps, "ls-penalties"), "yes") == 0;
+  to.ls_5opt = (int32_t)param_int(ps, "ls-5opt");
   to.quadrant = (int32_t)param_int(ps, "quadrant-neighbours");
   to.alpha_steps = (int32_t)param_int(ps, "alpha-steps");
   const char *first = param_str(ps, "first-tour");

@@ -10,7 +10,8 @@
  *              sequential 3-opt (two chained 2-opt moves, the first of which need not gain),
  *              and Lin-Kernighan chains: of 2-opt steps on the whole first tour (sym_lk), of
  *              2-opt steps and segment moves (or-steps) in the ants' tours (sym_lkv), and
- *              there, when the chains find nothing, double bridges (sym_bridge)
+ *              there, when the chains find nothing, double bridges (sym_bridge) and (with
+ *              --ls-5opt) chains of sequential 5-opt moves, LKH's basic move (sym_5opt)
  *   ATSP:      Or-opt and Or-3opt (segment exchange) only: they keep every edge's direction.
  * Gains are exact integers, so the tour's length is tracked exactly and the search ends.
  *
@@ -27,6 +28,7 @@
 #include <string.h>
 
 #include "tour_array.h"
+#include "tour_problem.h"
 #include "tour_work.h"
 
 typedef struct {
@@ -941,6 +943,238 @@ static int sym_bridge(ls_state *L, int32_t t1) {
   return 0;
 }
 
+/* --- Chains of sequential 5-opt moves (LKH's basic move)
+ * ------------------------------------------
+ *
+ * Tried at a node where the chains of sym_lkv and the double bridges find nothing. A 5-opt move
+ * t[1..10] removes (t[2i-1], t[2i]) and adds (t[2i], t[2i+1]) and the closing (t[10], t[1]);
+ * t[2i+1] runs over the first kopt_breadth[i - 1] candidates of t[2i] whose partial gain stays
+ * positive, t[2i+2] over both tour neighbours of t[2i+1], and only the closed move must be a
+ * tour (kopt_walk), not the steps between: so it reaches the reconnections no chain of 2-opt
+ * and or-steps can. Any closing at 2 to 5 exchanges that gains is made at once. When none does,
+ * the feasible 5-opt move of the largest gain before its closing is made anyway and the search
+ * goes on from its free end t[10], for at most opt.ls_5opt steps (LKH's chains); an edge a step
+ * added is never removed again, and the chain is undone unless a later closing gains. */
+enum { KOPT_K = 5, KOPT_SLOTS = 2 * KOPT_K + 1, KOPT_LOG = TOUR_LS_5OPT_MAX * 2 * (KOPT_K - 1) };
+/* LKH's breadth: 5 at every level. Narrower deeper levels (5, 3, 2, 1 and 5, 5, 3, 3) gave up
+ * most of the gain on the larger instances (docs/performance.md). */
+static const int kopt_breadth[KOPT_K - 1] = {5, 5, 5, 5};
+
+typedef struct {
+  ls_state *L;
+  int32_t t[KOPT_SLOTS];
+  int64_t best_open; /* the best feasible non-gaining 5-opt's gain before its closing edge */
+  int32_t bt[KOPT_SLOTS];
+  int32_t tabu[2 * TOUR_LS_5OPT_MAX * (KOPT_K - 1)]; /* edges added by the chain's steps */
+  int ntabu;
+  int logging;              /* kopt_make logs its reversals (a non-gaining step's) */
+  int32_t log[KOPT_LOG][3]; /* the chain's reversals (o, first, last), for the undo */
+  int nlog;
+} kopt;
+
+/* Whether (a, b) is one of the `count` pairs in e. */
+static int kopt_pair_in(const int32_t *e, int count, int32_t a, int32_t b) {
+  for (int i = 0; i < count; i++)
+    if ((e[2 * i] == a && e[2 * i + 1] == b) || (e[2 * i] == b && e[2 * i + 1] == a)) return 1;
+  return 0;
+}
+/* Whether the move t[1..upto] removes (from 1: pairs 1-2, 3-4, ...) or adds (from 2) (a, b). */
+static int kopt_has(const int32_t *t, int from, int upto, int32_t a, int32_t b) {
+  for (int i = from; i + 1 <= upto; i += 2)
+    if ((t[i] == a && t[i + 1] == b) || (t[i] == b && t[i + 1] == a)) return 1;
+  return 0;
+}
+
+/* The k segments the removed edges of t[1..2k] leave, in tour order (head, tail: forward), and
+ * the new tour's walk through them: seq[m] the m-th segment, sign[m] 1 when entered at its
+ * head (any of the outputs may be NULL). Returns the segments the walk visits before it is back
+ * at segment 0: k when the move closes to one tour. */
+static int kopt_walk(const ls_state *L, const int32_t *t, int k, int32_t *head, int32_t *tail,
+                     int *seq, int *sign) {
+  int aslot[KOPT_K], bslot[KOPT_K], order[KOPT_K];
+  int32_t apos[KOPT_K];
+  for (int e = 0; e < k; e++) { /* each removed edge as (a, b = succ a), sorted by a's place */
+    const int x = 2 * e + 1, y = 2 * e + 2;
+    aslot[e] = succ(L, t[x]) == t[y] ? x : y;
+    bslot[e] = aslot[e] == x ? y : x;
+    apos[e] = posof(L, t[aslot[e]]);
+    int j = e;
+    while (j > 0 && apos[order[j - 1]] > apos[e]) {
+      order[j] = order[j - 1];
+      j--;
+    }
+    order[j] = e;
+  }
+  int segof[KOPT_SLOTS], other[KOPT_SLOTS], at_head[KOPT_SLOTS];
+  for (int j = 0; j < k; j++) { /* segment j: from b of the j-th edge to a of the next */
+    const int s0 = bslot[order[j]], s1 = aslot[order[(j + 1) % k]];
+    segof[s0] = segof[s1] = j;
+    other[s0] = s1;
+    other[s1] = s0;
+    at_head[s0] = 1;
+    at_head[s1] = 0;
+    if (head) {
+      head[j] = t[s0];
+      tail[j] = t[s1];
+    }
+  }
+  int slot = bslot[order[0]], count = 0;
+  do {
+    if (seq) {
+      seq[count] = segof[slot];
+      sign[count] = at_head[slot];
+    }
+    count++;
+    /* across the added edge at the segment's other end: slot 1 pairs with 2k, 2i with 2i + 1 */
+    const int end = other[slot];
+    slot = end == 1 ? 2 * k : end == 2 * k ? 1 : end % 2 == 0 ? end + 1 : end - 1;
+  } while (segof[slot] != 0 && count <= k);
+  return count;
+}
+
+static int kopt_feasible(const ls_state *L, const int32_t *t, int k) {
+  return kopt_walk(L, t, k, NULL, NULL, NULL, NULL) == k;
+}
+
+/* Makes the feasible move t[1..2k] as reversals: the segments after the first are put into the
+ * new order one by one, a reversal of the block up to the next one brings it into place and a
+ * second turns it round when it must run the other way (at most 2 (k - 1)). */
+static void kopt_make(kopt *S, const int32_t *t, int k) {
+  ls_state *L = S->L;
+  int32_t head[KOPT_K], tail[KOPT_K];
+  int seq[KOPT_K + 1], sign[KOPT_K + 1], cur[KOPT_K], fwd[KOPT_K];
+  kopt_walk(L, t, k, head, tail, seq, sign);
+  for (int j = 0; j < k; j++) {
+    cur[j] = j;
+    fwd[j] = 1;
+  }
+  for (int i = 1; i < k; i++) {
+    for (int turn = 0; turn < 2; turn++) {
+      int j = i;
+      if (!turn) {
+        while (cur[j] != seq[i])
+          j++;
+        if (j == i) continue;
+      } else if (fwd[i] == sign[i] || head[cur[i]] == tail[cur[i]]) {
+        continue;
+      }
+      const int32_t o = fwd[i - 1] ? tail[cur[i - 1]] : head[cur[i - 1]];
+      const int32_t first = fwd[i] ? head[cur[i]] : tail[cur[i]];
+      const int32_t last = fwd[j] ? tail[cur[j]] : head[cur[j]];
+      apply_2opt(L, o, first, last);
+      if (S->logging) {
+        S->log[S->nlog][0] = o;
+        S->log[S->nlog][1] = first;
+        S->log[S->nlog][2] = last;
+        S->nlog++;
+      }
+      for (int a = i, b = j; a <= b; a++, b--) { /* the block reversed: order and directions */
+        const int c = cur[a], f = fwd[a];
+        cur[a] = cur[b];
+        fwd[a] = !fwd[b];
+        cur[b] = c;
+        fwd[b] = !f;
+      }
+    }
+  }
+}
+
+/* t[1..2i] chosen, G: the removed edges' costs minus the added ones' so far, offset: the gain of
+ * the chain's steps already made (on L->change). Returns 1 when it made a gaining move. */
+static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset) {
+  ls_state *L = S->L;
+  int32_t *t = S->t;
+  const int32_t t2i = t[2 * i];
+  if (i >= 2 && !kopt_has(t, 2, 2 * i, t2i, t[1])) {
+    const int64_t gain = G - D(t2i, t[1]);
+    if (gain > 0 && kopt_feasible(L, t, i)) {
+      kopt_make(S, t, i);
+      L->change -= gain - offset;
+      for (int m = 1; m <= 2 * i; m++)
+        tour_ls_push(L->s, t[m]);
+      return 1;
+    }
+    if (i == KOPT_K && G > S->best_open && kopt_feasible(L, t, i)) {
+      S->best_open = G;
+      memcpy(S->bt, t, sizeof S->bt);
+    }
+  }
+  if (i == KOPT_K) return 0;
+  const tour_problem *tp = L->tp;
+  const int32_t *nb = tp->nbr + (size_t)t2i * tp->width;
+  const int64_t *nd = L->cand_cost + (size_t)t2i * tp->width;
+  const int32_t sp = succ(L, t2i), pp = pred(L, t2i);
+  const int breadth = kopt_breadth[i - 1] < tp->kl ? kopt_breadth[i - 1] : tp->kl;
+  for (int32_t j = 0; j < breadth; j++) {
+    const int64_t g = G - nd[j];
+    if (g <= 0) break;
+    const int32_t t3 = nb[j];
+    if (t3 == sp || t3 == pp || kopt_has(t, 2, 2 * i, t2i, t3)) continue;
+    t[2 * i + 1] = t3;
+    for (int side = 0; side < 2; side++) {
+      const int32_t t4 = side ? pred(L, t3) : succ(L, t3);
+      if (kopt_has(t, 1, 2 * i, t3, t4) || kopt_pair_in(S->tabu, S->ntabu, t3, t4)) continue;
+      t[2 * i + 2] = t4;
+      if (kopt_dfs(S, i + 1, g + edge_len(L, t3, t4), offset)) return 1;
+    }
+  }
+  return 0;
+}
+
+/* A chain of at most opt.ls_5opt 5-opt steps from t1, in either direction; returns whether it
+ * gained (and was kept). The steps are made on the array and logged; a chain that gains nothing
+ * is undone reversal by reversal. (Pieces over the array instead, which an edit costs O(pieces),
+ * made the whole search slower: the looks, not the edits, are most of a chain's cost.) */
+static int sym_5opt(ls_state *L, int32_t t1) {
+  if (L->P || !tour_5opt_chains(L->net, &L->tp->opt)) return 0;
+  const int steps = L->tp->opt.ls_5opt;
+  kopt S;
+  S.L = L;
+  S.t[1] = t1;
+  for (int dir = 0; dir < 2; dir++) {
+    const int64_t change0 = L->change;
+    int32_t t2 = dnext(L, dir, t1);
+    int64_t G = edge_len(L, t1, t2), offset = 0;
+    int32_t touched[TOUR_LS_5OPT_MAX * 2 * KOPT_K];
+    int ntouched = 0;
+    S.ntabu = 0;
+    S.nlog = 0;
+    S.logging = 0;
+    for (int step = 0; step < steps; step++) {
+      S.t[2] = t2;
+      S.best_open = 0;
+      if (kopt_dfs(&S, 1, G, offset)) {
+        for (int q = 0; q < ntouched; q++)
+          tour_ls_push(L->s, touched[q]);
+        L->s->chains5 += step > 0;
+        return 1;
+      }
+      if (S.best_open <= 0 || step + 1 == steps) break;
+      for (int i = 2; i + 1 < 2 * KOPT_K; i += 2) {
+        S.tabu[2 * S.ntabu] = S.bt[i];
+        S.tabu[2 * S.ntabu + 1] = S.bt[i + 1];
+        S.ntabu++;
+      }
+      const int64_t close = S.best_open - D(S.bt[2 * KOPT_K], t1);
+      S.logging = 1;
+      kopt_make(&S, S.bt, KOPT_K);
+      S.logging = 0;
+      L->change -= close - offset;
+      offset = close;
+      for (int q = 1; q <= 2 * KOPT_K; q++)
+        touched[ntouched++] = S.bt[q];
+      t2 = S.bt[2 * KOPT_K];
+      G = S.best_open;
+    }
+    while (S.nlog > 0) { /* nothing gained: back to the tour before the chain */
+      S.nlog--;
+      apply_2opt(L, S.log[S.nlog][0], S.log[S.nlog][2], S.log[S.nlog][1]);
+    }
+    L->change = change0;
+  }
+  return 0;
+}
+
 void tour_ls_clear(tour_scratch *s) {
   while (s->qcount > 0) {
     s->queued[s->queue[s->qhead]] = 0;
@@ -1002,12 +1236,12 @@ static int64_t run(const tour_problem *tp, tour_scratch *s, int32_t *order, int 
     if (win_hi && !in_window(L, a)) continue;
     int improved;
     if (tp->symmetric)
-      improved =
-          sym_2opt(L, a) || (kind >= TOUR_LS_OROPT && sym_oropt(L, a)) ||
-          (kind >= TOUR_LS_FULL &&
-           (or3opt(L, a, 0) || or3opt(L, a, 1) || sym_3opt(L, a) ||
-            (L->deep ? sym_lk(L, a)
-                     : kind >= TOUR_LS_LK && !win_hi && (sym_lkv(L, a) || sym_bridge(L, a)))));
+      improved = sym_2opt(L, a) || (kind >= TOUR_LS_OROPT && sym_oropt(L, a)) ||
+                 (kind >= TOUR_LS_FULL &&
+                  (or3opt(L, a, 0) || or3opt(L, a, 1) || sym_3opt(L, a) ||
+                   (L->deep ? sym_lk(L, a)
+                            : kind >= TOUR_LS_LK && !win_hi &&
+                                  (sym_lkv(L, a) || sym_bridge(L, a) || sym_5opt(L, a)))));
     else
       improved = dir_oropt(L, a) || (kind >= TOUR_LS_FULL && or3opt(L, a, 0));
     if (improved) {

@@ -19,7 +19,8 @@ tour_options tour_options_default(void) {
                     .ls = TOUR_LS_LK,
                     .new_edges = 16,
                     .stall_kick = 100,
-                    .ls_penalties = 0,
+                    .ls_penalties = 1,
+                    .ls_5opt = 10,
                     .first = TOUR_FIRST_AUTO,
                     .pieces_from = TOUR_PIECES_FROM,
                     .rows_from = TOUR_ROWS_FROM,
@@ -39,6 +40,11 @@ tour_options tour_options_resolve(const tour_net *net, const tour_options *opt) 
   if (o.ls_neighbours == 0) o.ls_neighbours = alpha ? TOUR_KL_ALPHA : TOUR_KL_NEAREST;
   if (o.quadrant < 0) o.quadrant = alpha ? TOUR_QUADRANT_ALPHA : 0;
   return o;
+}
+
+int tour_5opt_chains(const tour_net *net, const tour_options *opt) {
+  return opt->ls_5opt > 0 && opt->ls == TOUR_LS_LK && !net->directed && net->n >= 16 &&
+         net->n < opt->pieces_from;
 }
 
 int tour_penalised(const tour_net *net, const tour_options *opt) {

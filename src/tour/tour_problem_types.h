@@ -43,6 +43,8 @@ typedef struct {
                           new_edges (0: never; tour_kick_edges) */
   int ls_penalties;    /* 1: the ants' local search measures gains on the costs the alpha ascent's
                           penalties transform, d(u, v) + pi(u) + pi(v) (LKH's; tour_ls.c) */
+  int32_t ls_5opt;     /* the ants' local search: chains of at most this many sequential 5-opt
+                          steps where its other moves find nothing (0: none; tour_ls.c) */
   tour_first first;    /* how coordinate instances' first tour starts (tour_initial.c) */
   int32_t pieces_from; /* ants of instances of at least this many nodes keep their tours as
                           pieces of the source (tour_pieces.h): same tours, O(change) per ant */
@@ -66,6 +68,8 @@ enum { TOUR_KL_ALPHA = 6, TOUR_KL_NEAREST = 10, TOUR_QUADRANT_ALPHA = 2 };
 
 /* Instances from this size on keep ants' tours as pieces (docs/performance.md). */
 enum { TOUR_PIECES_FROM = 20000 };
+/* The longest chain of 5-opt steps (--ls-5opt). */
+enum { TOUR_LS_5OPT_MAX = 16 };
 /* Automatic ants of combining instances (tour_auto_ants): ants in pieces one per this many
  * nodes, at least the minimum, their tours within the bytes; whole ants (MMAS) below
  * TOUR_ANTS_WHOLE_BELOW nodes TOUR_ANTS_WHOLE. */
@@ -147,6 +151,7 @@ typedef struct {
   int64_t moves;      /* local search moves applied (statistics) */
   int64_t bridges;    /* of which double bridges (statistics, tests) */
   int64_t swaps;      /* of which bridges that swapped two segments (four reversals) */
+  int64_t chains5;    /* of which 5-opt chains kept after more than one step (statistics, tests) */
   tour_pieces pieces; /* the ant's tour as pieces of the source (large instances; else empty) */
   int in_pieces;      /* the last construction left its tour in pieces, not in pos and nlen */
   /* The first tour's local search reports to work (NULL: no reports) as its part work_part (a

@@ -189,10 +189,13 @@ static void test_alpha_lists(void) {
  * Lin-Kernighan chains), even ones the ants' search. */
 /* penalties: the ants' searches (the even trials) weigh moves on the alpha ascent's penalised
  * costs (--ls-penalties, the default); their length changes are still exact. */
-static void check_local_search(const tour_net *t, tour_ls_kind kind, int penalties) {
+/* five: --ls-5opt (chains of 5-opt steps in the ants' search where the rest finds nothing): some
+ * chains of more than one step are kept, and those undone leave no trace in the bookkeeping. */
+static void check_local_search(const tour_net *t, tour_ls_kind kind, int penalties, int five) {
   tour_options to = tour_options_default();
   to.ls = kind;
   to.ls_penalties = penalties;
+  to.ls_5opt = five;
   tour_problem tp;
   aco_problem p;
   CHECK(tour_problem_create(t, &to, &tp, &p) == AR_OK);
@@ -250,6 +253,10 @@ static void check_local_search(const tour_net *t, tour_ls_kind kind, int penalti
     CHECK(s->swaps > 0 && s->swaps < s->bridges);
   } else
     CHECK_EQ_INT(s->bridges, 0);
+  if (five > 0 && kind == TOUR_LS_LK && !t->directed)
+    CHECK(s->chains5 > 0);
+  else
+    CHECK_EQ_INT(s->chains5, 0);
   free(order);
   p.scratch_free(&p, scratch);
   tour_problem_free(&tp);
@@ -299,8 +306,8 @@ static void test_atsp_direction(void) {
   for (int32_t i = 0; i < N; i++)
     t.weights[(size_t)hidden[i] * N + hidden[(i + 1) % N]] = 1 + i % 5;
   int64_t optimum = tour_length(&t, hidden);
-  check_local_search(&t, TOUR_LS_FULL, 1);
-  check_local_search(&t, TOUR_LS_OROPT, 1);
+  check_local_search(&t, TOUR_LS_FULL, 1, 0);
+  check_local_search(&t, TOUR_LS_OROPT, 1, 0);
   tour_options to = tour_options_default();
   aco_params par = aco_params_default();
   par.iterations = 300;
@@ -634,11 +641,13 @@ int test_run(int argc, char **argv) {
   test_candidates();
   test_alpha_lists();
   tour_net t = fixture_random_euc(500, 2);
-  check_local_search(&t, TOUR_LS_2OPT, 1);
-  check_local_search(&t, TOUR_LS_OROPT, 1);
-  check_local_search(&t, TOUR_LS_FULL, 1);
-  check_local_search(&t, TOUR_LS_LK, 1);
-  check_local_search(&t, TOUR_LS_LK, 0);
+  check_local_search(&t, TOUR_LS_2OPT, 1, 0);
+  check_local_search(&t, TOUR_LS_OROPT, 1, 0);
+  check_local_search(&t, TOUR_LS_FULL, 1, 0);
+  check_local_search(&t, TOUR_LS_LK, 1, 0);
+  check_local_search(&t, TOUR_LS_LK, 0, 0);
+  check_local_search(&t, TOUR_LS_LK, 1, 10);
+  check_local_search(&t, TOUR_LS_LK, 0, 10);
   tour_net_free(&t);
   test_construction();
   test_deep_search();
