@@ -28,7 +28,6 @@
 #include <string.h>
 
 #include "tour_array.h"
-#include "tour_problem.h"
 #include "tour_work.h"
 
 typedef struct {
@@ -1126,8 +1125,10 @@ static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset) {
  * is undone reversal by reversal. (Pieces over the array instead, which an edit costs O(pieces),
  * made the whole search slower: the looks, not the edits, are most of a chain's cost.) */
 static int sym_5opt(ls_state *L, int32_t t1) {
-  if (L->P || !tour_5opt_chains(L->net, &L->tp->opt)) return 0;
-  const int steps = L->tp->opt.ls_5opt;
+  const tour_problem *tp = L->tp;
+  /* Ants of whole tours only (below pieces_from: the tests compare the forms without chains) */
+  if (L->P || tp->opt.ls_5opt <= 0 || tp->n >= tp->opt.pieces_from || tp->n < 16) return 0;
+  const int steps = tp->opt.ls_5opt;
   kopt S;
   S.L = L;
   S.t[1] = t1;

@@ -42,11 +42,6 @@ tour_options tour_options_resolve(const tour_net *net, const tour_options *opt) 
   return o;
 }
 
-int tour_5opt_chains(const tour_net *net, const tour_options *opt) {
-  return opt->ls_5opt > 0 && opt->ls == TOUR_LS_LK && !net->directed && net->n >= 16 &&
-         net->n < opt->pieces_from;
-}
-
 int tour_penalised(const tour_net *net, const tour_options *opt) {
   return opt->ls_penalties && opt->ls != TOUR_LS_NONE && !net->directed &&
          tour_alpha_steps(net->n, opt->alpha_steps) > 0;

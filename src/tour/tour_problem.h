@@ -26,10 +26,6 @@ tour_options tour_options_default(void);
  * TOUR_KL_NEAREST and none. Never fails. */
 tour_options tour_options_resolve(const tour_net *net, const tour_options *opt);
 
-/* Whether the ants' local search tries chains of 5-opt steps (opt->ls_5opt > 0 with lk on a
- * symmetric instance whose ants keep whole tours: below opt->pieces_from nodes). */
-int tour_5opt_chains(const tour_net *net, const tour_options *opt);
-
 /* Whether the ants' local search runs on penalised costs (opt->ls_penalties on an instance with
  * an alpha ascent: symmetric, tour_alpha_steps() > 0, a local search): then the problem keeps
  * the ascent's penalties and the transformed candidate costs (tour_problem.pi, ls_dist). */
