@@ -313,7 +313,7 @@ ar_status tour_candidates_alpha_with(const tour_net *net, int32_t width, int32_t
   hk_graph_init(&g, net);
   if (!g.planar) quadrant = 0;
   int32_t nquad = 4 * quadrant;
-  int64_t *pi = malloc((size_t)n * sizeof *pi);
+  int64_t *pi = pi_out ? pi_out : malloc((size_t)n * sizeof *pi); /* the caller's, if given */
   int32_t *eu = malloc((size_t)n * sizeof *eu), *ev = malloc((size_t)n * sizeof *ev);
   int32_t *quad = nquad ? malloc((size_t)n * nquad * sizeof *quad) : NULL;
   alpha_tree t = {0};
@@ -353,12 +353,9 @@ ar_status tour_candidates_alpha_with(const tour_net *net, int32_t width, int32_t
     }
   }
   if (st == AR_OK && failed) st = ar_fail(AR_ERR_NOMEM, "out of memory for alpha-nearness");
-  if (st == AR_OK && pi_out) {
-    memcpy(pi_out, pi, (size_t)n * sizeof *pi);
-    *scale_out = g.scale;
-  }
+  if (st == AR_OK && pi_out) *scale_out = g.scale;
   tree_free(&t);
-  free(pi);
+  if (pi != pi_out) free(pi);
   free(eu);
   free(ev);
   free(quad);

@@ -42,8 +42,8 @@ ar_status tour_candidates_alpha(const tour_net *net, int32_t width, int32_t firs
                                 int32_t quadrant, int32_t *nbr, int64_t *dist);
 
 /* The same, calling progress (may be NULL) before every step of the ascent (tour_bound_options.h),
- * and, when pi is not NULL, copying the ascent's penalties into pi [n] and its cost scale into
- * *scale (pi in units of 1 / scale; untouched when there is no ascent). */
+ * and, when pi is not NULL, leaving the ascent's penalties in pi [n] and its cost scale in
+ * *scale (pi in units of 1 / scale; untouched when there is no ascent, undefined on failure). */
 ar_status tour_candidates_alpha_with(const tour_net *net, int32_t width, int32_t first,
                                      int32_t steps, int32_t quadrant,
                                      tour_bound_progress_fn progress, void *progress_arg,

@@ -19,9 +19,9 @@
  * on c(u, v) = s d(u, v) + pi(u) + pi(v), pi the penalties of the Held-Karp ascent that ordered
  * the candidate lists, in units of 1 / s. Every node keeps two tour edges, so a closed move
  * changes the length under c by exactly s times its change under d: the same moves improve, but
- * the partial gains that prune the chains and choose their steps are LKH's. At 10 s on 1,000-6,000
- * nodes they lead neither better nor worse on the whole (docs/performance.md), so they are not
- * the default. */
+ * the partial gains that prune the chains and choose their steps are LKH's. Alone they were
+ * neither better nor worse at 10 s on 1,000-6,000 nodes; with the 5-opt chains, which are worse
+ * without them, they are the default (docs/performance.md). */
 #include "tour_ls.h"
 
 #include <math.h>
@@ -942,8 +942,7 @@ static int sym_bridge(ls_state *L, int32_t t1) {
   return 0;
 }
 
-/* --- Chains of sequential 5-opt moves (LKH's basic move)
- * ------------------------------------------
+/* --- Chains of sequential 5-opt moves (LKH's basic move) ----------------------------------------
  *
  * Tried at a node where the chains of sym_lkv and the double bridges find nothing. A 5-opt move
  * t[1..10] removes (t[2i-1], t[2i]) and adds (t[2i], t[2i+1]) and the closing (t[10], t[1]);
@@ -966,7 +965,8 @@ typedef struct {
   int32_t bt[KOPT_SLOTS];
   int32_t tabu[2 * TOUR_LS_5OPT_MAX * (KOPT_K - 1)]; /* edges added by the chain's steps */
   int ntabu;
-  int logging;              /* kopt_make logs its reversals (a non-gaining step's) */
+  uint64_t tabu_nodes[4];   /* bit x % 256 of every node x in tabu: most looks need no scan (a
+                               chain adds up to 8 nodes a step: 64 bits would fill) */
   int32_t log[KOPT_LOG][3]; /* the chain's reversals (o, first, last), for the undo */
   int nlog;
 } kopt;
@@ -977,11 +977,22 @@ static int kopt_pair_in(const int32_t *e, int count, int32_t a, int32_t b) {
     if ((e[2 * i] == a && e[2 * i + 1] == b) || (e[2 * i] == b && e[2 * i + 1] == a)) return 1;
   return 0;
 }
-/* Whether the move t[1..upto] removes (from 1: pairs 1-2, 3-4, ...) or adds (from 2) (a, b). */
-static int kopt_has(const int32_t *t, int from, int upto, int32_t a, int32_t b) {
-  for (int i = from; i + 1 <= upto; i += 2)
-    if ((t[i] == a && t[i + 1] == b) || (t[i] == b && t[i + 1] == a)) return 1;
-  return 0;
+/* Whether the move t[1..2i] removes (a, b): one of the pairs t[1] t[2], t[3] t[4], ... */
+static int kopt_removes(const int32_t *t, int i, int32_t a, int32_t b) {
+  return kopt_pair_in(t + 1, i, a, b);
+}
+/* Whether it adds (a, b): one of t[2] t[3], ..., t[2i - 2] t[2i - 1] (not the closing). */
+static int kopt_adds(const int32_t *t, int i, int32_t a, int32_t b) {
+  return kopt_pair_in(t + 2, i - 1, a, b);
+}
+
+static inline int kopt_tabu_bit(const kopt *S, int32_t x) {
+  return (int)((S->tabu_nodes[(x >> 6) & 3] >> (x & 63)) & 1);
+}
+/* Whether an earlier step of the chain added (a, b). */
+static int kopt_tabu(const kopt *S, int32_t a, int32_t b) {
+  if (!kopt_tabu_bit(S, a) || !kopt_tabu_bit(S, b)) return 0;
+  return kopt_pair_in(S->tabu, S->ntabu, a, b);
 }
 
 /* The k segments the removed edges of t[1..2k] leave, in tour order (head, tail: forward), and
@@ -1037,8 +1048,9 @@ static int kopt_feasible(const ls_state *L, const int32_t *t, int k) {
 
 /* Makes the feasible move t[1..2k] as reversals: the segments after the first are put into the
  * new order one by one, a reversal of the block up to the next one brings it into place and a
- * second turns it round when it must run the other way (at most 2 (k - 1)). */
-static void kopt_make(kopt *S, const int32_t *t, int k) {
+ * second turns it round when it must run the other way (at most 2 (k - 1)); logged: each also
+ * into S->log, for the undo. */
+static void kopt_make(kopt *S, const int32_t *t, int k, int logged) {
   ls_state *L = S->L;
   int32_t head[KOPT_K], tail[KOPT_K];
   int seq[KOPT_K + 1], sign[KOPT_K + 1], cur[KOPT_K], fwd[KOPT_K];
@@ -1061,7 +1073,7 @@ static void kopt_make(kopt *S, const int32_t *t, int k) {
       const int32_t first = fwd[i] ? head[cur[i]] : tail[cur[i]];
       const int32_t last = fwd[j] ? tail[cur[j]] : head[cur[j]];
       apply_2opt(L, o, first, last);
-      if (S->logging) {
+      if (logged) {
         S->log[S->nlog][0] = o;
         S->log[S->nlog][1] = first;
         S->log[S->nlog][2] = last;
@@ -1079,15 +1091,16 @@ static void kopt_make(kopt *S, const int32_t *t, int k) {
 }
 
 /* t[1..2i] chosen, G: the removed edges' costs minus the added ones' so far, offset: the gain of
- * the chain's steps already made (on L->change). Returns 1 when it made a gaining move. */
-static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset) {
+ * the chain's steps already made (on L->change), in: lkv_bit of t[1..2i] (a pair of the move has
+ * both its nodes in it, so most looks need no scan). Returns 1 when it made a gaining move. */
+static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in) {
   ls_state *L = S->L;
   int32_t *t = S->t;
   const int32_t t2i = t[2 * i];
-  if (i >= 2 && !kopt_has(t, 2, 2 * i, t2i, t[1])) {
+  if (i >= 2 && !kopt_adds(t, i, t2i, t[1])) {
     const int64_t gain = G - D(t2i, t[1]);
     if (gain > 0 && kopt_feasible(L, t, i)) {
-      kopt_make(S, t, i);
+      kopt_make(S, t, i, 0);
       L->change -= gain - offset;
       for (int m = 1; m <= 2 * i; m++)
         tour_ls_push(L->s, t[m]);
@@ -1108,13 +1121,16 @@ static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset) {
     const int64_t g = G - nd[j];
     if (g <= 0) break;
     const int32_t t3 = nb[j];
-    if (t3 == sp || t3 == pp || kopt_has(t, 2, 2 * i, t2i, t3)) continue;
+    const int t3_in = (in & lkv_bit(t3)) != 0;
+    if (t3 == sp || t3 == pp || (t3_in && kopt_adds(t, i, t2i, t3))) continue;
     t[2 * i + 1] = t3;
     for (int side = 0; side < 2; side++) {
       const int32_t t4 = side ? pred(L, t3) : succ(L, t3);
-      if (kopt_has(t, 1, 2 * i, t3, t4) || kopt_pair_in(S->tabu, S->ntabu, t3, t4)) continue;
+      if ((t3_in && (in & lkv_bit(t4)) && kopt_removes(t, i, t3, t4)) || kopt_tabu(S, t3, t4))
+        continue;
       t[2 * i + 2] = t4;
-      if (kopt_dfs(S, i + 1, g + edge_len(L, t3, t4), offset)) return 1;
+      if (kopt_dfs(S, i + 1, g + edge_len(L, t3, t4), offset, in | lkv_bit(t3) | lkv_bit(t4)))
+        return 1;
     }
   }
   return 0;
@@ -1126,7 +1142,8 @@ static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset) {
  * made the whole search slower: the looks, not the edits, are most of a chain's cost.) */
 static int sym_5opt(ls_state *L, int32_t t1) {
   const tour_problem *tp = L->tp;
-  /* Ants of whole tours only (below pieces_from: the tests compare the forms without chains) */
+  /* Ants of whole tours only (below pieces_from: the tests compare the forms without chains), of
+   * tours long enough that five removed edges are not most of them */
   if (L->P || tp->opt.ls_5opt <= 0 || tp->n >= tp->opt.pieces_from || tp->n < 16) return 0;
   const int steps = tp->opt.ls_5opt;
   kopt S;
@@ -1139,12 +1156,12 @@ static int sym_5opt(ls_state *L, int32_t t1) {
     int32_t touched[TOUR_LS_5OPT_MAX * 2 * KOPT_K];
     int ntouched = 0;
     S.ntabu = 0;
+    memset(S.tabu_nodes, 0, sizeof S.tabu_nodes);
     S.nlog = 0;
-    S.logging = 0;
     for (int step = 0; step < steps; step++) {
       S.t[2] = t2;
       S.best_open = 0;
-      if (kopt_dfs(&S, 1, G, offset)) {
+      if (kopt_dfs(&S, 1, G, offset, lkv_bit(t1) | lkv_bit(t2))) {
         for (int q = 0; q < ntouched; q++)
           tour_ls_push(L->s, touched[q]);
         L->s->chains5 += step > 0;
@@ -1155,11 +1172,11 @@ static int sym_5opt(ls_state *L, int32_t t1) {
         S.tabu[2 * S.ntabu] = S.bt[i];
         S.tabu[2 * S.ntabu + 1] = S.bt[i + 1];
         S.ntabu++;
+        for (int e = i; e <= i + 1; e++)
+          S.tabu_nodes[(S.bt[e] >> 6) & 3] |= lkv_bit(S.bt[e]);
       }
       const int64_t close = S.best_open - D(S.bt[2 * KOPT_K], t1);
-      S.logging = 1;
-      kopt_make(&S, S.bt, KOPT_K);
-      S.logging = 0;
+      kopt_make(&S, S.bt, KOPT_K, 1);
       L->change -= close - offset;
       offset = close;
       for (int q = 1; q <= 2 * KOPT_K; q++)
