@@ -37,8 +37,10 @@ static const param_def tour_params[] = {
      "symmetric instances: candidates by alpha-nearness (LKH's), from a Held-Karp ascent of at "
      "most N steps (at most 4,000,000 / nodes; none beyond 80,000 nodes; 0: nearest neighbours)",
      PARAM_SEARCH},
-    {"new-edges", 0, PARAM_INT, "16", NULL, 0, 1e9, "N",
-     "ants change the source tour in about N edges (0: build whole tours)", PARAM_SEARCH},
+    {"new-edges", 0, PARAM_INT, "-1", NULL, -1, 1e9, "N",
+     "ants change the source tour in about N edges (-1: 32 below 20,000 nodes, where ants keep "
+     "whole tours, else 16; 0: build whole tours)",
+     PARAM_SEARCH},
     {"stall-kick", 0, PARAM_INT, "100", NULL, 0, 1e9, "N",
      "after each N iterations in which a colony's best did not improve, its ants change the "
      "source in --new-edges more edges (at most 3 times --new-edges; 0: never)",

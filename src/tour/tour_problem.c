@@ -17,7 +17,7 @@ tour_options tour_options_default(void) {
   tour_options o = {.candidates = 16,
                     .ls_neighbours = 0,
                     .ls = TOUR_LS_LK,
-                    .new_edges = 16,
+                    .new_edges = -1,
                     .stall_kick = 100,
                     .ls_penalties = 1,
                     .ls_5opt = 10,
@@ -39,6 +39,8 @@ tour_options tour_options_resolve(const tour_net *net, const tour_options *opt) 
   int alpha = !net->directed && tour_alpha_steps(net->n, o.alpha_steps) > 0;
   if (o.ls_neighbours == 0) o.ls_neighbours = alpha ? TOUR_KL_ALPHA : TOUR_KL_NEAREST;
   if (o.quadrant < 0) o.quadrant = alpha ? TOUR_QUADRANT_ALPHA : 0;
+  if (o.new_edges < 0)
+    o.new_edges = net->n < o.pieces_from ? TOUR_NEW_EDGES_WHOLE : TOUR_NEW_EDGES_PIECES;
   return o;
 }
 
@@ -292,7 +294,7 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
     return ar_fail(AR_ERR_USAGE, "--candidates must be in [1, %d]", TOUR_MAX_CANDIDATES);
   if (opt->ls_neighbours < 0 || opt->ls_neighbours > TOUR_MAX_CANDIDATES)
     return ar_fail(AR_ERR_USAGE, "--ls-neighbours must be in [0, %d]", TOUR_MAX_CANDIDATES);
-  if (opt->new_edges < 0) return ar_fail(AR_ERR_USAGE, "--new-edges must be >= 0");
+  if (opt->new_edges < -1) return ar_fail(AR_ERR_USAGE, "--new-edges must be >= -1");
   if (opt->alpha_steps < 0) return ar_fail(AR_ERR_USAGE, "--alpha-steps must be >= 0");
   if (opt->stall_kick < 0) return ar_fail(AR_ERR_USAGE, "--stall-kick must be >= 0");
   if (opt->quadrant < -1 || 4 * opt->quadrant > TOUR_MAX_CANDIDATES)

@@ -37,7 +37,7 @@ typedef struct {
                             tour_options_resolve) */
   tour_ls_kind ls;
   int32_t new_edges;   /* ants stop changing the source tour after this many new edges (0: build
-                          whole tours) */
+                          whole tours; -1: automatic, see tour_options_resolve) */
   int32_t stall_kick;  /* after each stall_kick iterations without a better colony best, ants
                           change the source in new_edges more edges, up to TOUR_KICK_MAX times
                           new_edges (0: never; tour_kick_edges) */
@@ -65,6 +65,10 @@ typedef struct {
 
 /* The automatic values of tour_options_resolve (docs/performance.md, issue #23). */
 enum { TOUR_KL_ALPHA = 6, TOUR_KL_NEAREST = 10, TOUR_QUADRANT_ALPHA = 2 };
+/* ... and of new_edges: larger changes of whole-tour ants (below pieces_from) gave their strong
+ * search (the 5-opt chains) more to repair and shorter tours at 10 s; ants in pieces, without
+ * the chains, did half the iterations with them and ended longer at 60 s. */
+enum { TOUR_NEW_EDGES_WHOLE = 32, TOUR_NEW_EDGES_PIECES = 16 };
 
 /* Instances from this size on keep ants' tours as pieces (docs/performance.md). */
 enum { TOUR_PIECES_FROM = 20000 };

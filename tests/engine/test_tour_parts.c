@@ -387,6 +387,25 @@ static void check_stall_kick(tour_problem *tp, aco_problem *p, void *scratch, co
   CHECK(same_without);
 }
 
+/* --new-edges -1 (the default): 32 where ants keep whole tours (below pieces_from), 16 where they
+ * keep pieces; a value given stays; below -1 is refused. */
+static void test_new_edges_auto(void) {
+  tour_net t = fixture_random_euc(300, 12);
+  tour_options to = tour_options_default();
+  CHECK_EQ_INT(to.new_edges, -1);
+  CHECK_EQ_INT(tour_options_resolve(&t, &to).new_edges, TOUR_NEW_EDGES_WHOLE);
+  to.pieces_from = 300;
+  CHECK_EQ_INT(tour_options_resolve(&t, &to).new_edges, TOUR_NEW_EDGES_PIECES);
+  to.new_edges = 5;
+  CHECK_EQ_INT(tour_options_resolve(&t, &to).new_edges, 5);
+  to.new_edges = -2;
+  tour_problem tp;
+  aco_problem p;
+  CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_ERR_USAGE);
+  ar_error_clear();
+  tour_net_free(&t);
+}
+
 static void test_construction(void) {
   /* Focused and whole-tour ants build permutations whose recorded cost is exact. */
   tour_net t = fixture_random_euc(300, 11);
@@ -649,6 +668,7 @@ int test_run(int argc, char **argv) {
   check_local_search(&t, TOUR_LS_LK, 1, 10);
   check_local_search(&t, TOUR_LS_LK, 0, 10);
   tour_net_free(&t);
+  test_new_edges_auto();
   test_construction();
   test_deep_search();
   test_windows();
