@@ -1099,14 +1099,15 @@ static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in) {
   const int32_t t2i = t[2 * i];
   if (i >= 2 && !kopt_adds(t, i, t2i, t[1])) {
     const int64_t gain = G - D(t2i, t[1]);
-    if (gain > 0 && kopt_feasible(L, t, i)) {
+    int feasible = -1; /* not walked yet: a move is walked once even when both checks want it */
+    if (gain > 0 && (feasible = kopt_feasible(L, t, i))) {
       kopt_make(S, t, i, 0);
       L->change -= gain - offset;
       for (int m = 1; m <= 2 * i; m++)
         tour_ls_push(L->s, t[m]);
       return 1;
     }
-    if (i == KOPT_K && G > S->best_open && kopt_feasible(L, t, i)) {
+    if (i == KOPT_K && G > S->best_open && (feasible < 0 ? kopt_feasible(L, t, i) : feasible)) {
       S->best_open = G;
       memcpy(S->bt, t, sizeof S->bt);
     }

@@ -6,8 +6,8 @@
  * query (position, successor, edge length) costs O(log pieces) and every edit O(pieces), never
  * O(n): no whole tour is copied, scanned or reset per ant. Positions are exactly those the array
  * form (tour_array) would have: every edit reproduces its array counterpart, so the local search
- * takes the same steps in either form (tests/engine/test_tour_pieces.c compares them; the 5-opt
- * chains, which only ants of whole tours search, left out).
+ * takes the same steps in either form (tests/engine/test_tour_pieces.c compares them with one
+ * --new-edges and without the 5-opt chains, which differ for ants of whole tours).
  *
  * Pieces live in a pool (ids 0..count-1); `tord` lists them in tour order, `bylo` by source
  * position. A piece never wraps past the source's last position. Cannot fail: edits that would

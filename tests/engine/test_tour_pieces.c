@@ -85,9 +85,11 @@ typedef struct {
 static void kit_open(kit *k, const tour_net *t, int32_t pieces_from) {
   tour_options to = tour_options_default();
   to.pieces_from = pieces_from;
-  /* The 5-opt chains search ants below pieces_from only (whole tours), so the two forms are
-   * compared without them (here and in check_runs). */
+  /* The 5-opt chains search ants below pieces_from only (whole tours), and the automatic
+   * --new-edges differs there too, so the two forms are compared without the chains and with one
+   * size of change (here and in check_runs). */
   to.ls_5opt = 0;
+  to.new_edges = TOUR_NEW_EDGES_PIECES;
   /* Under the sanitizers a short ascent (here and in check_runs): the same alpha-nearness lists,
    * without the 1,000 steps that took most of the test's time there. */
   if (AR_TEST_SANITIZED) to.alpha_steps = 50;
@@ -169,6 +171,7 @@ static void check_runs(const tour_net *t, aco_algorithm algorithm) {
   if (AR_TEST_SANITIZED) to.alpha_steps = 50;
   to.combine = 0; /* the same ants either way; combining them is test_tour_combine.c's */
   to.ls_5opt = 0;
+  to.new_edges = TOUR_NEW_EDGES_PIECES;
   to.pieces_from = INT32_MAX;
   CHECK(fixture_solve(t, &to, &par, MPI_COMM_SELF, ta, &la) == AR_OK);
   to.pieces_from = 0;
