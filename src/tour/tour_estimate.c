@@ -45,7 +45,7 @@ void tour_problem_estimate(const tour_net *net, const tour_options *opt, int thr
   out->per_thread = aco_estimate_add(out->per_thread, aco_estimate_mul(n, 16));
   /* Ants on pieces (tour_pieces_alloc: a memo of n int32 and the pieces' own arrays); the first
    * tour's windows (a queued flag a node and a window's queue, on each thread). */
-  if (net->n >= opt->pieces_from)
+  if (tour_ants_in_pieces(opt, net->n))
     out->per_thread =
         aco_estimate_add(out->per_thread, aco_estimate_add(aco_estimate_block(n * sizeof(int32_t)),
                                                            (uint64_t)TOUR_PIECES_CAP * 64));

@@ -1145,7 +1145,7 @@ static int sym_5opt(ls_state *L, int32_t t1) {
   const tour_problem *tp = L->tp;
   /* Ants of whole tours only (below pieces_from: the tests compare the forms without chains), of
    * tours long enough that five removed edges are not most of them */
-  if (L->P || tp->opt.ls_5opt <= 0 || tp->n >= tp->opt.pieces_from || tp->n < 16) return 0;
+  if (L->P || tp->opt.ls_5opt <= 0 || tour_ants_in_pieces(&tp->opt, tp->n) || tp->n < 16) return 0;
   const int steps = tp->opt.ls_5opt;
   kopt S;
   S.L = L;

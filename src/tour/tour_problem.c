@@ -40,7 +40,7 @@ tour_options tour_options_resolve(const tour_net *net, const tour_options *opt) 
   if (o.ls_neighbours == 0) o.ls_neighbours = alpha ? TOUR_KL_ALPHA : TOUR_KL_NEAREST;
   if (o.quadrant < 0) o.quadrant = alpha ? TOUR_QUADRANT_ALPHA : 0;
   if (o.new_edges < 0)
-    o.new_edges = net->n < o.pieces_from ? TOUR_NEW_EDGES_WHOLE : TOUR_NEW_EDGES_PIECES;
+    o.new_edges = tour_ants_in_pieces(&o, net->n) ? TOUR_NEW_EDGES_PIECES : TOUR_NEW_EDGES_WHOLE;
   return o;
 }
 
@@ -91,7 +91,7 @@ static ar_status tour_scratch_create(const aco_problem *p, void **out) {
   }
   /* Pieces for ants of large instances (their compact form must fit in n values). */
   int32_t cap = (tp->n - 2) / 3 < TOUR_PIECES_CAP ? (tp->n - 2) / 3 : TOUR_PIECES_CAP;
-  int pieces = tp->n >= tp->opt.pieces_from && cap >= 16;
+  int pieces = tour_ants_in_pieces(&tp->opt, tp->n) && cap >= 16;
   if (!s || !s->pos || !s->nlen || !s->mark || !s->queue || !s->queued || !s->unvisited ||
       !s->where || (pieces && tour_pieces_alloc(&s->pieces, tp->n, cap) != AR_OK)) {
     tour_scratch_free(p, s);
@@ -221,7 +221,7 @@ int32_t tour_auto_ants(const tour_net *net, const tour_options *opt, int mmas) {
   if (mmas && net->n < TOUR_ANTS_WHOLE_BELOW) return TOUR_ANTS_WHOLE;
   /* Ants with Lin-Kernighan chains cost 3-4 times as much: 16 of them (the engine's) were even
    * with n / 256 at 20,000 and 34,000 nodes (at 10^6 nodes 32 did better: docs/performance.md). */
-  if (net->n < opt->pieces_from || opt->ls == TOUR_LS_LK) return 0;
+  if (!tour_ants_in_pieces(opt, net->n) || opt->ls == TOUR_LS_LK) return 0;
   int32_t by_size = pow2_floor(net->n / TOUR_ANTS_PER_NODES);
   int32_t by_memory = pow2_floor((TOUR_ANTS_BYTES / 4) / net->n);
   int32_t ants = by_size < by_memory ? by_size : by_memory;

@@ -72,6 +72,13 @@ enum { TOUR_NEW_EDGES_WHOLE = 32, TOUR_NEW_EDGES_PIECES = 16 };
 
 /* Instances from this size on keep ants' tours as pieces (docs/performance.md). */
 enum { TOUR_PIECES_FROM = 20000 };
+
+/* Whether the ants of an n-node instance keep their tours as pieces under these options: the one
+ * rule that the scratch, the memory estimate, the automatic ants and new edges and the 5-opt
+ * chains (whole tours only) follow. */
+static inline int tour_ants_in_pieces(const tour_options *o, int32_t n) {
+  return n >= o->pieces_from;
+}
 /* The longest chain of 5-opt steps (--ls-5opt). */
 enum { TOUR_LS_5OPT_MAX = 16 };
 /* Automatic ants of combining instances (tour_auto_ants): ants in pieces one per this many

@@ -93,6 +93,10 @@ OMP_NUM_THREADS=2 "$ANTROUTE" solve "$AR_TMP/att532.h5" -o "$AR_TMP/pen-b.h5" "$
 expect_error 3 "ls-penalties = no in this run, yes in the checkpoint" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/att532.h5" -o "$out" --iterations 40 --seed 4 -q --new-edges 16 \
   --ls-penalties no --resume "$AR_TMP/pen-ck/ckpt-000001.h5"
+# A checkpoint of the earlier default (16 new edges) is refused by the automatic one, by name.
+expect_error 3 "new-edges = -1 in this run, 16 in the checkpoint" "$out" -- \
+  "$ANTROUTE" solve "$AR_TMP/att532.h5" -o "$out" --iterations 40 --seed 4 -q \
+  --resume "$AR_TMP/pen-ck/ckpt-000001.h5"
 expect_error 3 "ls-5opt = 4 in this run, 10 in the checkpoint" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/att532.h5" -o "$out" --iterations 40 --seed 4 -q --new-edges 16 \
   --ls-5opt 4 --resume "$AR_TMP/pen-ck/ckpt-000001.h5"

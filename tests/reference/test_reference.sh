@@ -11,4 +11,9 @@ while read -r name cost digest; do
   [ "$got" = "$name $cost $digest" ] && pass "$name: $cost" \
     || fail "$name: expected '$cost $digest', got '${got#"$name "}'"
 done <"$here/answers.tsv"
+# The kick lines must show the kick: the same run without it ends on another tour.
+digest() { awk -v n="$1" '$1 == n {print $3}' "$AR_TMP/got.tsv"; }
+[ -n "$(digest kick-1x1)" ] && [ "$(digest kick-1x1)" != "$(digest kick-off-1x1)" ] \
+  && pass "kick-1x1 differs from kick-off-1x1 (the stall kick changes the answer)" \
+  || fail "kick-1x1 and kick-off-1x1 end on the same tour: the kick lines test nothing"
 finish
