@@ -285,7 +285,8 @@ const h5field h5res_bsp_fields[H5RES_BSP_FIELDS] = {
               "communication seconds (best exchange + pheromone sharing) per epoch, max over "
               "ranks"),
     BSP_EPOCH(H5RES_BSP_SYNC, "sync", "s",
-              "seconds waiting at the epoch-end barrier per epoch, max over ranks"),
+              "seconds waiting for the other ranks (at the epoch's boundaries and end) per "
+              "epoch, max over ranks"),
     BSP_EPOCH(H5RES_BSP_IO, "io", "s",
               "seconds in the epoch-end hook (progress, checkpoints) per epoch, max over ranks"),
     BSP_EPOCH(H5RES_BSP_IMBALANCE, "imbalance", "1",
@@ -304,8 +305,8 @@ const h5field h5res_bsp_fields[H5RES_BSP_FIELDS] = {
                              .rank = 2,
                              .shape = "[E][R]",
                              .unit = "s",
-                             .meaning = "seconds each rank waited at the epoch-end barrier, "
-                                        "[epoch][rank]"},
+                             .meaning = "seconds each rank waited for the others (at the "
+                                        "epoch's boundaries and end), [epoch][rank]"},
     [H5RES_BSP_RANK_TIMERS] = {.name = "bsp_rank_timers",
                                .path = "/bsp/rank_timers",
                                .type = H5FIELD_F64,

@@ -24,7 +24,7 @@ typedef enum {
   TIMER_EXCHANGE,     /* epoch-end best exchange and migration (communication) */
   TIMER_SHARE,        /* pheromone sharing between colonies (communication) */
   TIMER_CHECKPOINT,   /* the epoch-end hook: progress lines, checkpoints (I/O) */
-  TIMER_WAIT,         /* waiting at the epoch-end barrier (synchronisation, imbalance) */
+  TIMER_WAIT,         /* waiting for the other ranks at the epoch ends and boundaries (imbalance) */
   TIMER_COUNT
 } timer_id;
 

@@ -100,7 +100,7 @@ static void print_waits(const bsp_log *b, FILE *out) {
       its_w = t[TIMER_CONSTRUCT] + t[TIMER_LOCAL_SEARCH] + t[TIMER_UPDATE];
     }
   }
-  fprintf(out, "waiting at epoch ends: longest rank %d, %.3f s (%.1f %% of its compute time)\n",
+  fprintf(out, "waiting for other ranks: longest rank %d, %.3f s (%.1f %% of its compute time)\n",
           most, most_wait, its_w > 0 ? 100.0 * most_wait / its_w : 0.0);
   const double block = bsp_log_block_imbalance(b->colonies, R);
   if (block > 0.0) {

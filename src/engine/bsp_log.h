@@ -3,13 +3,13 @@
  *
  * Each epoch of the engine leaves, on every rank, a row (w, comm, sync, io) in seconds (see
  * aco_engine.h, ACO_BSP_*): compute w = construction + local search + trail update,
- * communication h*g = best exchange + pheromone sharing, synchronisation l = waiting at the
- * epoch-end barrier, I/O = the epoch-end hook (progress, checkpoints). bsp_log_append() gathers
- * them from every rank after a run (supply-chain runs append one engine per month), together
- * with each rank's phase totals. io/results/h5res_bsp.c writes the /bsp group; bsp_log_print()
- * prints the short table naming the slowest rank.
+ * communication h*g = best exchange + pheromone sharing, synchronisation l = waiting for the other
+ * ranks at the epoch's boundaries and its end, I/O = the boundary hooks (progress, checkpoints).
+ * bsp_log_append() gathers them from every rank after a run (supply-chain runs append one engine
+ * per month), together with each rank's phase totals. io/results/h5res_bsp.c writes the /bsp group;
+ * bsp_log_print() prints the short table naming the slowest rank.
  *
- * Imbalance: a rank that finishes its epoch early waits at the epoch-end barrier (its sync l);
+ * Imbalance: a rank that finishes its segments early waits for the others (its sync l);
  * per epoch w_max / w_mean - 1 says how much longer the slowest rank worked than the average.
  * When the colonies do not divide evenly over the ranks, part of it is certain beforehand
  * (bsp_log_block_imbalance): the remedy is a multiple of the ranks (antroute advise --colonies).

@@ -61,7 +61,7 @@ grep -q "colonies: 3 over 2 ranks in blocks of 2 and 1: .* 33 % longer .*--colon
   || fail "no line on uneven colonies: $(tail -4 "$AR_TMP/u.out")"
 block=$(h5dump -a /bsp/block_imbalance -y -O /dev/null "$AR_TMP/u.h5" 2>/dev/null | tr -d ' \n')
 [ "${block:0:6}" = "0.3333" ] && pass "/bsp block_imbalance $block" || fail "block_imbalance '$block'"
-grep -q "^waiting at epoch ends: longest rank [01], " "$AR_TMP/u.out" \
+grep -q "^waiting for other ranks: longest rank [01], " "$AR_TMP/u.out" \
   && pass "the rank that waited longest is named" || fail "no waiting line: $(tail -3 "$AR_TMP/u.out")"
 OMP_NUM_THREADS=1 "$ANTROUTE" solve "$NET" -o "$AR_TMP/off.h5" -i 20 --timers no -q \
   >"$AR_TMP/off.out" 2>&1 || fail "--timers no failed"
