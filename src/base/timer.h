@@ -23,7 +23,7 @@ typedef enum {
   TIMER_UPDATE,       /* trail updates */
   TIMER_EXCHANGE,     /* epoch-end best exchange and migration (communication) */
   TIMER_SHARE,        /* pheromone sharing between colonies (communication) */
-  TIMER_CHECKPOINT,   /* the epoch-end hook: progress lines, checkpoints (I/O) */
+  TIMER_CHECKPOINT,   /* the boundary hooks: progress lines, checkpoints, stop agreement (I/O) */
   TIMER_WAIT,         /* waiting for the other ranks at the epoch ends and boundaries (imbalance) */
   TIMER_COUNT
 } timer_id;

@@ -63,6 +63,26 @@ block=$(h5dump -a /bsp/block_imbalance -y -O /dev/null "$AR_TMP/u.h5" 2>/dev/nul
 [ "${block:0:6}" = "0.3333" ] && pass "/bsp block_imbalance $block" || fail "block_imbalance '$block'"
 grep -q "^waiting for other ranks: longest rank [01], " "$AR_TMP/u.out" \
   && pass "the rank that waited longest is named" || fail "no waiting line: $(tail -3 "$AR_TMP/u.out")"
+# One rank paced (a sleep per iteration, the test hook): the other waits for it at the boundaries
+# inside the epoch (every 0.5 s) and at its end, and that wait is booked as wait, not as the
+# boundary hooks' checkpoint time (their stop agreement is the first collective after a segment).
+OMP_NUM_THREADS=1 ar_mpirun 1 "$ANTROUTE" solve "$NET" -o "$AR_TMP/p.h5" -c 2 -i 60 -e 60 -q : \
+  -np 1 env ANTROUTE_TEST_PACE_MS=20 "$ANTROUTE" solve "$NET" -o "$AR_TMP/p.h5" -c 2 -i 60 -e 60 \
+  -q >"$AR_TMP/p.out" 2>&1 || fail "solve 2x1 with rank 1 paced: $(tail -3 "$AR_TMP/p.out")"
+if $PY -c "import h5py" 2>/dev/null; then
+  msg=$($PY - "$AR_TMP/p.h5" <<'PYEOF'
+import sys, h5py
+b = h5py.File(sys.argv[1], "r")["bsp"]
+t, rs = b["rank_timers"][()], b["rank_sync"][()]
+wait0, ckpt0 = rs[:, 0].sum(), t[0, 5]
+# rank 1 sleeps 60 x 20 ms: rank 0 waits most of 1.2 s, its hooks take microseconds
+if not (wait0 > 0.6 and ckpt0 < 0.25 * wait0 and abs(t[0, 6] - wait0) < 1e-6):
+    print(f"rank 0 waited {wait0:.3f} s (timer {t[0, 6]:.3f}), checkpoint {ckpt0:.3f} s")
+PYEOF
+)
+  [ -z "$msg" ] && pass "the wait for a paced rank is booked as wait, not checkpoint" \
+    || fail "paced rank: $msg"
+fi
 OMP_NUM_THREADS=1 "$ANTROUTE" solve "$NET" -o "$AR_TMP/off.h5" -i 20 --timers no -q \
   >"$AR_TMP/off.out" 2>&1 || fail "--timers no failed"
 h5dump -n "$AR_TMP/off.h5" 2>/dev/null | grep -q "/bsp" && fail "--timers no wrote /bsp" \
