@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # /bsp datasets of solve (w_max >= w_mean > 0, one rank_w and rank_sync column per rank, epochs
 # rows, imbalance, a team efficiency in (0, 1]), the end-of-run table naming the slowest rank,
-# what uneven colony blocks cost (3 colonies on 2 ranks), --timers no writes no /bsp,
+# what uneven colony blocks cost (3 colonies on 2 ranks), the wait for a paced rank booked as wait
+# (not checkpoint), --timers no writes no /bsp,
 # --report-binding prints the table, --bind runs (with its words and their old aliases), and the
 # sharing options are refused when out of range.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
