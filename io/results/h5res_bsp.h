@@ -4,7 +4,7 @@
  *   /bsp/w_max, w_mean   float64 [E]  compute seconds per epoch: max and mean over ranks
  *   /bsp/comm            float64 [E]  communication (exchange + sharing), max over ranks
  *   /bsp/sync            float64 [E]  waiting for the other ranks, max over ranks
- *   /bsp/io              float64 [E]  epoch-end hook (progress, checkpoints), max over ranks
+ *   /bsp/io              float64 [E]  boundary hooks (progress, checkpoints), max over ranks
  *   /bsp/imbalance       float64 [E]  w_max / w_mean - 1
  *   /bsp/rank_w          float64 [E][R] compute seconds of each rank in each epoch
  *   /bsp/rank_sync       float64 [E][R] seconds each rank waited for the others

@@ -288,7 +288,8 @@ const h5field h5res_bsp_fields[H5RES_BSP_FIELDS] = {
               "seconds waiting for the other ranks (at the epoch's boundaries and end) per "
               "epoch, max over ranks"),
     BSP_EPOCH(H5RES_BSP_IO, "io", "s",
-              "seconds in the epoch-end hook (progress, checkpoints) per epoch, max over ranks"),
+              "seconds in the boundary hooks (progress, checkpoints, the stop agreement) per "
+              "epoch, max over ranks"),
     BSP_EPOCH(H5RES_BSP_IMBALANCE, "imbalance", "1",
               "w_max / w_mean - 1 per epoch: how much longer the slowest rank computed than the "
               "mean"),
