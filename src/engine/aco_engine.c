@@ -167,6 +167,14 @@ void aco_engine_free(aco_engine *e) {
   free(e);
 }
 
+ar_status aco_engine_meet(aco_engine *e, const char *where) {
+  if (!timer_enabled() || e->size <= 1) return AR_OK;
+  double w0 = timer_now();
+  ar_status st = ar_mpi_check(MPI_Barrier(e->comm), where);
+  if (st == AR_OK) timer_add(&e->timers, TIMER_WAIT, w0);
+  return st;
+}
+
 /* The epoch-end hook, timed as I/O, then this rank's BSP row of the epoch just ended. */
 static ar_status engine_epoch_end(aco_engine *e) {
   double t0 = timer_now();
@@ -279,13 +287,10 @@ static ar_status engine_boundary(aco_engine *e, int *stop, int *reached) {
   }
   if (!e->hooks.iteration_end) return AR_OK;
   /* The hook's first collective (the checkpoint session's stop flags) would book the wait for
-   * the slowest rank as checkpoint time: with timers on, that wait is measured here as such
-   * (an epoch end has just met in the exchange's barrier). */
-  if (timer_enabled() && e->size > 1 && !epoch_end) {
-    double w0 = timer_now();
-    st = ar_mpi_check(MPI_Barrier(e->comm), "MPI_Barrier before the boundary hook");
+   * the slowest rank as checkpoint time (an epoch end has just met in the exchange). */
+  if (!epoch_end) {
+    st = aco_engine_meet(e, "MPI_Barrier before the boundary hook");
     if (st != AR_OK) return st;
-    timer_add(&e->timers, TIMER_WAIT, w0);
   }
   double h0 = timer_now();
   st = e->hooks.iteration_end(e, e->hooks.arg, stop);

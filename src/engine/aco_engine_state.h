@@ -89,6 +89,11 @@ struct aco_engine {
   struct aco_engine_ckpt *ckpt; /* NULL until a checkpoint part is asked for */
 };
 
+/* With timers on and several ranks, a barrier timed as TIMER_WAIT: the ranks meet here, so the
+ * wait for the slowest is not booked as whatever collective comes next (`where` names the place
+ * in an MPI error). AR_OK at once otherwise: the barrier is only for the accounting. */
+ar_status aco_engine_meet(aco_engine *e, const char *where);
+
 /* Seconds since the start of the search (including earlier runs). */
 static inline double aco_state_elapsed(const aco_engine *e) {
   return e->time_before + (MPI_Wtime() - e->start_wtime);

@@ -74,13 +74,9 @@ ar_status aco_exchange_reserve_records(aco_engine *e, int64_t epochs) {
 
 ar_status aco_exchange_epoch(aco_engine *e) {
   const aco_problem *p = e->problem;
-  /* With timers on, waiting for the slowest rank is measured apart from the exchange. */
-  if (timer_enabled() && e->size > 1) {
-    double w0 = timer_now();
-    ar_status st = ar_mpi_check(MPI_Barrier(e->comm), "MPI_Barrier at the epoch end");
-    if (st != AR_OK) return st;
-    timer_add(&e->timers, TIMER_WAIT, w0);
-  }
+  /* Waiting for the slowest rank is measured apart from the exchange. */
+  ar_status met = aco_engine_meet(e, "MPI_Barrier at the epoch end");
+  if (met != AR_OK) return met;
   double t0 = MPI_Wtime();
   /* This rank's best colony; colonies are visited in increasing index, so ties keep the lowest. */
   int32_t local = 0;
