@@ -23,6 +23,7 @@
 #include "ar_comm.h"
 #include "ar_hooks.h"
 #include "ar_path.h"
+#include "ar_signal.h"
 #include "bsp_log.h"
 #include "ckpt_session.h"
 #include "cli.h"
@@ -87,6 +88,22 @@ static ar_status hook_iteration(aco_engine *e, void *arg, int *stop) {
   int finishing = in.par->iterations > 0 && in.iteration >= in.par->iterations;
   int epoch_end = in.iteration % in.par->epoch_iterations == 0;
   return ckpt_session_boundary(&d->ck, in.iteration, epoch_end, finishing, stop);
+}
+
+static int hook_local_stop(aco_engine *e, void *arg) {
+  (void)e;
+  (void)arg;
+  return ar_signal_received() != 0;
+}
+
+/* A run stopped by hook_local_stop: every rank learns the signal (for the message and the exit
+ * status) as the session's stop agreement would have told it. */
+static ar_status note_local_stop(solve_driver *d) {
+  aco_engine_info in;
+  aco_engine_get_info(d->engine, &in);
+  if (d->ck.writing || in.stop_reason != ACO_STOP_HOOK) return AR_OK;
+  int stop = 0;
+  return ckpt_session_stop_now(&d->ck, &stop);
 }
 
 /* --- One phase ------------------------------------------------------------------------------- */
@@ -199,11 +216,19 @@ static ar_status run_phase(solve_driver *d, int resuming) {
   if (st == AR_OK) st = phase_checkpoints(d, resuming);
   progress_init(&d->progress, param_real(d->ps, "progress"), d->run.quiet);
   if (st == AR_OK) {
-    aco_hooks hooks = {hook_epoch, NULL, d, hook_iteration, 0, 0.0};
+    /* With checkpoints the session meets at every boundary (its schedule, the deadline, the
+     * writes); without, a signal is all it looks for, and the engine agrees on that itself
+     * without making the ranks meet (aco_plan.h). */
+    aco_hooks hooks = {.epoch_end = hook_epoch, .arg = d};
+    if (d->ck.writing)
+      hooks.iteration_end = hook_iteration;
+    else
+      hooks.local_stop = hook_local_stop;
     ckpt_session_cadence(&d->ck, &hooks.boundary_every, &hooks.boundary_seconds);
     solve_budget_search(&d->budget, d->engine);
     st = ar_agree(d->run.comm, aco_engine_run(d->engine, &hooks));
     solve_budget_search_done(&d->budget);
+    if (st == AR_OK) st = note_local_stop(d);
   }
   if (st == AR_OK && d->run.rank == 0 && !d->run.quiet) show_progress(d, d->engine, 1);
   if (!d->final_line[0]) progress_end(&d->progress);

@@ -7,24 +7,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "aco_engine_ckpt.h"
 #include "aco_engine_state.h"
 #include "aco_exchange.h"
+#include "aco_plan.h"
 #include "aco_segment.h"
 #include "aco_share.h"
 #include "ar_agree.h"
 #include "ar_alloc.h"
 #include "ar_hooks.h"
 
-static double process_cpu_seconds(void) {
-  struct timespec ts;
-  if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0) return 0.0;
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-double aco_engine_cpu_seconds(const aco_engine *e) { return process_cpu_seconds() - e->cpu_start; }
+double aco_engine_cpu_seconds(const aco_engine *e) { return aco_state_cpu_seconds(e); }
 
 double aco_engine_elapsed(const aco_engine *e) { return aco_state_elapsed(e); }
 
@@ -205,69 +199,20 @@ static ar_status engine_epoch_end(aco_engine *e) {
   return AR_OK;
 }
 
-/* The longest the engine runs without looking at the clocks for the limits and want_stop. */
-static const double CHECK_SECONDS = 0.5;
-
-static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
-
-/* Iterations in half of what is left of a limit: halving the rest at every boundary, the run
- * meets the limit within about one iteration even when the estimate per iteration is off, at
- * the cost of a few short segments at its end. */
-static double half_of_rest(double limit, double used, double per_iteration) {
-  return ceil(0.5 * (limit - used) / per_iteration);
-}
-
-/* Rank 0: how many iterations fit before the next look at the clocks (at least one). */
-static int64_t iterations_until_check(const aco_engine *e) {
-  double check = e->hooks.boundary_seconds > 0.0 ? e->hooks.boundary_seconds : 1e300;
-  if (e->par.time_limit > 0.0 || e->par.cpu_limit > 0.0 || e->hooks.want_stop)
-    check = check < CHECK_SECONDS ? check : CHECK_SECONDS;
-  const double per = e->seconds_per_iteration, cpu_per = e->cpu_per_iteration;
-  if (per <= 0.0) return 1; /* nothing measured yet */
-  double n = check / per;
-  if (e->par.time_limit > 0.0)
-    n = fmin(n, half_of_rest(e->par.time_limit, aco_engine_elapsed(e), per));
-  if (e->par.cpu_limit > 0.0 && cpu_per > 0.0)
-    n = fmin(n, half_of_rest(e->par.cpu_limit, aco_engine_cpu_seconds(e), cpu_per));
-  return n < 1.0                                  ? 1
-         : n > (double)ACO_SEGMENT_MAX_ITERATIONS ? ACO_SEGMENT_MAX_ITERATIONS
-                                                  : (int64_t)n;
-}
-
-/* Whether the run stops before the next segment, and where that segment ends: at the next epoch
- * end, the iteration limit, the next multiple of hooks.boundary_every, or earlier when a clock
- * or a hook must be looked at. Rank 0 decides what depends on its clock and hooks and broadcasts
- * it; without a time limit or such hooks every rank plans alike and nothing is sent. */
-static ar_status engine_plan(aco_engine *e, int *stop, int64_t *end) {
-  const int64_t it = e->iteration, K = e->par.epoch_iterations;
-  int64_t plan[2] = {ACO_STOP_NONE, min64((it / K + 1) * K, it + ACO_SEGMENT_MAX_ITERATIONS)};
-  if (e->par.iterations > 0) {
-    if (it >= e->par.iterations) plan[0] = ACO_STOP_ITERATIONS;
-    plan[1] = min64(plan[1], e->par.iterations);
-  }
-  if (e->hooks.boundary_every > 0)
-    plan[1] = min64(plan[1], (it / e->hooks.boundary_every + 1) * e->hooks.boundary_every);
-  const int64_t hold = ar_hook_until_hold(); /* tests only */
-  if (hold > 0) plan[1] = min64(plan[1], it + hold);
-  const int timed = e->par.time_limit > 0.0 || e->par.cpu_limit > 0.0 || e->hooks.want_stop ||
-                    e->hooks.boundary_seconds > 0.0;
-  if (timed && e->rank == 0 && plan[0] == ACO_STOP_NONE) {
-    if (e->par.time_limit > 0.0 && aco_engine_elapsed(e) >= e->par.time_limit)
-      plan[0] = ACO_STOP_TIME;
-    else if (e->par.cpu_limit > 0.0 && aco_engine_cpu_seconds(e) >= e->par.cpu_limit)
-      plan[0] = ACO_STOP_TIME;
-    else if (e->hooks.want_stop && e->hooks.want_stop(e, e->hooks.arg))
-      plan[0] = ACO_STOP_HOOK;
-    else
-      plan[1] = min64(plan[1], it + iterations_until_check(e));
-  }
-  if (timed && e->size > 1) {
-    ar_status st = ar_mpi_check(MPI_Bcast(plan, 2, MPI_INT64_T, 0, e->comm),
-                                "MPI_Bcast of the next segment and the stop decision");
+/* Without an iteration_end hook, when the plan does not carry them (one rank, no clock): every
+ * rank's hooks.local_stop, agreed here; a run at its iteration limit ends normally. */
+static ar_status local_stop_now(aco_engine *e, int *stop) {
+  if (!e->hooks.local_stop || e->plan.ahead) return AR_OK;
+  if (e->par.iterations > 0 && e->iteration >= e->par.iterations) return AR_OK;
+  int flag = aco_plan_local_stop(e) != 0, any = flag;
+  if (e->size > 1) {
+    ar_status st = aco_engine_meet(e, "MPI_Barrier before the stop flags");
+    if (st == AR_OK)
+      st = ar_mpi_check(MPI_Allreduce(&flag, &any, 1, MPI_INT, MPI_MAX, e->comm),
+                        "MPI_Allreduce of the stop flags");
     if (st != AR_OK) return st;
   }
-  *stop = (int)plan[0];
-  *end = plan[1];
+  *stop = any;
   return AR_OK;
 }
 
@@ -285,7 +230,7 @@ static ar_status engine_boundary(aco_engine *e, int *stop, int *reached) {
     if (st != AR_OK) return st;
     *reached = e->par.has_target && aco_cost_compare(&e->best_cost, &e->par.target) <= 0;
   }
-  if (!e->hooks.iteration_end) return AR_OK;
+  if (!e->hooks.iteration_end) return local_stop_now(e, stop);
   /* The hook's first collective (the checkpoint session's stop flags) would book the wait for
    * the slowest rank as checkpoint time (an epoch end has just met in the exchange). */
   if (!epoch_end) {
@@ -302,30 +247,33 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
   static const aco_hooks no_hooks = {0};
   e->hooks = hooks ? *hooks : no_hooks;
   e->start_wtime = MPI_Wtime();
-  e->cpu_start = process_cpu_seconds();
+  e->cpu_start = aco_state_process_cpu();
   e->stop_reason = ACO_STOP_NONE;
   e->seconds_per_iteration = 0.0;
   e->cpu_per_iteration = 0.0;
-  ar_status st = AR_OK;
+  ar_status st = aco_plan_start(e);
+  if (st != AR_OK) return st;
   for (;;) {
     int stop = 0, reached = 0;
     int64_t end = 0;
-    st = engine_plan(e, &stop, &end);
+    /* Timed from here: a plan agreed a segment ahead may wait for a slower rank. */
+    const double t0 = MPI_Wtime(), c0 = aco_state_process_cpu();
+    st = aco_plan_next(e, &stop, &end);
     if (st != AR_OK) return st;
     if (stop) {
       e->stop_reason = (aco_stop_reason)stop;
       break;
     }
-    const double t0 = MPI_Wtime(), c0 = process_cpu_seconds();
     const int64_t first = e->iteration;
     aco_segment_run(e, first, end);
     ar_hook_pace(end - first); /* tests only: a fixed sleep per iteration */
     e->iteration = end;
     st = engine_boundary(e, &stop, &reached);
     if (st != AR_OK) return st;
-    /* Per iteration, with the boundary's exchange and hooks: what the next plan must fit. */
+    /* Per iteration, with the plan, the boundary's exchange and hooks: what the next plan must
+     * fit. */
     e->seconds_per_iteration = (MPI_Wtime() - t0) / (double)(end - first);
-    e->cpu_per_iteration = (process_cpu_seconds() - c0) / (double)(end - first);
+    e->cpu_per_iteration = (aco_state_process_cpu() - c0) / (double)(end - first);
     if (ar_hook_boundary(end - first)) e->seconds_per_iteration = 0.0; /* tests only */
     if (stop) {
       e->stop_reason = ACO_STOP_HOOK;
@@ -336,6 +284,8 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
       break;
     }
   }
+  st = aco_plan_finish(e);
+  if (st != AR_OK) return st;
   /* A run that stopped inside an epoch still meets once more, so the answer is global. */
   if (e->epoch == 0 || e->epochs[e->epoch - 1].iteration != e->iteration) {
     st = aco_exchange_epoch(e);

@@ -11,6 +11,7 @@
 #include <stdalign.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "aco_colony.h"
 #include "aco_hooks.h"
@@ -27,6 +28,17 @@ typedef struct {
   alignas(64) double construct;
   double local_search, update;
 } aco_thread_busy;
+
+/* How the ranks agree on segments and stops (aco_plan.h). */
+typedef struct {
+  int ahead;       /* agreed a segment ahead */
+  MPI_Comm comm;   /* ahead: a duplicate of the engine's, for the pending message */
+  MPI_Request req; /* ahead: the message posted at the last boundary */
+  int pending;     /* req is posted and not yet completed */
+  int64_t send[3]; /* stop code at the next boundary, the end of the segment after it, and
+                    * whether to agree at once from there (the time limit is near) */
+  int64_t recv[3]; /* ... combined over the ranks (MPI_MAX; only rank 0 sends the last two) */
+} aco_plan;
 
 struct aco_engine {
   const aco_problem *problem;
@@ -48,6 +60,7 @@ struct aco_engine {
   int32_t stages;      /* queue stages per iteration (aco_segment.c) */
   double seconds_per_iteration; /* last segment and its boundary (rank 0 plans the next with it) */
   double cpu_per_iteration;     /* the same in process CPU seconds (for --cpu-time) */
+  aco_plan plan;                /* how the ranks agree on segments and stops (aco_plan.h) */
 
   /* Global state (identical on every rank after an epoch end). */
   int64_t iteration; /* iterations completed */
@@ -93,6 +106,18 @@ struct aco_engine {
  * wait for the slowest is not booked as whatever collective comes next (`where` names the place
  * in an MPI error). AR_OK at once otherwise: the barrier is only for the accounting. */
 ar_status aco_engine_meet(aco_engine *e, const char *where);
+
+/* CPU seconds of this process so far (0 when the clock cannot be read). */
+static inline double aco_state_process_cpu(void) {
+  struct timespec ts;
+  if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0) return 0.0;
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Process CPU seconds since the start of the search. */
+static inline double aco_state_cpu_seconds(const aco_engine *e) {
+  return aco_state_process_cpu() - e->cpu_start;
+}
 
 /* Seconds since the start of the search (including earlier runs). */
 static inline double aco_state_elapsed(const aco_engine *e) {

@@ -42,9 +42,14 @@ typedef struct {
   /* Boundaries also at every multiple of this many iterations (0: none), counted from the start
    * of the search (e.g. --checkpoint-every). */
   int64_t boundary_every;
-  /* iteration_end at least about this often, in seconds of rank 0's clock (0: only at the
-   * boundaries above), e.g. to notice signals. */
+  /* iteration_end (or a look at local_stop) at least about this often, in seconds of rank 0's
+   * clock (0: only at the boundaries above), e.g. to notice signals. */
   double boundary_seconds;
+  /* Every rank, at boundaries, without collective work: nonzero asks the run to stop
+   * (ACO_STOP_HOOK; a signal). Without an iteration_end hook the engine agrees on it itself,
+   * with several ranks a segment ahead, so they need not meet at every look (aco_plan.h): the
+   * run then stops at the boundary after the one where a rank first answered nonzero. */
+  int (*local_stop)(aco_engine *e, void *arg);
 } aco_hooks;
 
 #endif

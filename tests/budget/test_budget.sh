@@ -3,9 +3,10 @@
 # solve --time T is wall clock from the start of the command (docs/cli.md, "The time budget"):
 # --time 0 is refused; a budget below what the run needs before its first iteration is refused
 # with exit 2 naming that minimum; the plan and what happened are recorded in /run and in the
-# summary; the lower bound that does not fit is left out; the bound's progress lines. No clock
-# races: the refusal uses a budget far below any minimum, the budget check reads the recorded
-# plan (the run guarantees it; the wall clock of a loaded machine is only checked loosely).
+# summary (also with two ranks, one lagging); the lower bound that does not fit is left out; the
+# bound's progress lines. No clock races: the refusal uses a budget far below any minimum, the
+# budget check reads the recorded plan (the run guarantees it; the wall clock of a loaded machine
+# is only checked loosely).
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 att="$AR_TMP/att532.h5"
 bare="$AR_TMP/att532-bare.h5"
@@ -60,6 +61,20 @@ grep -qE "^time: [0-9.]+ s of the 8 s budget: before the search [0-9.]+ s, searc
 awk -v a="$t0" -v b="$t1" -v s="$setup" -v w="$write" 'BEGIN { exit !(b - a <= 8 + s + w + 30) }' &&
   pass "wall clock $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s for --time 8" ||
   fail "solve --time 8 took $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }') s (set-up $setup s, writing $write s)"
+
+# Two ranks, one paced (the test hook: 10 ms per iteration): ranks that agree on their plans a
+# segment ahead let the slower lag up to a segment (about 0.5 s), which near the limit made the
+# run end late (0.3-0.4 s, unpaced) or, paced, early (4.0 s of a 4.8 s plan: rank 0's pace then
+# holds its waits); in its last 2 s they agree at once again (docs/parallel.md, "Boundaries and
+# stopping"). The recorded plan's arithmetic, as above (the run's own clock, not a race).
+OMP_NUM_THREADS=1 ar_mpirun 1 "$ANTROUTE" solve "$att" -o "$AR_TMP/m.h5" --time 5 -c 2 --seed 2 -q : \
+  -np 1 env ANTROUTE_TEST_PACE_MS=10 "$ANTROUTE" solve "$att" -o "$AR_TMP/m.h5" --time 5 -c 2 \
+  --seed 2 -q > "$AR_TMP/m.log" 2>&1 || fail "2 ranks, one paced, --time 5: $(tail -3 "$AR_TMP/m.log")"
+search=$(a "$AR_TMP/m.h5" /run/time_search)
+planned=$(a "$AR_TMP/m.h5" /run/time_search_planned)
+awk -v r="$search" -v p="$planned" 'BEGIN { exit !(p > 0 && r <= p + 0.5 && r >= p - 0.5) }' &&
+  pass "2 ranks, one lagging: search $search s within 0.5 s of its plan of $planned s" ||
+  fail "2 ranks, one lagging: search '$search' s against a plan of '$planned' s"
 
 # --iterations alone: no budget, nothing recorded.
 "$ANTROUTE" solve "$att" -o "$AR_TMP/i.h5" --iterations 5 -q >/dev/null 2>&1 || fail "solve -i 5"

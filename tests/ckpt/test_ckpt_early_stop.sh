@@ -5,7 +5,7 @@
 # ANTROUTE_TEST_PAUSE, so the signal lands there on any machine) ends with 75 and the next run
 # continues; a bound computed before a stop is kept in the folder and never computed twice;
 # SIGHUP acts like SIGTERM; without a checkpoint folder a stop is 128 + the signal with nothing
-# kept; no .tmp survives a handled signal (the results .tmp exists only while they are written: a
+# kept (one rank, and two with the signal sent to one of them); no .tmp survives a handled signal (the results .tmp exists only while they are written: a
 # second SIGINT there removes it), and a SIGKILL's .tmp is removed by the next run of that output.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 A=$ANTROUTE
@@ -95,6 +95,23 @@ rc=$?
   pass "no folder, SIGTERM in the search: status 143" || fail "search: status $rc: $(cat s6.err)"
 [ ! -e n.h5 ] && pass "no folder: no results from a stopped search" || fail "results from a stopped search"
 no_tmp "no folder, SIGTERM in the search (the results .tmp is made only at the end)"
+
+# 5b. The same on two ranks, SIGTERM to one of them: without a folder the ranks agree on a stop a
+# segment ahead (docs/parallel.md, "Boundaries and stopping"), so the other learns of it with the
+# next plan; both stop after the same iteration, rank 0 says so once, 143, nothing kept. Paced: the
+# run cannot end before its signal.
+ANTROUTE_TEST_PACE_MS=20 ar_mpirun 2 "$A" solve nb.h5 -o n2.h5 --colonies 2 --ants 4 \
+  --progress 0 --iterations 100000 --no-bound >s6b.out 2>s6b.err &
+p=$!
+wait_until 120 "the first iteration of two ranks" grep -q "iteration [0-9]* " s6b.out
+rank=$(pgrep -f "^$A solve nb.h5 -o n2.h5" | sort -n | tail -1) # a rank, not mpirun
+send_signal TERM "$rank"
+wait "$p"
+rc=$?
+[ "$rc" -eq 143 ] && [ "$(grep -cE "stopped by SIGTERM after iteration [0-9]+; nothing is kept" s6b.err)" -eq 1 ] &&
+  pass "two ranks, no folder, SIGTERM to one: both stop, status 143, said once" ||
+  fail "two ranks: status $rc: $(cat s6b.err)"
+[ ! -e n2.h5 ] && pass "two ranks, no folder: no results" || fail "two ranks: results from a stopped search"
 
 # 6. A second SIGINT while the results are written (held with RESULTS.h5.tmp there): 130, and the
 # .tmp is removed.

@@ -86,7 +86,7 @@ static void check_run(const char *label, const tour_net *t, const tour_options *
   /* The loop from the first epoch end to the last: iterations, trail updates, exchanges. */
   atomic_store(&allocations, 0);
   first_epoch_count = between_epochs = -1;
-  aco_hooks hooks = {on_epoch, NULL, NULL, NULL, 0, 0.0};
+  aco_hooks hooks = {.epoch_end = on_epoch};
   atomic_store(&counting, 1);
   CHECK(aco_engine_run(e, &hooks) == AR_OK);
   atomic_store(&counting, 0);

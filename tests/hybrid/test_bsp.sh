@@ -64,9 +64,9 @@ block=$(h5dump -a /bsp/block_imbalance -y -O /dev/null "$AR_TMP/u.h5" 2>/dev/nul
 [ "${block:0:6}" = "0.3333" ] && pass "/bsp block_imbalance $block" || fail "block_imbalance '$block'"
 grep -q "^waiting for other ranks: longest rank [01], " "$AR_TMP/u.out" \
   && pass "the rank that waited longest is named" || fail "no waiting line: $(tail -3 "$AR_TMP/u.out")"
-# One rank paced (a sleep per iteration, the test hook): the other waits for it at the boundaries
-# inside the epoch (every 0.5 s) and at its end, and that wait is booked as wait, not as the
-# boundary hooks' checkpoint time (their stop agreement is the first collective after a segment).
+# One rank paced (a sleep per iteration, the test hook): the other waits for it inside the epoch
+# (where the plan agreed a segment ahead completes, every 0.5 s) and at its end, and that wait is
+# booked as wait, not as the boundary hooks' checkpoint time.
 OMP_NUM_THREADS=1 ar_mpirun 1 "$ANTROUTE" solve "$NET" -o "$AR_TMP/p.h5" -c 2 -i 60 -e 60 -q : \
   -np 1 env ANTROUTE_TEST_PACE_MS=20 "$ANTROUTE" solve "$NET" -o "$AR_TMP/p.h5" -c 2 -i 60 -e 60 \
   -q >"$AR_TMP/p.out" 2>&1 || fail "solve 2x1 with rank 1 paced: $(tail -3 "$AR_TMP/p.out")"

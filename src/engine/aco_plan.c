@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* aco_plan: where the next segment ends and whether the run stops, agreed at once or a segment
+ * ahead (see aco_plan.h). */
+#include "aco_plan.h"
+
+#include <math.h>
+
+#include "aco_engine_state.h"
+#include "aco_segment.h"
+#include "ar_agree.h"
+#include "ar_hooks.h"
+#include "timer.h"
+
+/* The longest the engine runs without looking at the clocks for the limits and want_stop. */
+static const double CHECK_SECONDS = 0.5;
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* Whether a clock or a hook decides where segments end (else every rank plans alike). */
+static int plan_timed(const aco_engine *e) {
+  return e->par.time_limit > 0.0 || e->par.cpu_limit > 0.0 || e->hooks.want_stop ||
+         e->hooks.boundary_seconds > 0.0;
+}
+
+/* Iterations in half of what is left of a limit: halving the rest at every boundary, the run
+ * meets the limit within about one iteration even when the estimate per iteration is off, at
+ * the cost of a few short segments at its end. */
+static double half_of_rest(double limit, double used, double per_iteration) {
+  return ceil(0.5 * (limit - used) / per_iteration);
+}
+
+/* Rank 0: how many iterations fit before the next look at the clocks (at least one), for a
+ * segment that starts when `elapsed` and `cpu` seconds have been used. */
+static int64_t iterations_until_check(const aco_engine *e, double elapsed, double cpu) {
+  double check = e->hooks.boundary_seconds > 0.0 ? e->hooks.boundary_seconds : 1e300;
+  if (e->par.time_limit > 0.0 || e->par.cpu_limit > 0.0 || e->hooks.want_stop)
+    check = check < CHECK_SECONDS ? check : CHECK_SECONDS;
+  const double per = e->seconds_per_iteration, cpu_per = e->cpu_per_iteration;
+  if (per <= 0.0) return 1; /* nothing measured yet */
+  double n = check / per;
+  if (e->par.time_limit > 0.0) n = fmin(n, half_of_rest(e->par.time_limit, elapsed, per));
+  if (e->par.cpu_limit > 0.0 && cpu_per > 0.0)
+    n = fmin(n, half_of_rest(e->par.cpu_limit, cpu, cpu_per));
+  return n < 1.0                                  ? 1
+         : n > (double)ACO_SEGMENT_MAX_ITERATIONS ? ACO_SEGMENT_MAX_ITERATIONS
+                                                  : (int64_t)n;
+}
+
+/* Rank 0: the stop its clocks or want_stop ask for when `elapsed` and `cpu` seconds are used. */
+static int64_t clock_stop(aco_engine *e, double elapsed, double cpu) {
+  if (e->par.time_limit > 0.0 && elapsed >= e->par.time_limit) return ACO_STOP_TIME;
+  if (e->par.cpu_limit > 0.0 && cpu >= e->par.cpu_limit) return ACO_STOP_TIME;
+  if (e->hooks.want_stop && e->hooks.want_stop(e, e->hooks.arg)) return ACO_STOP_HOOK;
+  return ACO_STOP_NONE;
+}
+
+/* What every rank plans alike for a segment starting at iteration `it`: *stop at the iteration
+ * limit, else the segment's latest end (the next epoch end, the limit, a multiple of
+ * boundary_every, the tests' hold). */
+static void fixed_plan(const aco_engine *e, int64_t it, int64_t *stop, int64_t *end) {
+  const int64_t K = e->par.epoch_iterations;
+  *stop = ACO_STOP_NONE;
+  *end = min64((it / K + 1) * K, it + ACO_SEGMENT_MAX_ITERATIONS);
+  if (e->par.iterations > 0) {
+    if (it >= e->par.iterations) *stop = ACO_STOP_ITERATIONS;
+    *end = min64(*end, e->par.iterations);
+  }
+  if (e->hooks.boundary_every > 0)
+    *end = min64(*end, (it / e->hooks.boundary_every + 1) * e->hooks.boundary_every);
+  const int64_t hold = ar_hook_until_hold(); /* tests only */
+  if (hold > 0) *end = min64(*end, it + hold);
+}
+
+int aco_plan_local_stop(aco_engine *e) {
+  return e->hooks.local_stop ? e->hooks.local_stop(e, e->hooks.arg) : 0;
+}
+
+ar_status aco_plan_start(aco_engine *e) {
+  aco_plan *p = &e->plan;
+  p->ahead = e->size > 1 && plan_timed(e) && !e->hooks.iteration_end;
+  p->pending = 0;
+  p->comm = MPI_COMM_NULL;
+  if (!p->ahead) return AR_OK;
+  /* Its own communicator: the message stays posted across the exchange's collectives. */
+  return ar_mpi_check(MPI_Comm_dup(e->comm, &p->comm), "MPI_Comm_dup for the segment plans");
+}
+
+/* At once: rank 0 decides what depends on its clock and hooks and broadcasts it. */
+static ar_status plan_now(aco_engine *e, int *stop, int64_t *end) {
+  int64_t plan[2];
+  fixed_plan(e, e->iteration, &plan[0], &plan[1]);
+  const int timed = plan_timed(e);
+  if (timed && e->rank == 0 && plan[0] == ACO_STOP_NONE) {
+    const double elapsed = aco_state_elapsed(e), cpu = aco_state_cpu_seconds(e);
+    plan[0] = clock_stop(e, elapsed, cpu);
+    if (plan[0] == ACO_STOP_NONE)
+      plan[1] = min64(plan[1], e->iteration + iterations_until_check(e, elapsed, cpu));
+  }
+  if (timed && e->size > 1) {
+    ar_status st = ar_mpi_check(MPI_Bcast(plan, 2, MPI_INT64_T, 0, e->comm),
+                                "MPI_Bcast of the next segment and the stop decision");
+    if (st != AR_OK) return st;
+  }
+  *stop = (int)plan[0];
+  *end = plan[1];
+  return AR_OK;
+}
+
+/* Seconds before the time limit from which the ranks agree at once again: a rank may lag a
+ * segment behind rank 0's clock, and the run must end within its budget. */
+static const double AT_ONCE_BEFORE_LIMIT = 2.0;
+
+/* A segment ahead: posts, for the boundary at `next` (the end of the segment about to run),
+ * whether to stop there and rank 0's end of the segment after it. */
+static ar_status post_ahead(aco_engine *e, int64_t next) {
+  aco_plan *p = &e->plan;
+  p->send[0] = aco_plan_local_stop(e) ? ACO_STOP_HOOK : ACO_STOP_NONE;
+  p->send[1] = p->send[2] = 0;
+  if (e->rank == 0) {
+    /* Where the clocks will be at `next`, at the pace of the last segment. */
+    const double n = (double)(next - e->iteration);
+    const double per = e->seconds_per_iteration > 0.0 ? e->seconds_per_iteration : 0.0;
+    const double cpu_per = e->cpu_per_iteration > 0.0 ? e->cpu_per_iteration : 0.0;
+    const double elapsed = aco_state_elapsed(e) + n * per;
+    const double cpu = aco_state_cpu_seconds(e) + n * cpu_per;
+    int64_t code = clock_stop(e, elapsed, cpu);
+    if (code > p->send[0]) p->send[0] = code;
+    p->send[1] = next + iterations_until_check(e, elapsed, cpu);
+    p->send[2] = (e->par.time_limit > 0.0 && e->par.time_limit - elapsed < AT_ONCE_BEFORE_LIMIT) ||
+                 (e->par.cpu_limit > 0.0 && e->par.cpu_limit - cpu < AT_ONCE_BEFORE_LIMIT);
+  }
+  ar_status st =
+      ar_mpi_check(MPI_Iallreduce(p->send, p->recv, 3, MPI_INT64_T, MPI_MAX, p->comm, &p->req),
+                   "MPI_Iallreduce of the segment after the next and the stop decision");
+  if (st == AR_OK) p->pending = 1;
+  return st;
+}
+
+/* Completes the message posted at the last boundary; the wait is the wait for other ranks. */
+static ar_status complete_ahead(aco_engine *e) {
+  aco_plan *p = &e->plan;
+  if (!p->pending) return AR_OK;
+  double w0 = timer_now();
+  ar_status st = ar_mpi_check(MPI_Wait(&p->req, MPI_STATUS_IGNORE),
+                              "MPI_Wait for the segment plan of the last boundary");
+  timer_add(&e->timers, TIMER_WAIT, w0);
+  p->pending = 0;
+  return st;
+}
+
+static ar_status plan_ahead(aco_engine *e, int *stop, int64_t *end) {
+  aco_plan *p = &e->plan;
+  int64_t code, next;
+  if (!p->pending) {
+    /* The run's first segment: nothing was posted for it. */
+    int now_stop = 0;
+    ar_status st = plan_now(e, &now_stop, &next);
+    if (st != AR_OK) return st;
+    code = now_stop;
+  } else {
+    ar_status st = complete_ahead(e);
+    if (st != AR_OK) return st;
+    int64_t latest;
+    fixed_plan(e, e->iteration, &code, &latest);
+    if (code == ACO_STOP_NONE) code = p->recv[0]; /* the iteration limit ends a run normally */
+    next = min64(p->recv[1], latest);
+    /* Near the time limit: from the boundary at `next` on, every plan is agreed at once (and
+     * local_stop at every boundary, aco_engine.c), so the ranks meet there. */
+    if (p->recv[2]) p->ahead = 0;
+  }
+  *stop = (int)code;
+  *end = next;
+  if (code != ACO_STOP_NONE || !p->ahead) return AR_OK;
+  return post_ahead(e, next);
+}
+
+ar_status aco_plan_next(aco_engine *e, int *stop, int64_t *end) {
+  return e->plan.ahead ? plan_ahead(e, stop, end) : plan_now(e, stop, end);
+}
+
+ar_status aco_plan_finish(aco_engine *e) {
+  aco_plan *p = &e->plan;
+  ar_status st = complete_ahead(e);
+  if (p->comm != MPI_COMM_NULL) {
+    ar_status f = ar_mpi_check(MPI_Comm_free(&p->comm), "MPI_Comm_free of the segment plans");
+    if (st == AR_OK) st = f;
+    p->comm = MPI_COMM_NULL;
+  }
+  return st;
+}
