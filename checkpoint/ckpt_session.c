@@ -190,6 +190,19 @@ static ar_status write_now(ckpt_session *s, int stopping) {
   return AR_OK;
 }
 
+int ckpt_session_look(ckpt_session *s) {
+  if (ar_signal_received()) return 1;
+  if (!s->writing) return 0;
+  if (s->rank == 0) ckpt_lock_refresh(&s->lock);
+  double now = MPI_Wtime();
+  ckpt_deadline_note_iteration(&s->deadline, now - s->last_boundary);
+  s->last_boundary = now;
+  if (ckpt_deadline_passed(&s->deadline, ckpt_now())) return 1;
+  /* The ranks' clocks differ: only rank 0's counts (as in ckpt_schedule_due). */
+  return s->rank == 0 && s->schedule.every_seconds > 0 &&
+         now - s->schedule.last >= s->schedule.every_seconds;
+}
+
 ar_status ckpt_session_boundary(ckpt_session *s, int64_t iteration, int epoch_end, int finishing,
                                 int *stop) {
   *stop = 0;

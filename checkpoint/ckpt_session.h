@@ -106,6 +106,14 @@ void ckpt_session_cadence(const ckpt_session *s, int64_t *every, double *seconds
 ar_status ckpt_session_attach(ckpt_session *s, ckpt_part *const *parts, int n, hsize_t first,
                               hsize_t count);
 
+/* Local (no collective), at a look between boundaries: whether this rank wants
+ * ckpt_session_boundary() called soon: a stop signal arrived, or, with --checkpoint-dir, the
+ * deadline has come within its margin or (rank 0) --checkpoint-seconds has passed since the last
+ * checkpoint. Notes the time since the last look or boundary for the deadline's margin, and keeps
+ * a lock file fresh. Lets ranks that plan a segment ahead call ckpt_session_boundary() only
+ * where it has work (aco_plan.h): it then agrees on everything itself. */
+int ckpt_session_look(ckpt_session *s);
+
 /* Collective, at an iteration boundary where no mid-epoch exchange has happened. `iteration`:
  * iterations completed; epoch_end: this boundary ends an epoch; finishing: the run ends here by
  * its iteration limit (then a stop request is ignored: the run ends normally). Agrees on a stop

@@ -23,7 +23,6 @@
 #include "ar_comm.h"
 #include "ar_hooks.h"
 #include "ar_path.h"
-#include "ar_signal.h"
 #include "bsp_log.h"
 #include "ckpt_session.h"
 #include "cli.h"
@@ -90,14 +89,13 @@ static ar_status hook_iteration(aco_engine *e, void *arg, int *stop) {
   return ckpt_session_boundary(&d->ck, in.iteration, epoch_end, finishing, stop);
 }
 
-static int hook_local_stop(aco_engine *e, void *arg) {
+static int hook_look(aco_engine *e, void *arg) {
   (void)e;
-  (void)arg;
-  return ar_signal_received() != 0;
+  return ckpt_session_look(&((solve_driver *)arg)->ck);
 }
 
-/* A run stopped by hook_local_stop: every rank learns the signal (for the message and the exit
- * status) as the session's stop agreement would have told it. */
+/* A run stopped by hook_look (without checkpoints): every rank learns the signal (for the message
+ * and the exit status) as the session's stop agreement would have told it. */
 static ar_status note_local_stop(solve_driver *d) {
   aco_engine_info in;
   aco_engine_get_info(d->engine, &in);
@@ -216,14 +214,12 @@ static ar_status run_phase(solve_driver *d, int resuming) {
   if (st == AR_OK) st = phase_checkpoints(d, resuming);
   progress_init(&d->progress, param_real(d->ps, "progress"), d->run.quiet);
   if (st == AR_OK) {
-    /* With checkpoints the session meets at every boundary (its schedule, the deadline, the
-     * writes); without, a signal is all it looks for, and the engine agrees on that itself
-     * without making the ranks meet (aco_plan.h). */
-    aco_hooks hooks = {.epoch_end = hook_epoch, .arg = d};
-    if (d->ck.writing)
-      hooks.iteration_end = hook_iteration;
-    else
-      hooks.local_stop = hook_local_stop;
+    /* The session looks at signals (with checkpoints also the deadline and the schedule)
+     * without making the ranks meet; the engine agrees on what a look found (aco_plan.h) and
+     * calls the boundary hook where checkpoints need the ranks together. Without checkpoints
+     * there is no boundary hook: a look's signal stops the run. */
+    aco_hooks hooks = {.epoch_end = hook_epoch, .arg = d, .local_stop = hook_look};
+    if (d->ck.writing) hooks.iteration_end = hook_iteration;
     ckpt_session_cadence(&d->ck, &hooks.boundary_every, &hooks.boundary_seconds);
     solve_budget_search(&d->budget, d->engine);
     st = ar_agree(d->run.comm, aco_engine_run(d->engine, &hooks));

@@ -220,9 +220,12 @@ static ar_status local_stop_now(aco_engine *e, int *stop) {
  * *reached: the epoch's global best, agreed by the exchange, is no worse than the target
  * (solve --gap), so every rank stops at the same iteration. */
 static ar_status engine_boundary(aco_engine *e, int *stop, int *reached) {
-  ar_status st = AR_OK;
   *stop = 0;
   *reached = 0;
+  /* The plan posted a segment ago completes first: its wait is the wait for slower ranks. */
+  int attention = 0;
+  ar_status st = aco_plan_boundary(e, &attention);
+  if (st != AR_OK) return st;
   const int epoch_end = e->iteration % e->par.epoch_iterations == 0;
   if (epoch_end) {
     st = aco_exchange_epoch(e);
@@ -231,6 +234,9 @@ static ar_status engine_boundary(aco_engine *e, int *stop, int *reached) {
     *reached = e->par.has_target && aco_cost_compare(&e->best_cost, &e->par.target) <= 0;
   }
   if (!e->hooks.iteration_end) return local_stop_now(e, stop);
+  /* Planned a segment ahead, the hook runs where it has collective work anyway or where a
+   * rank's local_stop asked for it, so the ranks do not meet at every look. */
+  if (e->plan.ahead && !attention && !aco_plan_fixed_boundary(e)) return AR_OK;
   /* The hook's first collective (the checkpoint session's stop flags) would book the wait for
    * the slowest rank as checkpoint time (an epoch end has just met in the exchange). */
   if (!epoch_end) {

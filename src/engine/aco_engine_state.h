@@ -35,9 +35,12 @@ typedef struct {
   MPI_Comm comm;   /* ahead: a duplicate of the engine's, for the pending message */
   MPI_Request req; /* ahead: the message posted at the last boundary */
   int pending;     /* req is posted and not yet completed */
-  int64_t send[3]; /* stop code at the next boundary, the end of the segment after it, and
-                    * whether to agree at once from there (the time limit is near) */
-  int64_t recv[3]; /* ... combined over the ranks (MPI_MAX; only rank 0 sends the last two) */
+  int received;    /* recv holds the message completed at this boundary */
+  /* The message: rank 0's stop code for the next boundary (its clocks, want_stop), its end of
+   * the segment after that, whether to agree at once from there (the time limit is near), and
+   * whether any rank's local_stop asked for attention. */
+  int64_t send[4];
+  int64_t recv[4]; /* ... combined over the ranks (MPI_MAX) */
 } aco_plan;
 
 struct aco_engine {

@@ -75,10 +75,19 @@ int aco_plan_local_stop(aco_engine *e) {
   return e->hooks.local_stop ? e->hooks.local_stop(e, e->hooks.arg) : 0;
 }
 
+int aco_plan_fixed_boundary(const aco_engine *e) {
+  const int64_t it = e->iteration;
+  return it % e->par.epoch_iterations == 0 ||
+         (e->hooks.boundary_every > 0 && it % e->hooks.boundary_every == 0) ||
+         (e->par.iterations > 0 && it >= e->par.iterations);
+}
+
 ar_status aco_plan_start(aco_engine *e) {
   aco_plan *p = &e->plan;
-  p->ahead = e->size > 1 && plan_timed(e) && !e->hooks.iteration_end;
-  p->pending = 0;
+  /* An iteration_end hook that only needs to run where local_stop asks for it (and at the fixed
+   * boundaries) does not need every look agreed at once. */
+  p->ahead = e->size > 1 && plan_timed(e) && (!e->hooks.iteration_end || e->hooks.local_stop);
+  p->pending = p->received = 0;
   p->comm = MPI_COMM_NULL;
   if (!p->ahead) return AR_OK;
   /* Its own communicator: the message stays posted across the exchange's collectives. */
@@ -114,8 +123,9 @@ static const double AT_ONCE_BEFORE_LIMIT = 2.0;
  * whether to stop there and rank 0's end of the segment after it. */
 static ar_status post_ahead(aco_engine *e, int64_t next) {
   aco_plan *p = &e->plan;
-  p->send[0] = aco_plan_local_stop(e) ? ACO_STOP_HOOK : ACO_STOP_NONE;
+  p->send[0] = ACO_STOP_NONE;
   p->send[1] = p->send[2] = 0;
+  p->send[3] = aco_plan_local_stop(e) != 0;
   if (e->rank == 0) {
     /* Where the clocks will be at `next`, at the pace of the last segment. */
     const double n = (double)(next - e->iteration);
@@ -123,14 +133,13 @@ static ar_status post_ahead(aco_engine *e, int64_t next) {
     const double cpu_per = e->cpu_per_iteration > 0.0 ? e->cpu_per_iteration : 0.0;
     const double elapsed = aco_state_elapsed(e) + n * per;
     const double cpu = aco_state_cpu_seconds(e) + n * cpu_per;
-    int64_t code = clock_stop(e, elapsed, cpu);
-    if (code > p->send[0]) p->send[0] = code;
+    p->send[0] = clock_stop(e, elapsed, cpu);
     p->send[1] = next + iterations_until_check(e, elapsed, cpu);
     p->send[2] = (e->par.time_limit > 0.0 && e->par.time_limit - elapsed < AT_ONCE_BEFORE_LIMIT) ||
                  (e->par.cpu_limit > 0.0 && e->par.cpu_limit - cpu < AT_ONCE_BEFORE_LIMIT);
   }
   ar_status st =
-      ar_mpi_check(MPI_Iallreduce(p->send, p->recv, 3, MPI_INT64_T, MPI_MAX, p->comm, &p->req),
+      ar_mpi_check(MPI_Iallreduce(p->send, p->recv, 4, MPI_INT64_T, MPI_MAX, p->comm, &p->req),
                    "MPI_Iallreduce of the segment after the next and the stop decision");
   if (st == AR_OK) p->pending = 1;
   return st;
@@ -148,21 +157,34 @@ static ar_status complete_ahead(aco_engine *e) {
   return st;
 }
 
+ar_status aco_plan_boundary(aco_engine *e, int *attention) {
+  aco_plan *p = &e->plan;
+  *attention = 0;
+  if (!p->pending) return AR_OK;
+  ar_status st = complete_ahead(e);
+  if (st != AR_OK) return st;
+  p->received = 1;
+  *attention = p->recv[3] != 0;
+  return AR_OK;
+}
+
 static ar_status plan_ahead(aco_engine *e, int *stop, int64_t *end) {
   aco_plan *p = &e->plan;
   int64_t code, next;
-  if (!p->pending) {
+  if (!p->received) {
     /* The run's first segment: nothing was posted for it. */
     int now_stop = 0;
     ar_status st = plan_now(e, &now_stop, &next);
     if (st != AR_OK) return st;
     code = now_stop;
   } else {
-    ar_status st = complete_ahead(e);
-    if (st != AR_OK) return st;
+    p->received = 0;
     int64_t latest;
     fixed_plan(e, e->iteration, &code, &latest);
-    if (code == ACO_STOP_NONE) code = p->recv[0]; /* the iteration limit ends a run normally */
+    /* The iteration limit ends a run normally, whatever was asked. A local_stop stops the run
+     * here unless an iteration_end hook ran on it at this boundary and decided. */
+    if (code == ACO_STOP_NONE) code = p->recv[0];
+    if (code == ACO_STOP_NONE && p->recv[3] && !e->hooks.iteration_end) code = ACO_STOP_HOOK;
     next = min64(p->recv[1], latest);
     /* Near the time limit: from the boundary at `next` on, every plan is agreed at once (and
      * local_stop at every boundary, aco_engine.c), so the ranks meet there. */

@@ -7,17 +7,21 @@
  * want_stop, and the looks every hooks.boundary_seconds at the ranks' stop flags) rank 0 and the
  * flags decide, and the ranks agree on it in one of two ways:
  *
- * - At once: before each segment rank 0 broadcasts its decision. One rank, runs without a clock,
- *   and drivers with an iteration_end hook (whose collective work meets at every boundary
- *   anyway: checkpoints).
- * - A segment ahead (several ranks, a clock, no iteration_end hook): at each boundary every rank
- *   posts one MPI_Iallreduce with rank 0's plan of the segment after the next and whether to stop
- *   at the next boundary (the clock, want_stop, any rank's hooks.local_stop), and completes it at
- *   that boundary. A rank waits only for a rank more than a segment behind, so the colonies of
- *   different ranks, whose iterations cost differently, meet only at epoch ends (the exchange)
- *   and when the run stops. A signal is then acted on one look later (about 0.5 s). In the last
- *   2 s before a time limit the plans are agreed at once again (a lagging rank would otherwise
- *   make the run end late), with local_stop agreed at every boundary.
+ * - At once: before each segment rank 0 broadcasts its decision, and iteration_end runs at every
+ *   boundary (local_stop, without it, is agreed there). One rank, runs without a clock, and
+ *   iteration_end hooks without local_stop.
+ * - A segment ahead (several ranks, a clock, and no iteration_end hook or one with local_stop):
+ *   at each boundary every rank posts one MPI_Iallreduce with rank 0's plan of the segment after
+ *   the next, whether its clock or want_stop stops the run at the next boundary, and whether any
+ *   rank's hooks.local_stop asks for attention, and completes it at that boundary. There
+ *   local_stop stops the run, or, with an iteration_end hook, makes it run (the hook then runs
+ *   only there and at the boundaries every rank plans alike: epoch ends, multiples of
+ *   boundary_every, the iteration limit). A rank waits only for a rank more than a segment behind,
+ * so the colonies of different ranks, whose iterations cost differently, meet only at epoch ends
+ * (the exchange) and when the run stops. A signal is then acted on one look later (about 0.5 s). In
+ * the last 2 s before a time limit the plans are agreed at once again (a lagging rank would
+ * otherwise make the run end late), with iteration_end, or the agreement on local_stop, at every
+ *   boundary.
  *
  * Segments never change an answer (docs/engine.md), only where a time-limited run stops.
  */
@@ -32,6 +36,16 @@ typedef struct aco_engine aco_engine; /* its plan state: aco_plan in aco_engine_
 
 /* At the start of aco_engine_run: chooses how the ranks agree (collective). */
 ar_status aco_plan_start(aco_engine *e);
+
+/* At each boundary, before the exchange and the hooks: completes the message posted a segment
+ * ago (its wait is booked as wait); *attention: a rank's local_stop asked for the iteration_end
+ * hook here (0 when plans are agreed at once). Collective. */
+ar_status aco_plan_boundary(aco_engine *e, int *attention);
+
+/* Whether the boundary just reached is one every rank plans alike (an epoch end, a multiple of
+ * hooks.boundary_every, the iteration limit): with plans agreed a segment ahead, the
+ * iteration_end hook runs there, and elsewhere only when aco_plan_boundary asks. */
+int aco_plan_fixed_boundary(const aco_engine *e);
 
 /* Before each segment: *stop (an aco_stop_reason, ACO_STOP_NONE to go on) and, when going on,
  * *end, the iteration at which the segment ends. Collective. */

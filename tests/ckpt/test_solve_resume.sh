@@ -4,7 +4,7 @@
 # resumed (from checkpoints inside and at the end of epochs, on other layouts; after SIGTERM to
 # one rank; after a kill before the rename or in the middle of a dataset; after SIGKILL at random
 # moments; from a damaged newest checkpoint; after --max-hours) end with the identical best tour,
-# cost and epoch records. Another seed's checkpoint (--resume FILE) is refused unless forced.
+# cost and epoch records; --checkpoint-seconds writes inside an epoch on two ranks. Another seed's checkpoint (--resume FILE) is refused unless forced.
 # CKPT_KILLS (default 8) sets the number of random SIGKILLs.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 A=$ANTROUTE
@@ -130,6 +130,17 @@ rc=$?
   || fail "--max-hours: status $rc: $(cat "$AR_TMP/err")"
 run 1x2 -o "$AR_TMP/m.h5" --checkpoint-dir "$D" --resume auto >/dev/null 2>&1
 same "resumed after --max-hours" "$AR_TMP/m.h5"
+
+# 6b. --checkpoint-seconds 1 on two ranks, one epoch of 100 iterations paced at 40 ms (4 s at
+# least, longer under load): checkpoints inside the epoch are written where a look asked for one
+# (rank 0's clock; ranks that plan a segment ahead call the session's boundary only where a look
+# found something, docs/parallel.md "Boundaries and stopping"): at least one before the final.
+D="$AR_TMP/secs"
+ANTROUTE_TEST_PACE_MS=40 with --epoch-iterations 100 run 2x1 -o "$AR_TMP/c.h5" --checkpoint-dir "$D" \
+  --checkpoint-seconds 1 >/dev/null 2>"$AR_TMP/err" || fail "--checkpoint-seconds 1: $(cat "$AR_TMP/err")"
+last=$(ls "$D" | sed -n 's/^ckpt-0*\([0-9][0-9]*\)\.h5$/\1/p' | sort -n | tail -1)
+[ "${last:-0}" -ge 2 ] && pass "--checkpoint-seconds 1 on two ranks: $last checkpoints in one epoch" ||
+  fail "--checkpoint-seconds 1 on two ranks: ${last:-no} checkpoints ($(ls "$D"))"
 
 # 7. SIGKILL at random moments (some while a checkpoint is being written), each time resumed,
 # on a longer run (its own reference) so that every kill lands inside the search.
