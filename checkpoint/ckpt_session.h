@@ -6,8 +6,10 @@
  * to continue from (ckpt_session_pick), reads the parts it needs from that file
  * (ckpt_session_read: a problem kind's part first, then the engine's, once the engine is made),
  * attaches the parts that the checkpoints written from now on hold, and calls
- * ckpt_session_boundary() at every iteration boundary: there the ranks agree on a stop (signals,
- * deadline), and the checkpoints the schedule asks for are written. Nothing here knows what a
+ * ckpt_session_boundary() at iteration boundaries (every one; or, when ranks plan a segment
+ * ahead, where the schedule's iterations fall and where ckpt_session_look() found something on
+ * some rank): there the ranks agree on a stop (signals, deadline), and the checkpoints the
+ * schedule asks for are written. Nothing here knows what a
  * part holds.
  *
  * Messages go to the streams the driver gives (rank 0 only): `info` for a line per checkpoint

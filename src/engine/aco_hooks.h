@@ -34,10 +34,13 @@ typedef struct {
   /* Rank 0 only, before each segment: nonzero asks the run to stop (ACO_STOP_HOOK). */
   int (*want_stop)(aco_engine *e, void *arg);
   void *arg;
-  /* All ranks, at every boundary (after the epoch exchange and epoch_end when the boundary ends
-   * an epoch): the place for collective work at iteration boundaries (the stop agreement,
-   * checkpoints). Setting *stop (the same on every rank) ends the run (ACO_STOP_HOOK), with the
-   * final exchange of a run stopped inside an epoch. A failure status stops the run with it. */
+  /* All ranks, at boundaries (after the epoch exchange and epoch_end when the boundary ends an
+   * epoch): the place for collective work at iteration boundaries (the stop agreement,
+   * checkpoints). At every boundary, unless there is a local_stop and several ranks: then at
+   * epoch ends, multiples of boundary_every, the iteration limit, near the time limit, and the
+   * boundary after a local_stop answered nonzero on any rank (aco_plan.h). Setting *stop (the
+   * same on every rank) ends the run (ACO_STOP_HOOK), with the final exchange of a run stopped
+   * inside an epoch. A failure status stops the run with it. */
   ar_status (*iteration_end)(aco_engine *e, void *arg, int *stop);
   /* Boundaries also at every multiple of this many iterations (0: none), counted from the start
    * of the search (e.g. --checkpoint-every). */
@@ -45,10 +48,11 @@ typedef struct {
   /* iteration_end (or a look at local_stop) at least about this often, in seconds of rank 0's
    * clock (0: only at the boundaries above), e.g. to notice signals. */
   double boundary_seconds;
-  /* Every rank, at boundaries, without collective work: nonzero asks the run to stop
-   * (ACO_STOP_HOOK; a signal). Without an iteration_end hook the engine agrees on it itself,
-   * with several ranks a segment ahead, so they need not meet at every look (aco_plan.h): the
-   * run then stops at the boundary after the one where a rank first answered nonzero. */
+  /* Every rank, without collective work, before each segment (several ranks) or at each
+   * boundary (one rank, without iteration_end): nonzero asks for attention. Without an
+   * iteration_end hook that stops the run (ACO_STOP_HOOK; a signal); with one, the hook runs and
+   * decides. The engine agrees on it itself, with several ranks a segment ahead, so they need
+   * not meet at every look (aco_plan.h): it acts at the boundary after the answer. */
   int (*local_stop)(aco_engine *e, void *arg);
 } aco_hooks;
 
