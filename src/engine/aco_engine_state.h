@@ -36,6 +36,7 @@ typedef struct {
   MPI_Request req; /* ahead: the message posted at the last boundary */
   int pending;     /* req is posted and not yet completed */
   int received;    /* recv holds the message completed at this boundary */
+  int test_rc;     /* a failed MPI_Test of aco_state_plan_progress (MPI_SUCCESS: none) */
   /* The message: rank 0's stop code for the next boundary (its clocks, want_stop), its end of
    * the segment after that, whether to agree at once from there (the time limit is near), and
    * whether any rank's local_stop asked for attention. */
@@ -109,6 +110,18 @@ struct aco_engine {
  * wait for the slowest is not booked as whatever collective comes next (`where` names the place
  * in an MPI error). AR_OK at once otherwise: the barrier is only for the accounting. */
 ar_status aco_engine_meet(aco_engine *e, const char *where);
+
+/* Thread 0 of a segment (the main thread), between its items: lets MPI move the plan posted a
+ * segment ahead on (aco_plan.h). Without it a collective of more than two ranks progresses only
+ * inside each rank's next MPI call, so the ranks would meet at the next boundary after all. A
+ * completed request becomes MPI_REQUEST_NULL, on which the boundary's MPI_Wait returns at once;
+ * a failure is reported there. Cheap; not collective. */
+static inline void aco_state_plan_progress(aco_engine *e) {
+  aco_plan *p = &e->plan;
+  if (!p->pending || p->test_rc != MPI_SUCCESS) return;
+  int done = 0;
+  p->test_rc = MPI_Test(&p->req, &done, MPI_STATUS_IGNORE);
+}
 
 /* CPU seconds of this process so far (0 when the clock cannot be read). */
 static inline double aco_state_process_cpu(void) {

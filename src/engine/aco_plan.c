@@ -88,6 +88,7 @@ ar_status aco_plan_start(aco_engine *e) {
    * boundaries) does not need every look agreed at once. */
   p->ahead = e->size > 1 && plan_timed(e) && (!e->hooks.iteration_end || e->hooks.local_stop);
   p->pending = p->received = 0;
+  p->test_rc = MPI_SUCCESS;
   p->comm = MPI_COMM_NULL;
   if (!p->ahead) return AR_OK;
   /* Its own communicator: the message stays posted across the exchange's collectives. */
@@ -149,6 +150,10 @@ static ar_status post_ahead(aco_engine *e, int64_t next) {
 static ar_status complete_ahead(aco_engine *e) {
   aco_plan *p = &e->plan;
   if (!p->pending) return AR_OK;
+  if (p->test_rc != MPI_SUCCESS) {
+    p->pending = 0;
+    return ar_mpi_check(p->test_rc, "MPI_Test of the segment plan posted at the last boundary");
+  }
   double w0 = timer_now();
   ar_status st = ar_mpi_check(MPI_Wait(&p->req, MPI_STATUS_IGNORE),
                               "MPI_Wait for the segment plan of the last boundary");

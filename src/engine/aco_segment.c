@@ -112,6 +112,7 @@ static void segment_work(aco_engine *e, int64_t first, int64_t end) {
   int32_t lane, item;
   int64_t stage;
   while (aco_queue_claim(e->queue, &lane, &stage, &item)) {
+    if (tid == 0) aco_state_plan_progress(e); /* the main thread: MPI may be called here */
     const int64_t it = stage_iteration(e, first, stage);
     const stage_kind kind = stage_kind_of(e, stage);
     if (kind == STAGE_CELLS) {
