@@ -262,7 +262,7 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
   for (;;) {
     int stop = 0, reached = 0;
     int64_t end = 0;
-    /* Timed from here: a plan agreed a segment ahead may wait for a slower rank. */
+    /* Timed from here: a plan agreed at once may wait for rank 0's broadcast. */
     const double t0 = MPI_Wtime(), c0 = aco_state_process_cpu();
     st = aco_plan_next(e, &stop, &end);
     if (st != AR_OK) return st;
