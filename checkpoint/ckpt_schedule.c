@@ -21,11 +21,15 @@ ar_status ckpt_schedule_due(ckpt_schedule *s, int64_t iterations_done, int epoch
   ar_status st = ar_mpi_check(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
   if (st != AR_OK) return st;
   /* The ranks' clocks differ: only rank 0's counts. */
-  int elapsed = rank == 0 && MPI_Wtime() - s->last >= s->every_seconds;
+  int elapsed = rank == 0 && ckpt_schedule_seconds_passed(s, MPI_Wtime());
   st = ar_mpi_check(MPI_Bcast(&elapsed, 1, MPI_INT, 0, comm),
                     "MPI_Bcast of the checkpoint schedule");
   if (st == AR_OK) *due = elapsed;
   return st;
+}
+
+int ckpt_schedule_seconds_passed(const ckpt_schedule *s, double now) {
+  return s->every_seconds > 0 && now - s->last >= s->every_seconds;
 }
 
 void ckpt_schedule_written(ckpt_schedule *s) { s->last = MPI_Wtime(); }

@@ -30,6 +30,10 @@ void ckpt_schedule_init(ckpt_schedule *s, int64_t every_iterations, double every
 ar_status ckpt_schedule_due(ckpt_schedule *s, int64_t iterations_done, int epoch_end, int stopping,
                             MPI_Comm comm, int *due);
 
+/* Local: whether --checkpoint-seconds has passed since the last checkpoint by the clock value
+ * now (MPI_Wtime()); 0 when it is off. Only rank 0's answer counts (the ranks' clocks differ). */
+int ckpt_schedule_seconds_passed(const ckpt_schedule *s, double now);
+
 /* Restarts the seconds clock (call after each checkpoint written). */
 void ckpt_schedule_written(ckpt_schedule *s);
 

@@ -191,16 +191,17 @@ static ar_status write_now(ckpt_session *s, int stopping) {
 }
 
 int ckpt_session_look(ckpt_session *s) {
-  if (ar_signal_received()) return 1;
-  if (!s->writing) return 0;
-  if (s->rank == 0) ckpt_lock_refresh(&s->lock);
   double now = MPI_Wtime();
-  ckpt_deadline_note_iteration(&s->deadline, now - s->last_boundary);
-  s->last_boundary = now;
-  if (ckpt_deadline_passed(&s->deadline, ckpt_now())) return 1;
-  /* The ranks' clocks differ: only rank 0's counts (as in ckpt_schedule_due). */
-  return s->rank == 0 && s->schedule.every_seconds > 0 &&
-         now - s->schedule.last >= s->schedule.every_seconds;
+  if (s->writing) {
+    if (s->rank == 0) ckpt_lock_refresh(&s->lock);
+    ckpt_deadline_note_iteration(&s->deadline, now - s->last_boundary);
+    s->last_boundary = now;
+  }
+  /* What ckpt_session_boundary's agreement would find, and rank 0's schedule by seconds. */
+  int local[2];
+  ckpt_stop_local(s->writing ? &s->deadline : NULL, local);
+  return local[0] || local[1] ||
+         (s->writing && s->rank == 0 && ckpt_schedule_seconds_passed(&s->schedule, now));
 }
 
 ar_status ckpt_session_boundary(ckpt_session *s, int64_t iteration, int epoch_end, int finishing,

@@ -9,8 +9,7 @@
  * ckpt_session_boundary() at iteration boundaries (every one; or, when ranks plan a segment
  * ahead, where the schedule's iterations fall and where ckpt_session_look() found something on
  * some rank): there the ranks agree on a stop (signals, deadline), and the checkpoints the
- * schedule asks for are written. Nothing here knows what a
- * part holds.
+ * schedule asks for are written. Nothing here knows what a part holds.
  *
  * Messages go to the streams the driver gives (rank 0 only): `info` for a line per checkpoint
  * written and the resume line (NULL: quiet), `warn` for warnings (a failed checkpoint inside a

@@ -8,9 +8,15 @@
 #include "ar_agree.h"
 #include "ar_signal.h"
 
+void ckpt_stop_local(const ckpt_deadline *deadline, int local[2]) {
+  local[0] = ar_signal_received();
+  local[1] = deadline ? ckpt_deadline_passed(deadline, ckpt_now()) : 0;
+}
+
 ar_status ckpt_stop_requested(const ckpt_deadline *deadline, MPI_Comm comm, int *reasons,
                               int *signal) {
-  int local[2] = {ar_signal_received(), deadline ? ckpt_deadline_passed(deadline, ckpt_now()) : 0};
+  int local[2];
+  ckpt_stop_local(deadline, local);
   int all[2] = {0, 0};
   *reasons = CKPT_STOP_NONE;
   if (signal) *signal = 0;

@@ -19,6 +19,10 @@ typedef enum {
   CKPT_STOP_DEADLINE = 1 << 1 /* --max-hours or SLURM_JOB_END_TIME minus the margin */
 } ckpt_stop_reason;
 
+/* Local: this rank's stop flags, local[0] the signal received (0: none), local[1] whether the
+ * deadline (may be NULL: none) has come within its margin. What ckpt_stop_requested() agrees on. */
+void ckpt_stop_local(const ckpt_deadline *deadline, int local[2]);
+
 /* Collective over comm. *reasons: a mask of ckpt_stop_reason (0: go on), the same on every rank;
  * *signal (may be NULL): the highest signal number received by any rank, 0 if none. deadline
  * may be NULL (no deadline). AR_ERR_MPI if the allreduce fails. */
