@@ -50,10 +50,12 @@ static const param_def tour_params[] = {
      "gains on the costs d(u,v) + pi(u) + pi(v) of the candidate lists' Held-Karp ascent "
      "(LKH's transformed costs; a closed move gains the same either way)",
      PARAM_SEARCH},
-    {"ls-5opt", 0, PARAM_INT, "10", NULL, 0, TOUR_LS_5OPT_MAX, "N",
+    {"ls-5opt", 0, PARAM_INT, "-1", NULL, -1, TOUR_LS_5OPT_MAX, "N",
      "symmetric instances, lk: where the ants' Lin-Kernighan chains and double bridges find "
      "nothing, chains of up to N sequential 5-opt moves (LKH's basic move; a chain is kept only "
-     "when it gains; 0: none)",
+     "when it gains; 0: none); chains of more than 16 follow LKH's rule for the edges they take "
+     "back, and then the first tour also gets a pass of the ants' search; -1: 50 on instances of "
+     "3,000 nodes and more (up to --pieces-from) that are not clustered, else 10",
      PARAM_SEARCH},
     {"first-tour", 0, PARAM_CHOICE, "auto", "auto|curve|greedy", 0, -1, "KIND",
      "coordinates: the first tour before local search, a Hilbert curve or greedy edge matching "

@@ -47,6 +47,9 @@ typedef struct {
   const int64_t *pi;
   int64_t scale;
   const int64_t *cand_cost; /* [n][width]: each candidate's cost (nbr_dist or ls_dist) */
+  int32_t chain_steps;      /* the longest chain of 5-opt steps (sym_5opt; 0: none) */
+  int keep_added;           /* 1: no chain step removes an edge an earlier one added (short
+                               chains; long ones: only the edge a step leaves open) */
 } ls_state;
 
 /* The cost of (a, b) that moves weigh; L->change is on this scale. */
@@ -951,9 +954,20 @@ static int sym_bridge(ls_state *L, int32_t t1) {
  * tour (kopt_walk), not the steps between: so it reaches the reconnections no chain of 2-opt
  * and or-steps can. Any closing at 2 to 5 exchanges that gains is made at once. When none does,
  * the feasible 5-opt move of the largest gain before its closing is made anyway and the search
- * goes on from its free end t[10], for at most opt.ls_5opt steps (LKH's chains); an edge a step
- * added is never removed again, and the chain is undone unless a later closing gains. */
-enum { KOPT_K = 5, KOPT_SLOTS = 2 * KOPT_K + 1, KOPT_LOG = TOUR_LS_5OPT_MAX * 2 * (KOPT_K - 1) };
+ * goes on from its free end t[10], for at most opt.ls_5opt steps (LKH's chains), and the chain
+ * is undone unless a later closing gains. Short chains (up to TOUR_LS_5OPT_SHORT steps) never
+ * remove an edge an earlier step added. Long ones follow LKH (its Excludable test): only the
+ * edge a step leaves open, (t[9], t[10]), must be one the chain has not added, the other
+ * removals may take back added edges. The short rule ends most chains after a step or two: one
+ * pass of 50-step chains over fnl4461 from the greedy tour ended 0.41 % above the optimum with
+ * it and 0.09 % with LKH's (docs/performance.md); in the ants, long chains cost 2-3 times the
+ * short ones and pay on large uniform instances only (tour_auto_chain_steps). */
+enum {
+  KOPT_K = 5,
+  KOPT_SLOTS = 2 * KOPT_K + 1,
+  KOPT_STEPS = TOUR_LS_5OPT_MAX,
+  KOPT_LOG = KOPT_STEPS * 2 * (KOPT_K - 1)
+};
 /* LKH's breadth: 5 at every level. Narrower deeper levels (5, 3, 2, 1 and 5, 5, 3, 3) gave up
  * most of the gain on the larger instances (docs/performance.md). */
 static const int kopt_breadth[KOPT_K - 1] = {5, 5, 5, 5};
@@ -963,7 +977,7 @@ typedef struct {
   int32_t t[KOPT_SLOTS];
   int64_t best_open; /* the best feasible non-gaining 5-opt's gain before its closing edge */
   int32_t bt[KOPT_SLOTS];
-  int32_t tabu[2 * TOUR_LS_5OPT_MAX * (KOPT_K - 1)]; /* edges added by the chain's steps */
+  int32_t tabu[2 * KOPT_STEPS * (KOPT_K - 1)]; /* edges added by the chain's steps */
   int ntabu;
   uint64_t tabu_nodes[4];   /* bit x % 256 of every node x in tabu: most looks need no scan (a
                                chain adds up to 8 nodes a step: 64 bits would fill) */
@@ -1107,7 +1121,8 @@ static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in) {
         tour_ls_push(L->s, t[m]);
       return 1;
     }
-    if (i == KOPT_K && G > S->best_open && (feasible < 0 ? kopt_feasible(L, t, i) : feasible)) {
+    if (i == KOPT_K && G > S->best_open && (L->keep_added || !kopt_tabu(S, t[2 * i - 1], t2i)) &&
+        (feasible < 0 ? kopt_feasible(L, t, i) : feasible)) {
       S->best_open = G;
       memcpy(S->bt, t, sizeof S->bt);
     }
@@ -1127,7 +1142,8 @@ static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in) {
     t[2 * i + 1] = t3;
     for (int side = 0; side < 2; side++) {
       const int32_t t4 = side ? pred(L, t3) : succ(L, t3);
-      if ((t3_in && (in & lkv_bit(t4)) && kopt_removes(t, i, t3, t4)) || kopt_tabu(S, t3, t4))
+      if ((t3_in && (in & lkv_bit(t4)) && kopt_removes(t, i, t3, t4)) ||
+          (L->keep_added && kopt_tabu(S, t3, t4)))
         continue;
       t[2 * i + 2] = t4;
       if (kopt_dfs(S, i + 1, g + edge_len(L, t3, t4), offset, in | lkv_bit(t3) | lkv_bit(t4)))
@@ -1145,8 +1161,8 @@ static int sym_5opt(ls_state *L, int32_t t1) {
   const tour_problem *tp = L->tp;
   /* Ants of whole tours only (below pieces_from: the tests compare the forms without chains), of
    * tours long enough that five removed edges are not most of them */
-  if (L->P || tp->opt.ls_5opt <= 0 || tour_ants_in_pieces(&tp->opt, tp->n) || tp->n < 16) return 0;
-  const int steps = tp->opt.ls_5opt;
+  if (L->P || L->chain_steps <= 0 || tour_ants_in_pieces(&tp->opt, tp->n) || tp->n < 16) return 0;
+  const int steps = L->chain_steps;
   kopt S;
   S.L = L;
   S.t[1] = t1;
@@ -1154,7 +1170,7 @@ static int sym_5opt(ls_state *L, int32_t t1) {
     const int64_t change0 = L->change;
     int32_t t2 = dnext(L, dir, t1);
     int64_t G = edge_len(L, t1, t2), offset = 0;
-    int32_t touched[TOUR_LS_5OPT_MAX * 2 * KOPT_K];
+    int32_t touched[KOPT_STEPS * 2 * KOPT_K];
     int ntouched = 0;
     S.ntabu = 0;
     memset(S.tabu_nodes, 0, sizeof S.tabu_nodes);
@@ -1234,7 +1250,9 @@ static int64_t run(const tour_problem *tp, tour_scratch *s, int32_t *order, int 
                     win_hi,
                     NULL,
                     1,
-                    tp->nbr_dist};
+                    tp->nbr_dist,
+                    whole ? 0 : tp->opt.ls_5opt,
+                    tp->opt.ls_5opt <= TOUR_LS_5OPT_SHORT};
   /* Penalised costs in the ants' search; the first tour's (whole) keeps lengths. */
   if (!whole && tp->pi) {
     state.pi = tp->pi;

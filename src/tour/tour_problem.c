@@ -2,6 +2,8 @@
 /* tour_problem: the tour kind's callbacks for the ACO engine and its set-up. */
 #include "tour_problem.h"
 
+#include <math.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,7 +22,7 @@ tour_options tour_options_default(void) {
                     .new_edges = -1,
                     .stall_kick = 100,
                     .ls_penalties = 1,
-                    .ls_5opt = 10,
+                    .ls_5opt = -1,
                     .first = TOUR_FIRST_AUTO,
                     .pieces_from = TOUR_PIECES_FROM,
                     .rows_from = TOUR_ROWS_FROM,
@@ -258,6 +260,25 @@ static void penalised_lists(tour_problem *tp) {
     }
 }
 
+int32_t tour_auto_chain_steps(const tour_problem *tp) {
+  const int32_t n = tp->n;
+  if (!tp->symmetric || n < TOUR_LONG_CHAINS_FROM || tour_ants_in_pieces(&tp->opt, n))
+    return TOUR_LS_5OPT_DEFAULT;
+  /* Each node's shortest candidate edge (its nearest neighbour's, up to the alpha order). */
+  double sum = 0.0, sum2 = 0.0;
+  for (int32_t u = 0; u < n; u++) {
+    const int64_t *row = tp->nbr_dist + (size_t)u * tp->width;
+    int64_t least = row[0];
+    for (int32_t j = 1; j < tp->width; j++)
+      if (row[j] < least) least = row[j];
+    sum += (double)least;
+    sum2 += (double)least * (double)least;
+  }
+  const double mean = sum / n, var = sum2 / n - mean * mean;
+  const double cv = mean > 0.0 ? sqrt(var > 0.0 ? var : 0.0) / mean : INFINITY;
+  return cv < TOUR_LONG_CHAINS_CV ? TOUR_LS_5OPT_LONG : TOUR_LS_5OPT_DEFAULT;
+}
+
 /* The candidate lists: nearest neighbours, then (symmetric instances) by alpha-nearness or with
  * quadrant neighbours. */
 static ar_status build_lists(tour_problem *tp) {
@@ -329,6 +350,7 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
     return ar_fail(AR_ERR_NOMEM, "out of memory for neighbour lists (%d x %d)", tp->n, tp->width);
   }
   ar_status st = build_lists(tp);
+  if (st == AR_OK && tp->opt.ls_5opt < 0) tp->opt.ls_5opt = tour_auto_chain_steps(tp);
   if (st != AR_OK) {
     tour_problem_free(tp);
     return st;

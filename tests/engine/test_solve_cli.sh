@@ -65,8 +65,8 @@ expect_error 2 "option --stall-kick: -1 is outside" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --stall-kick -1
 expect_error 2 "option --ls-penalties: 'maybe' is not one of yes\|no" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --ls-penalties maybe
-expect_error 2 "option --ls-5opt: 17 is outside" "$out" -- \
-  "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --ls-5opt 17
+expect_error 2 "option --ls-5opt: 101 is outside" "$out" -- \
+  "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --ls-5opt 101
 expect_error 2 "option --new-edges: -2 is outside" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --new-edges -2
 # The ants' search on the ascent's penalised costs: the run's final self-check recomputes the
@@ -90,6 +90,17 @@ OMP_NUM_THREADS=2 "$ANTROUTE" solve "$AR_TMP/att532.h5" -o "$AR_TMP/pen-b.h5" "$
   [ "$(h5v "$AR_TMP/pen-b.h5" /best/iteration | awk '{print $1}')" -ge 20 ] \
   && pass "--ls-penalties yes: resumed 1x1 -> 1x2, the same best tour (found after the resume)" \
   || fail "--ls-penalties yes: the resumed run differs"
+# Long chains (--ls-5opt 50: LKH's rule for the edges a chain takes back, and a pass of the ants'
+# search over the first tour) resume as exactly, and their lengths pass the final self-check.
+L=(--iterations 30 --seed 5 -q --ls-5opt 50 --new-edges 16)
+"$ANTROUTE" solve "$AR_TMP/att532.h5" -o "$AR_TMP/long-a.h5" "${L[@]}" \
+  --checkpoint-dir "$AR_TMP/long-ck" --checkpoint-every 10 --keep 10 >/dev/null 2>&1 &&
+  OMP_NUM_THREADS=2 "$ANTROUTE" solve "$AR_TMP/att532.h5" -o "$AR_TMP/long-b.h5" "${L[@]}" \
+    --resume "$AR_TMP/long-ck/ckpt-000001.h5" >/dev/null 2>&1 &&
+  [ -n "$(h5v "$AR_TMP/long-a.h5" /best/tour)" ] &&
+  [ "$(h5v "$AR_TMP/long-a.h5" /best/tour)" = "$(h5v "$AR_TMP/long-b.h5" /best/tour)" ] \
+  && pass "--ls-5opt 50: resumed 1x1 -> 1x2, the same best tour" \
+  || fail "--ls-5opt 50: the resumed run differs or failed"
 expect_error 3 "ls-penalties = no in this run, yes in the checkpoint" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/att532.h5" -o "$out" --iterations 40 --seed 4 -q --new-edges 16 \
   --ls-penalties no --resume "$AR_TMP/pen-ck/ckpt-000001.h5"

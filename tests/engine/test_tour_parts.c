@@ -542,6 +542,49 @@ static void test_windows(void) {
   tour_net_free(&t);
 }
 
+/* Automatic --ls-5opt: long chains (LKH's rule) on symmetric instances of 3,000 nodes and more
+ * whose shortest candidate edges vary little; short ones below that size, on clustered
+ * instances, for ants in pieces; a given value is kept. (Nearest-neighbour lists: no ascent.) */
+static int32_t resolved_chain_steps(const tour_net *t, tour_options to) {
+  tour_problem tp;
+  aco_problem p;
+  CHECK(tour_problem_create(t, &to, &tp, &p) == AR_OK);
+  int32_t steps = tp.opt.ls_5opt;
+  tour_problem_free(&tp);
+  return steps;
+}
+
+static void test_chain_steps_auto(void) {
+  tour_options to = tour_options_default();
+  CHECK_EQ_INT(to.ls_5opt, -1);
+  to.alpha_steps = 0;
+  tour_net uniform = fixture_random_euc(TOUR_LONG_CHAINS_FROM, 3);
+  tour_net small = fixture_random_euc(TOUR_LONG_CHAINS_FROM - 1, 3);
+  CHECK_EQ_INT(resolved_chain_steps(&uniform, to), TOUR_LS_5OPT_LONG);
+  CHECK_EQ_INT(resolved_chain_steps(&small, to), TOUR_LS_5OPT_DEFAULT);
+  /* Nine nodes in ten in 30 tight clusters, the rest scattered far and wide (as the drilling
+   * instances fl1400 and fl3795): the shortest edges vary too much */
+  tour_net clustered = fixture_random_euc(TOUR_LONG_CHAINS_FROM, 3);
+  aco_rng r = aco_rng_stream(4, 0, 0, 0, ACO_STREAM_TEST);
+  for (int32_t i = 0; i < clustered.n; i++) {
+    const int scattered = i % 10 == 0;
+    const double cx = scattered ? 0.0 : (double)(i % 30) * 10000.0;
+    const double spread = scattered ? 300000.0 : 60.0;
+    clustered.x[i] = floor(cx + aco_rng_uniform(&r) * spread);
+    clustered.y[i] = floor(aco_rng_uniform(&r) * spread);
+  }
+  CHECK_EQ_INT(resolved_chain_steps(&clustered, to), TOUR_LS_5OPT_DEFAULT);
+  tour_options pieces = to;
+  pieces.pieces_from = TOUR_LONG_CHAINS_FROM;
+  CHECK_EQ_INT(resolved_chain_steps(&uniform, pieces), TOUR_LS_5OPT_DEFAULT);
+  tour_options given = to;
+  given.ls_5opt = 12;
+  CHECK_EQ_INT(resolved_chain_steps(&uniform, given), 12);
+  tour_net_free(&uniform);
+  tour_net_free(&small);
+  tour_net_free(&clustered);
+}
+
 static void test_first_tour(void) {
   /* The first tour is made once and every colony gets the same one, with its exact length. */
   tour_net t = fixture_random_euc(800, 6);
@@ -667,8 +710,12 @@ int test_run(int argc, char **argv) {
   check_local_search(&t, TOUR_LS_LK, 0, 0);
   check_local_search(&t, TOUR_LS_LK, 1, 10);
   check_local_search(&t, TOUR_LS_LK, 0, 10);
+  /* long chains: LKH's rule takes back added edges; the bookkeeping stays exact */
+  check_local_search(&t, TOUR_LS_LK, 1, TOUR_LS_5OPT_LONG);
+  check_local_search(&t, TOUR_LS_LK, 0, TOUR_LS_5OPT_LONG);
   tour_net_free(&t);
   test_new_edges_auto();
+  test_chain_steps_auto();
   test_construction();
   test_deep_search();
   test_windows();
