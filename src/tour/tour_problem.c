@@ -262,7 +262,8 @@ static void penalised_lists(tour_problem *tp) {
 
 int32_t tour_auto_chain_steps(const tour_problem *tp) {
   const int32_t n = tp->n;
-  if (!tp->symmetric || n < TOUR_LONG_CHAINS_FROM || tour_ants_in_pieces(&tp->opt, n))
+  if (!tp->symmetric || n < TOUR_LONG_CHAINS_FROM || n >= TOUR_LONG_CHAINS_BELOW ||
+      tour_ants_in_pieces(&tp->opt, n))
     return TOUR_LS_5OPT_DEFAULT;
   /* Each node's shortest candidate edge (its nearest neighbour's, up to the alpha order). */
   double sum = 0.0, sum2 = 0.0;

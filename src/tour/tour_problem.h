@@ -26,11 +26,12 @@ tour_options tour_options_default(void);
  * TOUR_KL_NEAREST and none. Never fails. */
 tour_options tour_options_resolve(const tour_net *net, const tour_options *opt);
 /* Automatic --ls-5opt (-1), once the candidate lists exist: TOUR_LS_5OPT_LONG on symmetric
- * instances of TOUR_LONG_CHAINS_FROM nodes on with whole ants whose shortest candidate edges have
- * a coefficient of variation below TOUR_LONG_CHAINS_CV, else TOUR_LS_5OPT_DEFAULT. At 10 s the
- * long chains took pcb3038 from 0.068 to 0.014 % and fnl4461 from 0.060 to 0.044 % above the
- * optimum, but cost the clustered fl3795 (CV 1.6) 0.034 -> 1.03 % and the smaller ones their
- * iterations (docs/performance.md). */
+ * instances of TOUR_LONG_CHAINS_FROM to TOUR_LONG_CHAINS_BELOW nodes (with whole ants) whose
+ * shortest candidate edges have a coefficient of variation below TOUR_LONG_CHAINS_CV, else
+ * TOUR_LS_5OPT_DEFAULT. At 10 s the long chains took pcb3038 from 0.070 to 0.013 % and fnl4461
+ * from 0.061 to 0.044 % above the optimum, but cost the clustered fl3795 (CV 1.6) 0.034 ->
+ * 1.03 %, the smaller ones their iterations and 13,000 nodes at 60 s a hundredth of a per cent
+ * (docs/performance.md). */
 int32_t tour_auto_chain_steps(const tour_problem *tp);
 
 /* Whether the ants' local search runs on penalised costs (opt->ls_penalties on an instance with

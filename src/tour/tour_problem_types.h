@@ -82,15 +82,16 @@ static inline int tour_ants_in_pieces(const tour_options *o, int32_t n) {
 /* Chains of 5-opt steps (--ls-5opt): at most TOUR_LS_5OPT_MAX steps; chains of at most
  * TOUR_LS_5OPT_SHORT never take back an edge they added, longer ones follow LKH's rule (only the
  * edge a step leaves open must be one the chain did not add; tour_ls.c). Automatic (-1): long
- * chains on symmetric instances of TOUR_LONG_CHAINS_FROM nodes on (whole ants) whose shortest
- * candidate edges vary by less than TOUR_LONG_CHAINS_CV (coefficient of variation: not
+ * chains on symmetric instances of TOUR_LONG_CHAINS_FROM to TOUR_LONG_CHAINS_BELOW nodes whose
+ * shortest candidate edges vary by less than TOUR_LONG_CHAINS_CV (coefficient of variation: not
  * clustered), else the short default (tour_auto_chain_steps, docs/performance.md). */
 enum {
   TOUR_LS_5OPT_MAX = 100,
   TOUR_LS_5OPT_SHORT = 16,
   TOUR_LS_5OPT_DEFAULT = 10,
   TOUR_LS_5OPT_LONG = 50,
-  TOUR_LONG_CHAINS_FROM = 3000
+  TOUR_LONG_CHAINS_FROM = 3000,
+  TOUR_LONG_CHAINS_BELOW = 10000
 };
 #define TOUR_LONG_CHAINS_CV 1.0
 /* Whether the ants' search has long chains (resolved options); then a coordinate instance's

@@ -59,7 +59,9 @@ void tour_seconds_estimate(const tour_net *net, const tour_options *opt, tour_se
   /* Long chains (before the lists exist, the automatic value may give them from its size on). */
   tour_options chains = *opt;
   if (chains.ls_5opt < 0)
-    chains.ls_5opt = n >= TOUR_LONG_CHAINS_FROM ? TOUR_LS_5OPT_LONG : TOUR_LS_5OPT_DEFAULT;
+    chains.ls_5opt = n >= TOUR_LONG_CHAINS_FROM && n < TOUR_LONG_CHAINS_BELOW
+                         ? TOUR_LS_5OPT_LONG
+                         : TOUR_LS_5OPT_DEFAULT;
   if (!net->directed && net->metric != TOUR_METRIC_EXPLICIT && tour_long_chains(&chains, n))
     out->first_tours += FIRST_CHAINS_NODE_SECONDS * dn;
   out->write = WRITE_FIXED_SECONDS + WRITE_NODE_SECONDS * dn;

@@ -542,8 +542,8 @@ static void test_windows(void) {
   tour_net_free(&t);
 }
 
-/* Automatic --ls-5opt: long chains (LKH's rule) on symmetric instances of 3,000 nodes and more
- * whose shortest candidate edges vary little; short ones below that size, on clustered
+/* Automatic --ls-5opt: long chains (LKH's rule) on symmetric instances of 3,000-9,999 nodes
+ * whose shortest candidate edges vary little; short ones outside that range, on clustered
  * instances, for ants in pieces; a given value is kept. (Nearest-neighbour lists: no ascent.) */
 static int32_t resolved_chain_steps(const tour_net *t, tour_options to) {
   tour_problem tp;
@@ -560,8 +560,10 @@ static void test_chain_steps_auto(void) {
   to.alpha_steps = 0;
   tour_net uniform = fixture_random_euc(TOUR_LONG_CHAINS_FROM, 3);
   tour_net small = fixture_random_euc(TOUR_LONG_CHAINS_FROM - 1, 3);
+  tour_net large = fixture_random_euc(TOUR_LONG_CHAINS_BELOW, 3);
   CHECK_EQ_INT(resolved_chain_steps(&uniform, to), TOUR_LS_5OPT_LONG);
   CHECK_EQ_INT(resolved_chain_steps(&small, to), TOUR_LS_5OPT_DEFAULT);
+  CHECK_EQ_INT(resolved_chain_steps(&large, to), TOUR_LS_5OPT_DEFAULT);
   /* Nine nodes in ten in 30 tight clusters, the rest scattered far and wide (as the drilling
    * instances fl1400 and fl3795): the shortest edges vary too much */
   tour_net clustered = fixture_random_euc(TOUR_LONG_CHAINS_FROM, 3);
@@ -582,6 +584,7 @@ static void test_chain_steps_auto(void) {
   CHECK_EQ_INT(resolved_chain_steps(&uniform, given), 12);
   tour_net_free(&uniform);
   tour_net_free(&small);
+  tour_net_free(&large);
   tour_net_free(&clustered);
 }
 
