@@ -108,6 +108,21 @@ static ar_status improve_windows(const tour_problem *tp, tour_scratch *s, int32_
   return st;
 }
 
+/* One search of order from the nodes queued, reported as the step `step`; returns the length
+ * change. whole: the whole-tour search, else the ants'. */
+static int64_t reported_search(const tour_problem *tp, tour_scratch *s, int32_t *order, int whole,
+                               const char *step) {
+  tour_work w;
+  tour_work_begin(&w, tp->opt.work, tp->opt.work_arg, tp->n, step, 1);
+  s->work = w.fn ? &w : NULL;
+  s->work_part = 0;
+  tour_work_tick(s->work, 0, 0, s->qcount);
+  int64_t change = tour_ls_run(tp, s, order, whole);
+  s->work = NULL; /* the scratch goes on to serve a colony's ants: no reports there */
+  tour_work_end(&w);
+  return change;
+}
+
 /* The greedy tour or the Hilbert order, improved by the full local search, into out. */
 static ar_status coordinate_tour(const aco_problem *p, tour_scratch *s, aco_solution *out) {
   const tour_problem *tp = p->data;
@@ -141,28 +156,15 @@ static ar_status coordinate_tour(const aco_problem *p, tour_scratch *s, aco_solu
         tour_ls_push(s, out->data[i]);
     }
     snprintf(step, sizeof step, "first tour: pass %d/%d, whole tour", pass + 1, passes);
-    tour_work_begin(&w, tp->opt.work, tp->opt.work_arg, tp->n, step, 1);
-    s->work = w.fn ? &w : NULL;
-    s->work_part = 0;
-    tour_work_tick(s->work, 0, 0, s->qcount);
-    len += tour_ls_run(tp, s, out->data, whole);
-    s->work = NULL; /* the scratch goes on to serve a colony's ants: no reports there */
-    tour_work_end(&w);
+    len += reported_search(tp, s, out->data, whole, step);
   }
   /* With long chains, then the ants' search from every node: the colonies start from a tour
    * of about LKH's first trial's quality (fnl4461 2.76 % -> 0.29 % above the optimum in 0.2 s),
    * which their ants, one local change each, took seconds to reach (docs/performance.md). */
   if (st == AR_OK && whole && tp->symmetric && tour_long_chains(&tp->opt, tp->n)) {
-    tour_work w;
-    tour_work_begin(&w, tp->opt.work, tp->opt.work_arg, tp->n, "first tour: 5-opt chains", 1);
-    s->work = w.fn ? &w : NULL;
-    s->work_part = 0;
     for (int32_t i = 0; i < tp->n; i++)
       tour_ls_push(s, out->data[i]);
-    tour_work_tick(s->work, 0, 0, s->qcount);
-    len += tour_ls_run(tp, s, out->data, 0);
-    s->work = NULL;
-    tour_work_end(&w);
+    len += reported_search(tp, s, out->data, 0, "first tour: 5-opt chains");
   }
   set_cost(out, len);
   return st;

@@ -47,9 +47,6 @@ typedef struct {
   const int64_t *pi;
   int64_t scale;
   const int64_t *cand_cost; /* [n][width]: each candidate's cost (nbr_dist or ls_dist) */
-  int32_t chain_steps;      /* the longest chain of 5-opt steps (sym_5opt; 0: none) */
-  int keep_added;           /* 1: no chain step removes an edge an earlier one added (short
-                               chains; long ones: only the edge a step leaves open) */
 } ls_state;
 
 /* The cost of (a, b) that moves weigh; L->change is on this scale. */
@@ -959,9 +956,9 @@ static int sym_bridge(ls_state *L, int32_t t1) {
  * remove an edge an earlier step added. Long ones follow LKH (its Excludable test): only the
  * edge a step leaves open, (t[9], t[10]), must be one the chain has not added, the other
  * removals may take back added edges. The short rule ends most chains after a step or two: one
- * pass of 50-step chains over fnl4461 from the greedy tour ended 0.41 % above the optimum with
- * it and 0.09 % with LKH's (docs/performance.md); in the ants, long chains cost 2-3 times the
- * short ones and pay on large uniform instances only (tour_auto_chain_steps). */
+ * pass of chains of up to 100 steps over fnl4461 from the greedy tour ended 0.34 % above the
+ * optimum with it and 0.09 % with LKH's (docs/performance.md); in the ants, 50-step chains make
+ * an iteration 2.5 times dearer and pay on large uniform instances only (tour_auto_chain_steps). */
 enum {
   KOPT_K = 5,
   KOPT_SLOTS = 2 * KOPT_K + 1,
@@ -983,6 +980,8 @@ typedef struct {
                                chain adds up to 8 nodes a step: 64 bits would fill) */
   int32_t log[KOPT_LOG][3]; /* the chain's reversals (o, first, last), for the undo */
   int nlog;
+  int keep_added; /* short chains: no step removes an edge an earlier one added (long ones:
+                     only the edge a step leaves open must not be one) */
 } kopt;
 
 /* Whether (a, b) is one of the `count` pairs in e. */
@@ -1121,7 +1120,7 @@ static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in) {
         tour_ls_push(L->s, t[m]);
       return 1;
     }
-    if (i == KOPT_K && G > S->best_open && (L->keep_added || !kopt_tabu(S, t[2 * i - 1], t2i)) &&
+    if (i == KOPT_K && G > S->best_open && (S->keep_added || !kopt_tabu(S, t[2 * i - 1], t2i)) &&
         (feasible < 0 ? kopt_feasible(L, t, i) : feasible)) {
       S->best_open = G;
       memcpy(S->bt, t, sizeof S->bt);
@@ -1143,7 +1142,7 @@ static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in) {
     for (int side = 0; side < 2; side++) {
       const int32_t t4 = side ? pred(L, t3) : succ(L, t3);
       if ((t3_in && (in & lkv_bit(t4)) && kopt_removes(t, i, t3, t4)) ||
-          (L->keep_added && kopt_tabu(S, t3, t4)))
+          (S->keep_added && kopt_tabu(S, t3, t4)))
         continue;
       t[2 * i + 2] = t4;
       if (kopt_dfs(S, i + 1, g + edge_len(L, t3, t4), offset, in | lkv_bit(t3) | lkv_bit(t4)))
@@ -1161,10 +1160,11 @@ static int sym_5opt(ls_state *L, int32_t t1) {
   const tour_problem *tp = L->tp;
   /* Ants of whole tours only (below pieces_from: the tests compare the forms without chains), of
    * tours long enough that five removed edges are not most of them */
-  if (L->P || L->chain_steps <= 0 || tour_ants_in_pieces(&tp->opt, tp->n) || tp->n < 16) return 0;
-  const int steps = L->chain_steps;
+  if (L->P || tp->opt.ls_5opt <= 0 || tour_ants_in_pieces(&tp->opt, tp->n) || tp->n < 16) return 0;
+  const int steps = tp->opt.ls_5opt;
   kopt S;
   S.L = L;
+  S.keep_added = !tour_chains_take_back(&tp->opt);
   S.t[1] = t1;
   for (int dir = 0; dir < 2; dir++) {
     const int64_t change0 = L->change;
@@ -1250,9 +1250,7 @@ static int64_t run(const tour_problem *tp, tour_scratch *s, int32_t *order, int 
                     win_hi,
                     NULL,
                     1,
-                    tp->nbr_dist,
-                    whole ? 0 : tp->opt.ls_5opt,
-                    tp->opt.ls_5opt <= TOUR_LS_5OPT_SHORT};
+                    tp->nbr_dist};
   /* Penalised costs in the ants' search; the first tour's (whole) keeps lengths. */
   if (!whole && tp->pi) {
     state.pi = tp->pi;

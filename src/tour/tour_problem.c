@@ -262,8 +262,7 @@ static void penalised_lists(tour_problem *tp) {
 
 int32_t tour_auto_chain_steps(const tour_problem *tp) {
   const int32_t n = tp->n;
-  if (!tp->symmetric || n < TOUR_LONG_CHAINS_FROM || n >= TOUR_LONG_CHAINS_BELOW ||
-      tour_ants_in_pieces(&tp->opt, n))
+  if (!tp->symmetric || tour_chain_steps_by_size(&tp->opt, n) == TOUR_LS_5OPT_DEFAULT)
     return TOUR_LS_5OPT_DEFAULT;
   /* Each node's shortest candidate edge (its nearest neighbour's, up to the alpha order). */
   double sum = 0.0, sum2 = 0.0;
@@ -351,11 +350,11 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
     return ar_fail(AR_ERR_NOMEM, "out of memory for neighbour lists (%d x %d)", tp->n, tp->width);
   }
   ar_status st = build_lists(tp);
-  if (st == AR_OK && tp->opt.ls_5opt < 0) tp->opt.ls_5opt = tour_auto_chain_steps(tp);
   if (st != AR_OK) {
     tour_problem_free(tp);
     return st;
   }
+  if (tp->opt.ls_5opt < 0) tp->opt.ls_5opt = tour_auto_chain_steps(tp);
   *out = shape;
   out->data = tp;
   out->heuristic = tour_heuristic;

@@ -94,11 +94,22 @@ enum {
   TOUR_LONG_CHAINS_BELOW = 10000
 };
 #define TOUR_LONG_CHAINS_CV 1.0
+/* Whether chains of o->ls_5opt steps follow LKH's rule (more than TOUR_LS_5OPT_SHORT steps). */
+static inline int tour_chains_take_back(const tour_options *o) {
+  return o->ls_5opt > TOUR_LS_5OPT_SHORT;
+}
+/* The automatic --ls-5opt by size alone: long on TOUR_LONG_CHAINS_FROM to TOUR_LONG_CHAINS_BELOW
+ * nodes with whole ants, else the default; tour_auto_chain_steps also asks that the instance be
+ * symmetric and not clustered (the time model, before the lists exist, asks this only). */
+static inline int32_t tour_chain_steps_by_size(const tour_options *o, int32_t n) {
+  return n >= TOUR_LONG_CHAINS_FROM && n < TOUR_LONG_CHAINS_BELOW && !tour_ants_in_pieces(o, n)
+             ? TOUR_LS_5OPT_LONG
+             : TOUR_LS_5OPT_DEFAULT;
+}
 /* Whether the ants' search has long chains (resolved options); then a coordinate instance's
  * first tour also ends with a pass of that search from every node (tour_initial.c). */
 static inline int tour_long_chains(const tour_options *o, int32_t n) {
-  return o->ls >= TOUR_LS_LK && o->ls_5opt > TOUR_LS_5OPT_SHORT && n >= 16 &&
-         !tour_ants_in_pieces(o, n);
+  return o->ls >= TOUR_LS_LK && tour_chains_take_back(o) && n >= 16 && !tour_ants_in_pieces(o, n);
 }
 /* Automatic ants of combining instances (tour_auto_ants): ants in pieces one per this many
  * nodes, at least the minimum, their tours within the bytes; whole ants (MMAS) below

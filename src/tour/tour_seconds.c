@@ -21,8 +21,9 @@
 /* One node of the first tour (its passes of local search): with the lists about 1.1 CPU s
  * measured at 50,000 nodes. */
 #define FIRST_PASS_NODE_SECONDS 4.5e-6
-/* One node of the first tour's pass with long 5-opt chains (tour_long_chains): 48 us measured
- * on fnl4461, 94 on pcb3038, 153 on the clustered fl3795 (which the automatic value spares). */
+/* One node of the first tour's pass with long 5-opt chains (tour_long_chains), an upper bound:
+ * measured 45 us on fnl4461, 78 on 9,999 uniform nodes, 89 on pcb3038, and 145 on the clustered
+ * fl3795 with --ls-5opt 50 (the automatic value spares it, but the model cannot tell yet). */
 #define FIRST_CHAINS_NODE_SECONDS 160e-6
 /* Writing: the file's fixed cost, and per node (the self-check, the tour, the records). */
 #define WRITE_FIXED_SECONDS 0.05
@@ -56,12 +57,9 @@ void tour_seconds_estimate(const tour_net *net, const tour_options *opt, tour_se
   if (steps > 0 && !tour_alpha_stored_fits(net, steps)) /* else the import ran it */
     out->candidates += (double)steps * tree_seconds(n);
   out->first_tours = FIRST_PASS_NODE_SECONDS * dn * (1.0 + log2(dn) / 8.0);
-  /* Long chains (before the lists exist, the automatic value may give them from its size on). */
+  /* Long chains (before the lists exist, the automatic value by size alone). */
   tour_options chains = *opt;
-  if (chains.ls_5opt < 0)
-    chains.ls_5opt = n >= TOUR_LONG_CHAINS_FROM && n < TOUR_LONG_CHAINS_BELOW
-                         ? TOUR_LS_5OPT_LONG
-                         : TOUR_LS_5OPT_DEFAULT;
+  if (chains.ls_5opt < 0) chains.ls_5opt = tour_chain_steps_by_size(opt, n);
   if (!net->directed && net->metric != TOUR_METRIC_EXPLICIT && tour_long_chains(&chains, n))
     out->first_tours += FIRST_CHAINS_NODE_SECONDS * dn;
   out->write = WRITE_FIXED_SECONDS + WRITE_NODE_SECONDS * dn;

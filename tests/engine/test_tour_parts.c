@@ -12,6 +12,7 @@
 #include "tour_estimate.h"
 #include "tour_kick.h"
 #include "tour_quadrant.h"
+#include "tour_seconds.h"
 #include "tour_work.h"
 
 static int consistent(const int32_t *order, const int32_t *pos, int32_t n) {
@@ -582,10 +583,52 @@ static void test_chain_steps_auto(void) {
   tour_options given = to;
   given.ls_5opt = 12;
   CHECK_EQ_INT(resolved_chain_steps(&uniform, given), 12);
+  /* The time model counts the first tour's pass of long chains where the size gives them. */
+  tour_seconds auto_3000, short_3000, auto_2999;
+  tour_options short_chains = to;
+  short_chains.ls_5opt = TOUR_LS_5OPT_DEFAULT;
+  tour_seconds_estimate(&uniform, &to, &auto_3000);
+  tour_seconds_estimate(&uniform, &short_chains, &short_3000);
+  tour_seconds_estimate(&small, &to, &auto_2999);
+  CHECK(auto_3000.first_tours > short_3000.first_tours + 0.1);
+  CHECK(auto_2999.first_tours < short_3000.first_tours);
   tour_net_free(&uniform);
   tour_net_free(&small);
   tour_net_free(&large);
   tour_net_free(&clustered);
+}
+
+/* The first tour of an instance with the given chain steps, its length checked exact. */
+static int64_t first_tour_length(const tour_net *t, int32_t steps) {
+  tour_options to = tour_options_default();
+  if (AR_TEST_SANITIZED) to.alpha_steps = 50;
+  to.ls_5opt = steps;
+  tour_problem tp;
+  aco_problem p;
+  CHECK(tour_problem_create(t, &to, &tp, &p) == AR_OK);
+  void *scratch = NULL;
+  CHECK(p.scratch_create(&p, &scratch) == AR_OK);
+  int32_t *order = malloc(sizeof(int32_t) * t->n);
+  aco_solution sol = {aco_cost_worst(), order};
+  aco_ant_ctx ctx = {
+      NULL, p.options,          NULL, NULL, 0.0, aco_rng_stream(1, 0, 0, 0, ACO_STREAM_INITIAL), -1,
+      0,    ACO_STREAM_INITIAL, 0};
+  CHECK(p.initial(&p, &ctx, scratch, &sol) == AR_OK);
+  CHECK(tour_is_permutation(order, t->n) == 1);
+  const int64_t len = tour_length(t, order);
+  CHECK((double)len == sol.cost.key[0]);
+  free(order);
+  p.scratch_free(&p, scratch);
+  tour_problem_free(&tp);
+  return len;
+}
+
+static void test_first_tour_chains(void) {
+  /* Long chains add a pass of the ants' search to the same whole-tour passes: a shorter first
+   * tour, its length exact. */
+  tour_net t = fixture_random_euc(800, 6);
+  CHECK(first_tour_length(&t, TOUR_LS_5OPT_LONG) < first_tour_length(&t, TOUR_LS_5OPT_DEFAULT));
+  tour_net_free(&t);
 }
 
 static void test_first_tour(void) {
@@ -719,6 +762,7 @@ int test_run(int argc, char **argv) {
   tour_net_free(&t);
   test_new_edges_auto();
   test_chain_steps_auto();
+  test_first_tour_chains();
   test_construction();
   test_deep_search();
   test_windows();
