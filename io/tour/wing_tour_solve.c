@@ -53,9 +53,11 @@ static const param_def tour_params[] = {
     {"ls-5opt", 0, PARAM_INT, "-1", NULL, -1, TOUR_LS_5OPT_MAX, "N",
      "symmetric instances, lk: where the ants' Lin-Kernighan chains and double bridges find "
      "nothing, chains of up to N sequential 5-opt moves (LKH's basic move; a chain is kept only "
-     "when it gains; 0: none); chains of more than 16 follow LKH's rule for the edges they take "
-     "back, and then the first tour also gets a pass of the ants' search; -1: 50 on instances of "
-     "3,000-9,999 nodes that are not clustered, else 10",
+     "when it gains; 0: none); chains of more than 16 follow LKH's rules (they may take back "
+     "edges they added, try all five candidates of a step, and make a step without gain only "
+     "with more partial gain than its free end's nearest candidate costs), and then the first "
+     "tour also gets a pass of the ants' search; -1: 50 on instances of 3,000-9,999 nodes that "
+     "are not clustered, else 10",
      PARAM_SEARCH},
     {"first-tour", 0, PARAM_CHOICE, "auto", "auto|curve|greedy", 0, -1, "KIND",
      "coordinates: the first tour before local search, a Hilbert curve or greedy edge matching "

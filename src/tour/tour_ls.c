@@ -953,12 +953,21 @@ static int sym_bridge(ls_state *L, int32_t t1) {
  * the feasible 5-opt move of the largest gain before its closing is made anyway and the search
  * goes on from its free end t[10], for at most opt.ls_5opt steps (LKH's chains), and the chain
  * is undone unless a later closing gains. Short chains (up to TOUR_LS_5OPT_SHORT steps) never
- * remove an edge an earlier step added. Long ones follow LKH (its Excludable test): only the
- * edge a step leaves open, (t[9], t[10]), must be one the chain has not added, the other
- * removals may take back added edges. The short rule ends most chains after a step or two: one
- * pass of chains of up to 100 steps over fnl4461 from the greedy tour ended 0.34 % above the
- * optimum with it and 0.09 % with LKH's (docs/performance.md); in the ants, 50-step chains make
- * an iteration 2.5 times dearer and pay on large uniform instances only (tour_auto_chain_steps). */
+ * remove an edge an earlier step added, and a step's candidates are tried in list order only
+ * until the first whose partial gain fails. Long ones follow LKH's Best5OptMove: only the edge a
+ * step leaves open, (t[9], t[10]), must be one the chain has not added (its Excludable test), the
+ * other removals may take back added edges; every candidate of the breadth is tried (continue,
+ * not break: the list is nearest first, the gains are on penalised costs); and the step made
+ * without gain is the best one whose partial gain exceeds the cost of its free end's nearest
+ * candidate (its gain criterion, there the least cost of a candidate that is not a tour
+ * neighbour; on fnl4461 ours ended 0.015 % above the optimum at 10 s, asking instead for a
+ * candidate of positive partial gain that is not the free end's tour neighbour 0.030 %, the
+ * mean of 12 seeds each). Taking back ends
+ * fewer chains at the first step: one pass of chains of up to 100 steps over fnl4461 from the
+ * greedy tour ended 0.34 % above the optimum without it and 0.09 % with it; the other two rules
+ * took fnl4461 from 0.042 to 0.015 % at 10 s (docs/performance.md). In the ants, 50-step chains
+ * make an iteration 2.5 times dearer and pay on large uniform instances only
+ * (tour_auto_chain_steps); the short rules keep the smaller ones' many iterations. */
 enum {
   KOPT_K = 5,
   KOPT_SLOTS = 2 * KOPT_K + 1,
@@ -980,8 +989,8 @@ typedef struct {
                                chain adds up to 8 nodes a step: 64 bits would fill) */
   int32_t log[KOPT_LOG][3]; /* the chain's reversals (o, first, last), for the undo */
   int nlog;
-  int keep_added; /* short chains: no step removes an edge an earlier one added (long ones:
-                     only the edge a step leaves open must not be one) */
+  int lkh; /* long chains: LKH's rules (above); short ones: no step removes an edge an earlier
+              one added, the candidates end at the first failing partial gain */
 } kopt;
 
 /* Whether (a, b) is one of the `count` pairs in e. */
@@ -1103,6 +1112,12 @@ static void kopt_make(kopt *S, const int32_t *t, int k, int logged) {
   }
 }
 
+/* Whether a step made without gain left a partial gain G no more than the cost of its free end
+ * f's nearest candidate (statistics: tests check that LKH's rules never make such a step). */
+static int kopt_tight(const ls_state *L, int32_t f, int64_t G) {
+  return G <= L->cand_cost[(size_t)f * L->tp->width];
+}
+
 /* t[1..2i] chosen, G: the removed edges' costs minus the added ones' so far, offset: the gain of
  * the chain's steps already made (on L->change), in: lkv_bit of t[1..2i] (a pair of the move has
  * both its nodes in it, so most looks need no scan). Returns 1 when it made a gaining move. */
@@ -1120,8 +1135,8 @@ static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in) {
         tour_ls_push(L->s, t[m]);
       return 1;
     }
-    if (i == KOPT_K && G > S->best_open && (S->keep_added || !kopt_tabu(S, t[2 * i - 1], t2i)) &&
-        (feasible < 0 ? kopt_feasible(L, t, i) : feasible)) {
+    if (i == KOPT_K && G > S->best_open && (!S->lkh || !kopt_tabu(S, t[2 * i - 1], t2i)) &&
+        (feasible < 0 ? kopt_feasible(L, t, i) : feasible) && (!S->lkh || !kopt_tight(L, t2i, G))) {
       S->best_open = G;
       memcpy(S->bt, t, sizeof S->bt);
     }
@@ -1134,7 +1149,10 @@ static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in) {
   const int breadth = kopt_breadth[i - 1] < tp->kl ? kopt_breadth[i - 1] : tp->kl;
   for (int32_t j = 0; j < breadth; j++) {
     const int64_t g = G - nd[j];
-    if (g <= 0) break;
+    if (g <= 0) {
+      if (S->lkh) continue;
+      break;
+    }
     const int32_t t3 = nb[j];
     const int t3_in = (in & lkv_bit(t3)) != 0;
     if (t3 == sp || t3 == pp || (t3_in && kopt_adds(t, i, t2i, t3))) continue;
@@ -1142,7 +1160,7 @@ static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in) {
     for (int side = 0; side < 2; side++) {
       const int32_t t4 = side ? pred(L, t3) : succ(L, t3);
       if ((t3_in && (in & lkv_bit(t4)) && kopt_removes(t, i, t3, t4)) ||
-          (S->keep_added && kopt_tabu(S, t3, t4)))
+          (!S->lkh && kopt_tabu(S, t3, t4)))
         continue;
       t[2 * i + 2] = t4;
       if (kopt_dfs(S, i + 1, g + edge_len(L, t3, t4), offset, in | lkv_bit(t3) | lkv_bit(t4)))
@@ -1164,7 +1182,7 @@ static int sym_5opt(ls_state *L, int32_t t1) {
   const int steps = tp->opt.ls_5opt;
   kopt S;
   S.L = L;
-  S.keep_added = !tour_chains_take_back(&tp->opt);
+  S.lkh = tour_chains_lkh(&tp->opt);
   S.t[1] = t1;
   for (int dir = 0; dir < 2; dir++) {
     const int64_t change0 = L->change;
@@ -1200,6 +1218,7 @@ static int sym_5opt(ls_state *L, int32_t t1) {
         touched[ntouched++] = S.bt[q];
       t2 = S.bt[2 * KOPT_K];
       G = S.best_open;
+      L->s->tight5 += kopt_tight(L, t2, G);
     }
     while (S.nlog > 0) { /* nothing gained: back to the tour before the chain */
       S.nlog--;

@@ -80,11 +80,14 @@ static inline int tour_ants_in_pieces(const tour_options *o, int32_t n) {
   return n >= o->pieces_from;
 }
 /* Chains of 5-opt steps (--ls-5opt): at most TOUR_LS_5OPT_MAX steps; chains of at most
- * TOUR_LS_5OPT_SHORT never take back an edge they added, longer ones follow LKH's rule (only the
- * edge a step leaves open must be one the chain did not add; tour_ls.c). Automatic (-1): long
- * chains on symmetric instances of TOUR_LONG_CHAINS_FROM to TOUR_LONG_CHAINS_BELOW nodes whose
- * shortest candidate edges vary by less than TOUR_LONG_CHAINS_CV (coefficient of variation: not
- * clustered), else the short default (tour_auto_chain_steps, docs/performance.md). */
+ * TOUR_LS_5OPT_SHORT never take back an edge they added and stop at a step's first candidate
+ * whose partial gain fails, longer ones follow LKH's rules (tour_ls.c: only the edge a step leaves
+ * open must be one the chain did not add, every candidate of the breadth is tried, and a step
+ * that gains nothing keeps more partial gain than its free end's nearest candidate costs).
+ * Automatic (-1): long chains on symmetric instances of TOUR_LONG_CHAINS_FROM to
+ * TOUR_LONG_CHAINS_BELOW nodes whose shortest candidate edges vary by less than
+ * TOUR_LONG_CHAINS_CV (coefficient of variation: not clustered), else the short default
+ * (tour_auto_chain_steps, docs/performance.md). */
 enum {
   TOUR_LS_5OPT_MAX = 100,
   TOUR_LS_5OPT_SHORT = 16,
@@ -94,10 +97,8 @@ enum {
   TOUR_LONG_CHAINS_BELOW = 10000
 };
 #define TOUR_LONG_CHAINS_CV 1.0
-/* Whether chains of o->ls_5opt steps follow LKH's rule (more than TOUR_LS_5OPT_SHORT steps). */
-static inline int tour_chains_take_back(const tour_options *o) {
-  return o->ls_5opt > TOUR_LS_5OPT_SHORT;
-}
+/* Whether chains of o->ls_5opt steps follow LKH's rules (more than TOUR_LS_5OPT_SHORT steps). */
+static inline int tour_chains_lkh(const tour_options *o) { return o->ls_5opt > TOUR_LS_5OPT_SHORT; }
 /* The automatic --ls-5opt by size alone: long on TOUR_LONG_CHAINS_FROM to TOUR_LONG_CHAINS_BELOW
  * nodes with whole ants, else the default; tour_auto_chain_steps also asks that the instance be
  * symmetric and not clustered (the time model, before the lists exist, asks this only). */
@@ -109,7 +110,7 @@ static inline int32_t tour_chain_steps_by_size(const tour_options *o, int32_t n)
 /* Whether the ants' search has long chains (resolved options); then a coordinate instance's
  * first tour also ends with a pass of that search from every node (tour_initial.c). */
 static inline int tour_long_chains(const tour_options *o, int32_t n) {
-  return o->ls >= TOUR_LS_LK && tour_chains_take_back(o) && n >= 16 && !tour_ants_in_pieces(o, n);
+  return o->ls >= TOUR_LS_LK && tour_chains_lkh(o) && n >= 16 && !tour_ants_in_pieces(o, n);
 }
 /* Automatic ants of combining instances (tour_auto_ants): ants in pieces one per this many
  * nodes, at least the minimum, their tours within the bytes; whole ants (MMAS) below
@@ -193,6 +194,8 @@ typedef struct {
   int64_t bridges;    /* of which double bridges (statistics, tests) */
   int64_t swaps;      /* of which bridges that swapped two segments (four reversals) */
   int64_t chains5;    /* of which 5-opt chains kept after more than one step (statistics, tests) */
+  int64_t tight5;     /* 5-opt chain steps made without gain whose partial gain was no more than
+                         their free end's nearest candidate's cost (tests: none by LKH's rules) */
   tour_pieces pieces; /* the ant's tour as pieces of the source (large instances; else empty) */
   int in_pieces;      /* the last construction left its tour in pieces, not in pos and nlen */
   /* The first tour's local search reports to work (NULL: no reports) as its part work_part (a

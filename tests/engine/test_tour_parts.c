@@ -258,6 +258,13 @@ static void check_local_search(const tour_net *t, tour_ls_kind kind, int penalti
     CHECK(s->chains5 > 0);
   else
     CHECK_EQ_INT(s->chains5, 0);
+  /* LKH's gain criterion in long chains only: a step made without gain leaves a partial gain
+   * above the cost of its free end's nearest candidate. Short chains keep their rule (here, with
+   * penalties, three steps below it). */
+  if (five > TOUR_LS_5OPT_SHORT)
+    CHECK_EQ_INT(s->tight5, 0);
+  else if (five > 0 && penalties && kind == TOUR_LS_LK)
+    CHECK(s->tight5 > 0);
   free(order);
   p.scratch_free(&p, scratch);
   tour_problem_free(&tp);
@@ -756,7 +763,8 @@ int test_run(int argc, char **argv) {
   check_local_search(&t, TOUR_LS_LK, 0, 0);
   check_local_search(&t, TOUR_LS_LK, 1, 10);
   check_local_search(&t, TOUR_LS_LK, 0, 10);
-  /* long chains: LKH's rule takes back added edges; the bookkeeping stays exact */
+  /* long chains: LKH's rules (added edges taken back, every candidate, the gain criterion); the
+   * bookkeeping stays exact */
   check_local_search(&t, TOUR_LS_LK, 1, TOUR_LS_5OPT_LONG);
   check_local_search(&t, TOUR_LS_LK, 0, TOUR_LS_5OPT_LONG);
   tour_net_free(&t);
