@@ -962,12 +962,12 @@ static int sym_bridge(ls_state *L, int32_t t1) {
  * candidate (its gain criterion, there the least cost of a candidate that is not a tour
  * neighbour; on fnl4461 ours ended 0.015 % above the optimum at 10 s, asking instead for a
  * candidate of positive partial gain that is not the free end's tour neighbour 0.030 %, the
- * mean of 12 seeds each). Taking back ends
- * fewer chains at the first step: one pass of chains of up to 100 steps over fnl4461 from the
- * greedy tour ended 0.34 % above the optimum without it and 0.09 % with it; the other two rules
- * took fnl4461 from 0.042 to 0.015 % at 10 s (docs/performance.md). In the ants, 50-step chains
- * make an iteration 2.5 times dearer and pay on large uniform instances only
- * (tour_auto_chain_steps); the short rules keep the smaller ones' many iterations. */
+ * mean of 12 seeds each). Taking back ends fewer chains at the first step: one pass of
+ * chains of up to 100 steps over fnl4461 from the greedy tour ended 0.34 % above the optimum
+ * without it and 0.09 % with it; the other two rules took fnl4461 from 0.042 to 0.015 % at
+ * 10 s (docs/performance.md). In the ants, 50-step chains make an iteration 2.5 times dearer
+ * and pay on large uniform instances only (tour_auto_chain_steps); the short rules keep the
+ * smaller ones' many iterations. */
 enum {
   KOPT_K = 5,
   KOPT_SLOTS = 2 * KOPT_K + 1,
@@ -1135,8 +1135,10 @@ static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in) {
         tour_ls_push(L->s, t[m]);
       return 1;
     }
-    if (i == KOPT_K && G > S->best_open && (!S->lkh || !kopt_tabu(S, t[2 * i - 1], t2i)) &&
-        (feasible < 0 ? kopt_feasible(L, t, i) : feasible) && (!S->lkh || !kopt_tight(L, t2i, G))) {
+    /* the cheap tests first: the walk of kopt_feasible is the dear one */
+    if (i == KOPT_K && G > S->best_open &&
+        (!S->lkh || (!kopt_tight(L, t2i, G) && !kopt_tabu(S, t[2 * i - 1], t2i))) &&
+        (feasible < 0 ? kopt_feasible(L, t, i) : feasible)) {
       S->best_open = G;
       memcpy(S->bt, t, sizeof S->bt);
     }

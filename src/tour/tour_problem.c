@@ -3,7 +3,6 @@
 #include "tour_problem.h"
 
 #include <math.h>
-
 #include <stdlib.h>
 #include <string.h>
 

@@ -28,8 +28,9 @@ tour_options tour_options_resolve(const tour_net *net, const tour_options *opt);
 /* Automatic --ls-5opt (-1), once the candidate lists exist: TOUR_LS_5OPT_LONG on symmetric
  * instances of TOUR_LONG_CHAINS_FROM to TOUR_LONG_CHAINS_BELOW nodes (with whole ants) whose
  * shortest candidate edges have a coefficient of variation below TOUR_LONG_CHAINS_CV, else
- * TOUR_LS_5OPT_DEFAULT. At 10 s the long chains took pcb3038 from 0.070 to 0.013 % and fnl4461
- * from 0.061 to 0.044 % above the optimum, but cost the clustered fl3795 (CV 1.6) 0.034 ->
+ * TOUR_LS_5OPT_DEFAULT. At 10 s, with LKH's rules, the long chains take fnl4461 from 0.061 to
+ * 0.015 % above the optimum (pcb3038 0.070 -> 0.013 % on seeds 1-6 by the take-back rule alone;
+ * with all three rules 0.037 % over 24 seeds), but cost the clustered fl3795 (CV 1.6) 0.034 ->
  * 1.03 %, the smaller ones their iterations and 13,000 nodes at 60 s a hundredth of a per cent
  * (docs/performance.md). */
 int32_t tour_auto_chain_steps(const tour_problem *tp);
