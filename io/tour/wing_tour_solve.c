@@ -59,6 +59,11 @@ static const param_def tour_params[] = {
      "tour also gets a pass of the ants' search; -1: 50 on instances of 3,000-9,999 nodes that "
      "are not clustered, else 10",
      PARAM_SEARCH},
+    {"merge", 0, PARAM_CHOICE, "yes", "yes|no", 0, -1, "yes|no",
+     "symmetric tours under MMAS whose ants keep whole tours (below 20,000 nodes): every ant is "
+     "merged into its colony's best by partition crossover (each part where the two tours "
+     "differ taken from the shorter, where the child stays one tour), as LKH merges its trials",
+     PARAM_SEARCH},
     {"first-tour", 0, PARAM_CHOICE, "auto", "auto|curve|greedy", 0, -1, "KIND",
      "coordinates: the first tour before local search, a Hilbert curve or greedy edge matching "
      "(symmetric only; auto: greedy from 10,000 nodes on)",
@@ -97,6 +102,7 @@ static tour_options options_from(const param_set *ps) {
   to.stall_kick = (int32_t)param_int(ps, "stall-kick");
   to.ls_penalties = strcmp(param_str(ps, "ls-penalties"), "yes") == 0;
   to.ls_5opt = (int32_t)param_int(ps, "ls-5opt");
+  to.merge = strcmp(param_str(ps, "merge"), "yes") == 0;
   to.quadrant = (int32_t)param_int(ps, "quadrant-neighbours");
   to.alpha_steps = (int32_t)param_int(ps, "alpha-steps");
   const char *first = param_str(ps, "first-tour");

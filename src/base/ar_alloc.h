@@ -26,4 +26,13 @@ void ar_free(void *p);
  * before allocating (aco_estimate.h). Saturates at SIZE_MAX. */
 size_t ar_alloc_footprint(size_t size);
 
+/* Lays arrays out one after another in one block: the next `bytes` at *offset from base (NULL:
+ * offsets only, to size the block), *offset moved past them. Callers place the widest types
+ * first, so that every array stays aligned. */
+static inline void *ar_place(char *base, size_t *offset, size_t bytes) {
+  void *at = base ? base + *offset : NULL;
+  *offset += bytes;
+  return at;
+}
+
 #endif

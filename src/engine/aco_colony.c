@@ -13,6 +13,10 @@ int aco_colony_combines(const aco_problem *p, const aco_params *par) {
   return par->algorithm == ACO_MMAS && p->combine && p->combine_bytes > 0 && p->source_index;
 }
 
+int aco_colony_merges(const aco_problem *p, const aco_params *par) {
+  return par->algorithm == ACO_MMAS && p->merge && p->merge_bytes > 0;
+}
+
 /* The iteration's improving ants combined into c->combination (problem.h: combine); NULL when
  * fewer than two combine. */
 static const aco_solution *combine_ants(aco_colony *c, const aco_problem *p,
@@ -53,9 +57,15 @@ ar_status aco_colony_alloc(aco_colony *c, const aco_problem *p, const aco_params
     c->combine_work = ar_alloc(p->combine_bytes);
     c->by_cost = ar_alloc_array((size_t)par->ants, sizeof(int32_t));
   }
+  const int merges = aco_colony_merges(p, par);
+  if (merges) {
+    c->merged = ar_alloc_array(len, sizeof(int32_t));
+    c->merge_work = ar_alloc(p->merge_bytes);
+  }
   if (!c->tau || !c->choice || !c->best || !c->restart_best || !c->source || !c->ant ||
       !c->ant_data || (p->source_index_bytes > 0 && !c->source_index) ||
-      (combines && (!c->combined || !c->combine_work || !c->by_cost))) {
+      (combines && (!c->combined || !c->combine_work || !c->by_cost)) ||
+      (merges && (!c->merged || !c->merge_work))) {
     aco_colony_free(c);
     return ar_fail(AR_ERR_NOMEM,
                    "out of memory for colony %lld (%zu pheromone cells, %d ants of %zu values)",
@@ -80,6 +90,8 @@ void aco_colony_free(aco_colony *c) {
   ar_free(c->combined);
   ar_free(c->combine_work);
   ar_free(c->by_cost);
+  ar_free(c->merged);
+  ar_free(c->merge_work);
   memset(c, 0, sizeof *c);
 }
 
@@ -87,6 +99,30 @@ static void copy_solution(int32_t *dst, aco_cost *dst_cost, const aco_solution *
                           const aco_problem *p) {
   if (dst != src->data) memcpy(dst, src->data, (size_t)p->solution_len * sizeof(int32_t));
   *dst_cost = src->cost;
+}
+
+/* Every ant merged into the colony's best (problem.h: merge), in ant order: a child better than
+ * the best replaces it, and the next ants merge into that child. The deposit stays the
+ * iteration's: the children only raise the best, so the source keeps wandering (depositing
+ * them made the search greedier and fall into the deep traps of u2152 and fl3795 more often,
+ * docs/performance.md). */
+static void merge_ants(aco_colony *c, const aco_problem *p, const aco_params *par,
+                       int64_t iteration) {
+  aco_solution best = {c->s.best_cost, c->best};
+  aco_solution child = {aco_cost_worst(), c->merged};
+  int improved = 0;
+  for (int32_t a = 0; a < par->ants; a++)
+    if (p->merge(p, &best, &c->ant[a], c->merge_work, &child)) {
+      best = child; /* merge reads its parents before it writes (problem.h) */
+      improved = 1;
+    }
+  if (!improved) return;
+  copy_solution(c->best, &c->s.best_cost, &best, p);
+  c->s.best_iteration = iteration;
+  if (aco_cost_compare(&best.cost, &c->s.restart_best_cost) < 0) {
+    copy_solution(c->restart_best, &c->s.restart_best_cost, &best, p);
+    c->s.restart_best_iteration = iteration;
+  }
 }
 
 void aco_colony_start(aco_colony *c, const aco_problem *p, const aco_params *par,
@@ -133,6 +169,7 @@ void aco_colony_update_begin(aco_colony *c, const aco_problem *p, const aco_para
       if ((a == ib && !combined) || par->algorithm == ACO_ACS) p->expand(p, &src, &c->ant[a]);
   }
   const aco_solution *it_best = combined ? combined : &c->ant[ib];
+  if (c->merge_work) merge_ants(c, p, par, iteration);
   if (aco_cost_compare(&it_best->cost, &c->s.restart_best_cost) < 0) {
     copy_solution(c->restart_best, &c->s.restart_best_cost, it_best, p);
     c->s.restart_best_iteration = iteration;

@@ -28,6 +28,9 @@
 /* Whether the colony combines its improving ants each iteration (MMAS and problem.h: combine):
  * then the combination, not the iteration best, updates the bests and deposits. */
 int aco_colony_combines(const aco_problem *p, const aco_params *par);
+/* Whether the colony merges every ant into its best (MMAS and problem.h: merge): a child better
+ * than the best becomes the best; the iteration best still deposits. */
+int aco_colony_merges(const aco_problem *p, const aco_params *par);
 
 /* Allocates a colony's arrays (ar_alloc). AR_ERR_NOMEM with the size on failure. */
 ar_status aco_colony_alloc(aco_colony *c, const aco_problem *p, const aco_params *par,

@@ -42,6 +42,9 @@ typedef struct {
   void *combine_work; /* [combine_bytes] */
   int32_t *by_cost;   /* [ants] */
   aco_solution combination;
+  /* the ants merged into the colony's best (problem.h: merge; NULL when it has none) */
+  int32_t *merged;  /* [solution_len] */
+  void *merge_work; /* [merge_bytes] */
   /* the trail update between its begin and its end */
   aco_cells_op cells_op;
   float cells_value;    /* evaporation floor or fill value */

@@ -37,8 +37,13 @@ static uint64_t colony_bytes(const aco_problem *p, const aco_params *par, uint64
     combination = aco_estimate_add(aco_estimate_add(aco_estimate_block(aco_estimate_mul(len, 4)),
                                                     aco_estimate_block(p->combine_bytes)),
                                    aco_estimate_block(aco_estimate_mul((uint64_t)par->ants, 4)));
+  uint64_t merging = 0; /* aco_colony_merges: the child and its work */
+  if (par->algorithm == ACO_MMAS && p->merge_bytes > 0)
+    merging = aco_estimate_add(aco_estimate_block(aco_estimate_mul(len, 4)),
+                               aco_estimate_block(p->merge_bytes));
   uint64_t b = aco_estimate_add(*pheromone, *ants);
   b = aco_estimate_add(b, solutions);
+  b = aco_estimate_add(b, merging);
   b = aco_estimate_add(b, index);
   b = aco_estimate_add(b, combination);
   return aco_estimate_add(b, sizeof(aco_colony));

@@ -129,6 +129,15 @@ struct aco_problem {
                      const aco_solution *ants, const int32_t *order, int32_t count, void *work,
                      aco_solution *out);
 
+  /* Optional (MMAS): two solutions merged into one better than both (tours: partition
+   * crossover, tour_merge.h), each ant of an iteration into the colony's best; a is full, b
+   * as construct() and improve() left it; work is merge_bytes of the colony's. Writes the
+   * child with its cost into out and returns 1 when it is better than both, else 0 (out means
+   * nothing). out may hold a's data: a merge reads its parents before it writes. */
+  size_t merge_bytes;
+  int (*merge)(const aco_problem *p, const aco_solution *a, const aco_solution *b, void *work,
+               aco_solution *out);
+
   /* Checks a solution from scratch (validity, cost recomputed independently of the search's
    * bookkeeping). Returns AR_ERR_INTERNAL with a message when it is not valid or its stored cost
    * differs from the recomputed one. */

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 
+#include "ar_alloc.h"
 #include "tour_pieces.h"
 #include "tour_problem_types.h"
 
@@ -30,13 +31,6 @@ typedef struct {
   int32_t ant_ncut;
 } combine_work;
 
-/* The next array of bytes at *offset from base (NULL: offsets only, nothing placed). */
-static void *place(char *base, size_t *offset, size_t bytes) {
-  void *at = base ? base + *offset : NULL;
-  *offset += bytes;
-  return at;
-}
-
 /* Lays the arrays out after the header in the block at work (NULL: only sizes them); returns the
  * block's bytes. The one place that knows the layout, for tour_combine_bytes and every call. */
 static size_t work_layout(combine_work *w, int32_t n, char *work) {
@@ -44,14 +38,14 @@ static size_t work_layout(combine_work *w, int32_t n, char *work) {
   w->ant = n < TOUR_PIECES_CAP ? n : TOUR_PIECES_CAP;
   const size_t c = (size_t)w->cuts, a = (size_t)w->ant, i = sizeof(int32_t);
   size_t at = sizeof(combine_work);
-  w->link = place(work, &at, 2 * c * sizeof(combine_link));
-  w->cut = place(work, &at, c * i);
-  w->touched = place(work, &at, 2 * c * i);
-  w->add = place(work, &at, 2 * c * i);
-  w->sorted = place(work, &at, c * i);
-  w->ant_cut = place(work, &at, 4 * a * i);
-  w->ant_add = place(work, &at, 2 * a * i);
-  w->kept = place(work, &at, a * i);
+  w->link = ar_place(work, &at, 2 * c * sizeof(combine_link));
+  w->cut = ar_place(work, &at, c * i);
+  w->touched = ar_place(work, &at, 2 * c * i);
+  w->add = ar_place(work, &at, 2 * c * i);
+  w->sorted = ar_place(work, &at, c * i);
+  w->ant_cut = ar_place(work, &at, 4 * a * i);
+  w->ant_add = ar_place(work, &at, 2 * a * i);
+  w->kept = ar_place(work, &at, a * i);
   return at;
 }
 

@@ -12,6 +12,7 @@
 #include "tour_combine.h"
 #include "tour_construct.h"
 #include "tour_initial.h"
+#include "tour_merge.h"
 #include "tour_quadrant.h"
 
 tour_options tour_options_default(void) {
@@ -26,6 +27,7 @@ tour_options tour_options_default(void) {
                     .pieces_from = TOUR_PIECES_FROM,
                     .rows_from = TOUR_ROWS_FROM,
                     .combine = 1,
+                    .merge = 1,
                     .quadrant = -1,
                     .alpha_steps = TOUR_ALPHA_STEPS_DEFAULT,
                     .progress = NULL,
@@ -242,6 +244,8 @@ void tour_problem_shape(const tour_net *net, const tour_options *given, aco_prob
   shape->solution_len = net->n;
   shape->source_index_bytes = tour_index_bytes(net->n);
   if (!net->directed && opt->combine) shape->combine_bytes = tour_combine_bytes(net->n);
+  if (!net->directed && opt->merge && !tour_ants_in_pieces(opt, net->n))
+    shape->merge_bytes = tour_merge_bytes(net->n);
   if (net->n >= opt->rows_from) {
     int32_t parts = net->n / TOUR_INDEX_PART;
     shape->index_parts = parts < 2                      ? 2
@@ -369,6 +373,7 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
   out->source_index_close = tour_source_index_close;
   out->row_components = tour_row_components;
   if (out->combine_bytes > 0) out->combine = tour_combine;
+  if (out->merge_bytes > 0) out->merge = tour_merge;
   out->verify = tour_verify;
   return AR_OK;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_uf: the root of a union-find forest (path halving), shared by the greedy first tour, the
- * bound's Boruvka rounds and the check of a stored spanning tree. Header only: the network
- * readers that use it link no other part of src/tour. */
+ * bound's Boruvka rounds, the check of a stored spanning tree and the merge of two tours. Header
+ * only: the network readers that use it link no other part of src/tour. */
 #ifndef AR_TOUR_UF_H
 #define AR_TOUR_UF_H
 

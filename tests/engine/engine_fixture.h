@@ -101,6 +101,31 @@ static inline ar_status fixture_solve(const tour_net *t, const tour_options *to,
   return st;
 }
 
+/* A search switch tried both ways on t: with the options *on, once on one thread and once on two,
+ * then with *off on one. Returns -1 when a run fails or the two threads' tour differs from the
+ * one thread's, else 1 when the *off run's tour differs from the *on one's (0: the same); fills
+ * both lengths. */
+static inline int fixture_switch_runs(const tour_net *t, const tour_options *on,
+                                      const tour_options *off, const aco_params *par,
+                                      int64_t *on_len, int64_t *off_len) {
+  int32_t *ref = malloc(sizeof(int32_t) * t->n), *tour = malloc(sizeof(int32_t) * t->n);
+  int64_t len = 0;
+  int result = -1;
+  omp_set_num_threads(1);
+  if (ref && tour && fixture_solve(t, on, par, MPI_COMM_SELF, ref, on_len) == AR_OK) {
+    omp_set_num_threads(2);
+    if (fixture_solve(t, on, par, MPI_COMM_SELF, tour, &len) == AR_OK && len == *on_len &&
+        memcmp(ref, tour, sizeof(int32_t) * t->n) == 0) {
+      omp_set_num_threads(1);
+      if (fixture_solve(t, off, par, MPI_COMM_SELF, tour, off_len) == AR_OK)
+        result = memcmp(ref, tour, sizeof(int32_t) * t->n) != 0;
+    }
+  }
+  free(ref);
+  free(tour);
+  return result;
+}
+
 /* The held-thread tests: the tour problem on a random instance (n nodes, seed), run once on one
  * thread and once on two with `construct` replacing the problem's own (which *real points to
  * during the run, for the replacement to call). Fills both lengths; *same_tour is 1 when the two

@@ -185,29 +185,19 @@ static void check_runs(int32_t pieces_from) {
   tour_net t = fixture_random_euc(AR_TEST_SANITIZED ? 800 : 2000, 32);
   aco_params par = aco_params_default();
   par.iterations = AR_TEST_SANITIZED ? 12 : 40;
-  const int32_t n = t.n;
-  int32_t *ref = malloc(sizeof(int32_t) * n), *tour = malloc(sizeof(int32_t) * n);
-  int64_t ref_len = 0, len = 0, plain_len = 0;
-  tour_options to = tour_options_default();
-  if (AR_TEST_SANITIZED) to.alpha_steps = 50;
-  to.pieces_from = pieces_from;
+  tour_options on = tour_options_default(), off;
+  if (AR_TEST_SANITIZED) on.alpha_steps = 50;
+  on.pieces_from = pieces_from;
   /* The lighter search: at 40 iterations on this instance combined Lin-Kernighan ants (the
    * default) happen to end longer than plain ones; their gain is measured at equal time over
    * many instances and seeds (docs/performance.md), not in one short run. */
-  to.ls = TOUR_LS_FULL;
-  omp_set_num_threads(1);
-  CHECK(fixture_solve(&t, &to, &par, MPI_COMM_SELF, ref, &ref_len) == AR_OK);
-  omp_set_num_threads(2);
-  CHECK(fixture_solve(&t, &to, &par, MPI_COMM_SELF, tour, &len) == AR_OK);
-  CHECK_EQ_INT(ref_len, len);
-  CHECK(memcmp(ref, tour, sizeof(int32_t) * n) == 0);
-  to.combine = 0;
-  omp_set_num_threads(1);
-  CHECK(fixture_solve(&t, &to, &par, MPI_COMM_SELF, tour, &plain_len) == AR_OK);
-  CHECK(memcmp(ref, tour, sizeof(int32_t) * n) != 0); /* combining changed the search */
-  CHECK(ref_len <= plain_len);
-  free(ref);
-  free(tour);
+  on.ls = TOUR_LS_FULL;
+  on.merge = 0; /* combining alone: merging is test_tour_merge.c's */
+  off = on;
+  off.combine = 0;
+  int64_t len = 0, plain_len = 0;
+  CHECK(fixture_switch_runs(&t, &on, &off, &par, &len, &plain_len) == 1); /* combining changed it */
+  CHECK(len <= plain_len);
   tour_net_free(&t);
 }
 

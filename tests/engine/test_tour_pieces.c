@@ -170,6 +170,7 @@ static void check_runs(const tour_net *t, aco_algorithm algorithm) {
   tour_options to = tour_options_default();
   if (AR_TEST_SANITIZED) to.alpha_steps = 50;
   to.combine = 0; /* the same ants either way; combining them is test_tour_combine.c's */
+  to.merge = 0;   /* whole ants only: test_tour_merge.c's */
   to.ls_5opt = 0;
   to.new_edges = TOUR_NEW_EDGES_PIECES;
   to.pieces_from = INT32_MAX;

@@ -8,6 +8,8 @@ ar_add_unit_test(engine_tour_greedy SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tour_
 ar_add_unit_test(engine_tour_rows SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tour_rows.c)
 # Issue #23: the iteration's improving ants combined.
 ar_add_unit_test(engine_tour_combine SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tour_combine.c)
+# Issue #23: every ant merged into the colony's best (partition crossover).
+ar_add_unit_test(engine_tour_merge SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tour_merge.c)
 ar_add_unit_test(engine_determinism SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_determinism.c)
 ar_add_unit_test(engine_queue SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_queue.c)
 ar_add_unit_test(engine_no_wait SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_no_wait.c)

@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* tour_merge: two tours merged by partition crossover (see tour_merge.h). */
+#include "tour_merge.h"
+
+#include "ar_alloc.h"
+#include "tour_net.h"
+#include "tour_pieces.h"
+#include "tour_problem_types.h"
+#include "tour_uf.h"
+
+/* Components of b tried in the child, the most gain first, each by one O(n) walk; partners
+ * tried beside a component that fails alone. */
+enum { MERGE_TRIES = 32, MERGE_PARTNERS = 64 };
+
+typedef struct {
+  int64_t *change;   /* [n] per component root: b's edges inside it minus a's */
+  int32_t *link;     /* [4 n]: each node's successor and predecessor in a, then in b */
+  int32_t *root;     /* [n]: union-find over the edges only one tour has, then each root */
+  int32_t *tries;    /* [MERGE_TRIES]: roots of the components where b is shorter */
+  int32_t *partners; /* [MERGE_PARTNERS]: roots of the other components where the tours differ */
+  uint8_t *from_b;   /* [n] per component root: the child follows b there */
+  uint8_t *differs;  /* [n] per component root: the tours differ there */
+} merge_work;
+
+/* Where each array lives in a work block of n nodes; returns the block's bytes. */
+static size_t work_layout(merge_work *w, int32_t n, char *work) {
+  size_t at = 0, un = (size_t)n;
+  w->change = ar_place(work, &at, un * sizeof(int64_t));
+  w->link = ar_place(work, &at, 4 * un * sizeof(int32_t));
+  w->root = ar_place(work, &at, un * sizeof(int32_t));
+  w->tries = ar_place(work, &at, MERGE_TRIES * sizeof(int32_t));
+  w->partners = ar_place(work, &at, MERGE_PARTNERS * sizeof(int32_t));
+  w->from_b = ar_place(work, &at, un);
+  w->differs = ar_place(work, &at, un);
+  return at;
+}
+
+size_t tour_merge_bytes(int32_t n) {
+  merge_work sizes;
+  return work_layout(&sizes, n, NULL);
+}
+
+/* The lower root wins, so the components do not depend on the order of the unions. */
+static void join(int32_t *root, int32_t x, int32_t y) {
+  x = tour_uf_find(root, x);
+  y = tour_uf_find(root, y);
+  if (x < y)
+    root[y] = x;
+  else if (y < x)
+    root[x] = y;
+}
+
+static void links(int32_t *link, const int32_t *t, int32_t n) {
+  for (int32_t i = 0; i < n; i++) {
+    int32_t u = t[i], v = t[i + 1 == n ? 0 : i + 1];
+    link[2 * u] = v;
+    link[2 * v + 1] = u;
+  }
+}
+
+/* Whether u-v is an edge of the tour whose links are l. */
+static int has_edge(const int32_t *l, int32_t u, int32_t v) {
+  return l[2 * u] == v || l[2 * u + 1] == v;
+}
+
+/* Follows the child's links (each node's from a or b as its component says) from node 0 into
+ * order (NULL: only counted); returns the nodes on that cycle (n: the child is one tour). */
+static int32_t child_cycle(const merge_work *w, const int32_t *la, const int32_t *lb, int32_t n,
+                           int32_t *order) {
+  int32_t prev = -1, u = 0, count = 0;
+  do {
+    if (order) order[count] = u;
+    count++;
+    const int32_t *l = w->from_b[w->root[u]] ? lb : la;
+    int32_t next = l[2 * u] != prev ? l[2 * u] : l[2 * u + 1];
+    prev = u;
+    u = next;
+  } while (u != 0 && count < n);
+  return u == 0 ? count : -1;
+}
+
+/* Components a and b differ in: each node's root, the length each changes by, where they
+ * differ; returns the roots where b is shorter (most gain, then root: at most MERGE_TRIES). */
+static int32_t components(merge_work *w, const tour_net *net, const int32_t *la, const int32_t *lb,
+                          int32_t n) {
+  for (int32_t u = 0; u < n; u++) {
+    w->root[u] = u;
+    w->change[u] = 0;
+    w->from_b[u] = w->differs[u] = 0;
+  }
+  for (int32_t u = 0; u < n; u++) {
+    if (!has_edge(lb, u, la[2 * u])) join(w->root, u, la[2 * u]);
+    if (!has_edge(la, u, lb[2 * u])) join(w->root, u, lb[2 * u]);
+  }
+  for (int32_t u = 0; u < n; u++) {
+    const int32_t r = tour_uf_find(w->root, u), v = la[2 * u], x = lb[2 * u];
+    w->root[u] = r;
+    if (!has_edge(lb, u, v)) {
+      w->change[r] -= tour_d(net, u, v);
+      w->differs[r] = 1;
+    }
+    if (!has_edge(la, u, x)) w->change[r] += tour_d(net, u, x);
+  }
+  int32_t count = 0;
+  for (int32_t u = 0; u < n; u++) {
+    if (w->root[u] != u || w->change[u] >= 0) continue;
+    if (count == MERGE_TRIES && w->change[w->tries[count - 1]] <= w->change[u]) continue;
+    int32_t at = count < MERGE_TRIES ? count++ : count - 1;
+    while (at > 0 && w->change[w->tries[at - 1]] > w->change[u]) {
+      w->tries[at] = w->tries[at - 1];
+      at--;
+    }
+    w->tries[at] = u;
+  }
+  return count;
+}
+
+/* Takes b's paths in each component of tries that leaves the child one tour (alone, or with one
+ * partner component whose loss it outweighs); returns the child's gain over a. */
+static int64_t choose(merge_work *w, const int32_t *la, const int32_t *lb, int32_t n,
+                      int32_t tries) {
+  int64_t gain = 0;
+  int32_t failed = 0;
+  for (int32_t i = 0; i < tries; i++) {
+    const int32_t r = w->tries[i];
+    w->from_b[r] = 1;
+    if (child_cycle(w, la, lb, n, NULL) == n) {
+      gain -= w->change[r];
+    } else {
+      w->from_b[r] = 0;
+      failed++;
+    }
+  }
+  if (failed == 0) return gain;
+  int32_t partners = 0;
+  for (int32_t u = 0; u < n && partners < MERGE_PARTNERS; u++)
+    if (w->root[u] == u && w->differs[u] && !w->from_b[u]) w->partners[partners++] = u;
+  for (int32_t i = 0; i < tries; i++) {
+    const int32_t r = w->tries[i];
+    for (int32_t j = 0; j < partners && !w->from_b[r]; j++) {
+      const int32_t q = w->partners[j];
+      if (q == r || w->from_b[q] || w->change[r] + w->change[q] >= 0) continue;
+      w->from_b[r] = w->from_b[q] = 1;
+      if (child_cycle(w, la, lb, n, NULL) == n)
+        gain -= w->change[r] + w->change[q];
+      else
+        w->from_b[r] = w->from_b[q] = 0;
+    }
+  }
+  return gain;
+}
+
+int tour_merge(const aco_problem *p, const aco_solution *a, const aco_solution *b, void *work,
+               aco_solution *out) {
+  const tour_problem *tp = p->data;
+  const int32_t n = tp->n;
+  if (n < 8 || tour_pieces_is_compact(a->data) || tour_pieces_is_compact(b->data)) return 0;
+  if (aco_cost_compare(&b->cost, &a->cost) < 0) { /* the shorter parent is the base */
+    const aco_solution *t = a;
+    a = b;
+    b = t;
+  }
+  merge_work w;
+  work_layout(&w, n, work);
+  int32_t *la = w.link, *lb = w.link + 2 * (size_t)n;
+  links(la, a->data, n);
+  links(lb, b->data, n);
+  const double base = a->cost.key[0]; /* a may be out: read before the child is written */
+  const int32_t tries = components(&w, tp->net, la, lb, n);
+  const int64_t gain = tries > 0 ? choose(&w, la, lb, n, tries) : 0;
+  if (gain <= 0 || child_cycle(&w, la, lb, n, out->data) != n) return 0;
+  const double length = base - (double)gain;
+  out->cost.key[0] = length;
+  for (int c = 1; c < ACO_COST_KEYS; c++)
+    out->cost.key[c] = 0.0;
+  out->cost.value = length;
+  return 1;
+}

@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Ants merged into the colony's best by partition crossover (tour_merge.h; issue #23): two tours
+ * each damaged in another place merge into the undamaged one, in either order; a tour merged with
+ * itself, or with ants in pieces, gives nothing and leaves out untouched; children of randomly
+ * changed tours are tours of the recomputed length, shorter than both parents; and whole runs
+ * that merge end on a valid tour (the engine's verify), the same on 1 and 2 threads, not the run
+ * without merging. */
+#include <stdint.h>
+#include <string.h>
+
+#include "engine_fixture.h"
+#include "test_util.h"
+#include "tour_curve.h"
+#include "tour_merge.h"
+
+/* Positions a+1..b of order reversed (a 2-opt move). */
+static void reverse(int32_t *order, int32_t a, int32_t b) {
+  for (int32_t i = a + 1, j = b; i < j; i++, j--) {
+    int32_t v = order[i];
+    order[i] = order[j];
+    order[j] = v;
+  }
+}
+
+static aco_solution solution(const tour_net *t, int32_t *data) {
+  aco_solution s = {aco_cost_worst(), data};
+  s.cost.key[0] = s.cost.value = (double)tour_length(t, data);
+  return s;
+}
+
+/* A child merge returned: a tour of its stated length, shorter than both parents. */
+static void check_child(const tour_net *t, const aco_solution *child, const aco_solution *a,
+                        const aco_solution *b) {
+  CHECK(tour_is_permutation(child->data, t->n) == 1);
+  CHECK_EQ_INT((int64_t)child->cost.key[0], tour_length(t, child->data));
+  CHECK(child->cost.key[0] < a->cost.key[0] && child->cost.key[0] < b->cost.key[0]);
+}
+
+static void check_hand_made(void) {
+  tour_net t = fixture_random_euc(400, 41);
+  tour_options to = tour_options_default();
+  tour_problem tp;
+  aco_problem p;
+  CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_OK);
+  CHECK(p.merge != NULL && p.merge_bytes == tour_merge_bytes(t.n));
+  const int32_t n = t.n;
+  int32_t *good = malloc(sizeof(int32_t) * n), *da = malloc(sizeof(int32_t) * n);
+  int32_t *db = malloc(sizeof(int32_t) * n), *out = malloc(sizeof(int32_t) * n);
+  void *work = malloc(p.merge_bytes);
+  CHECK(tour_hilbert_order(&t, good) == AR_OK);
+  const int64_t good_len = tour_length(&t, good);
+  memcpy(da, good, sizeof(int32_t) * n);
+  memcpy(db, good, sizeof(int32_t) * n);
+  reverse(da, 10, 40); /* a damaged here, b there */
+  reverse(db, 200, 260);
+  aco_solution a = solution(&t, da), b = solution(&t, db), child = {aco_cost_worst(), out};
+  CHECK(a.cost.key[0] > (double)good_len && b.cost.key[0] > (double)good_len);
+  for (int order = 0; order < 2; order++) {
+    CHECK(tour_merge(&p, order ? &b : &a, order ? &a : &b, work, &child) == 1);
+    check_child(&t, &child, &a, &b);
+    CHECK_EQ_INT((int64_t)child.cost.key[0], good_len);
+  }
+  /* nothing to gain: out is not even written */
+  memset(out, 0xff, sizeof(int32_t) * n);
+  CHECK(tour_merge(&p, &a, &a, work, &child) == 0);
+  CHECK(out[0] == -1);
+  /* an ant in pieces is not merged */
+  int32_t compact[5] = {-1 - 1, 0, 0, n - 1, 0};
+  memcpy(db, compact, sizeof compact);
+  CHECK(tour_merge(&p, &a, &b, work, &child) == 0);
+  CHECK(out[0] == -1);
+  /* out may hold a parent: the child of a (damaged) and a repair written over a */
+  memcpy(db, good, sizeof(int32_t) * n);
+  reverse(db, 200, 260);
+  reverse(db, 300, 350);
+  b = solution(&t, db);
+  aco_solution in_place = {a.cost, da};
+  CHECK(tour_merge(&p, &in_place, &b, work, &in_place) == 1);
+  CHECK(tour_is_permutation(da, n) == 1);
+  CHECK_EQ_INT((int64_t)in_place.cost.key[0], tour_length(&t, da));
+  CHECK(in_place.cost.key[0] < a.cost.key[0] && in_place.cost.key[0] < b.cost.key[0]);
+  free(work);
+  free(good);
+  free(da);
+  free(db);
+  free(out);
+  tour_problem_free(&tp);
+  tour_net_free(&t);
+}
+
+/* A tour changed by `moves` random reversals and segment moves (an Or-opt of up to 30 nodes). */
+static void scramble(int32_t *order, int32_t n, int moves, uint64_t *state) {
+  for (int m = 0; m < moves; m++) {
+    *state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+    int32_t i = (int32_t)((*state >> 33) % (uint64_t)(n - 40)), len = 2 + (int32_t)(*state % 30);
+    if (m % 2 == 0) {
+      reverse(order, i, i + len);
+    } else { /* the node after i moves len places on */
+      int32_t v = order[i + 1];
+      memmove(order + i + 1, order + i + 2, sizeof(int32_t) * (size_t)len);
+      order[i + 1 + len] = v;
+    }
+  }
+}
+
+/* Random pairs of changed tours: every child is checked; some pairs merge. */
+static void check_random(void) {
+  tour_net t = fixture_random_euc(600, 42);
+  tour_options to = tour_options_default();
+  to.alpha_steps = 0;
+  tour_problem tp;
+  aco_problem p;
+  CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_OK);
+  const int32_t n = t.n;
+  int32_t *base = malloc(sizeof(int32_t) * n), *da = malloc(sizeof(int32_t) * n);
+  int32_t *db = malloc(sizeof(int32_t) * n), *out = malloc(sizeof(int32_t) * n);
+  void *work = malloc(p.merge_bytes);
+  CHECK(tour_hilbert_order(&t, base) == AR_OK);
+  uint64_t state = 7;
+  int merged = 0;
+  for (int trial = 0; trial < 200; trial++) {
+    memcpy(da, base, sizeof(int32_t) * n);
+    memcpy(db, base, sizeof(int32_t) * n);
+    scramble(da, n, 1 + trial % 7, &state);
+    scramble(db, n, 1 + trial % 5, &state);
+    aco_solution a = solution(&t, da), b = solution(&t, db), child = {aco_cost_worst(), out};
+    if (tour_merge(&p, &a, &b, work, &child)) {
+      check_child(&t, &child, &a, &b);
+      merged++;
+    }
+  }
+  CHECK(merged > 50);
+  free(work);
+  free(base);
+  free(da);
+  free(db);
+  free(out);
+  tour_problem_free(&tp);
+  tour_net_free(&t);
+}
+
+static void check_runs(void) {
+  tour_net t = fixture_random_euc(AR_TEST_SANITIZED ? 800 : 1200, 43);
+  aco_params par = aco_params_default();
+  par.iterations = AR_TEST_SANITIZED ? 12 : 50;
+  tour_options on = tour_options_default(), off;
+  if (AR_TEST_SANITIZED) on.alpha_steps = 50;
+  off = on;
+  off.merge = 0;
+  int64_t len = 0, plain_len = 0;
+  CHECK(fixture_switch_runs(&t, &on, &off, &par, &len, &plain_len) == 1); /* merging changed it */
+  tour_net_free(&t);
+}
+
+int test_run(int argc, char **argv) {
+  (void)argc;
+  (void)argv;
+  check_hand_made();
+  check_random();
+  check_runs();
+  return 0;
+}
