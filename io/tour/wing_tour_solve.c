@@ -60,7 +60,7 @@ static const param_def tour_params[] = {
      "are not clustered, else 10",
      PARAM_SEARCH},
     {"merge", 0, PARAM_CHOICE, "yes", "yes|no", 0, -1, "yes|no",
-     "symmetric tours under MMAS whose ants keep whole tours (below 20,000 nodes): every ant is "
+     "symmetric tours under MMAS below 10,000 nodes: every ant is "
      "merged into its colony's best by partition crossover (each part where the two tours "
      "differ taken from the shorter, where the child stays one tour), as LKH merges its trials",
      PARAM_SEARCH},

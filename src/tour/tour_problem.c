@@ -244,7 +244,8 @@ void tour_problem_shape(const tour_net *net, const tour_options *given, aco_prob
   shape->solution_len = net->n;
   shape->source_index_bytes = tour_index_bytes(net->n);
   if (!net->directed && opt->combine) shape->combine_bytes = tour_combine_bytes(net->n);
-  if (!net->directed && opt->merge && !tour_ants_in_pieces(opt, net->n))
+  if (!net->directed && opt->merge && net->n < TOUR_MERGE_BELOW &&
+      !tour_ants_in_pieces(opt, net->n))
     shape->merge_bytes = tour_merge_bytes(net->n);
   if (net->n >= opt->rows_from) {
     int32_t parts = net->n / TOUR_INDEX_PART;

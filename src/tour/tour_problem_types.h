@@ -120,6 +120,10 @@ static inline int tour_long_chains(const tour_options *o, int32_t n) {
 #define TOUR_ANTS_BYTES (INT64_C(128) << 20)
 enum { TOUR_ANTS_PER_NODES = 256, TOUR_ANTS_MIN = 16, TOUR_ANTS_WHOLE = 8 };
 enum { TOUR_ANTS_WHOLE_BELOW = 3000 };
+/* Ants are merged into the best (opt.merge) below this size: measured to help on 1,000-4,500
+ * nodes at 10 s; at 60 s on 13,000 and 19,000 nodes the wandering source's many components made
+ * merging cost more than it found (docs/performance.md). */
+enum { TOUR_MERGE_BELOW = 10000 };
 /* From this size on the trail update deposits by rows, the source index built in parts of about
  * TOUR_INDEX_PART nodes (at least 2, at most TOUR_INDEX_PARTS_MAX) on every thread. */
 enum { TOUR_ROWS_FROM = 50000, TOUR_INDEX_PART = 32768, TOUR_INDEX_PARTS_MAX = 256 };

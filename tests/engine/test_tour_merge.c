@@ -4,7 +4,7 @@
  * itself, or with ants in pieces, gives nothing and leaves out untouched; children of randomly
  * changed tours are tours of the recomputed length, shorter than both parents; and whole runs
  * that merge end on a valid tour (the engine's verify), the same on 1 and 2 threads, not the run
- * without merging. */
+ * without merging; instances of TOUR_MERGE_BELOW nodes and more do not merge. */
 #include <stdint.h>
 #include <string.h>
 
@@ -139,6 +139,19 @@ static void check_random(void) {
   tour_net_free(&t);
 }
 
+/* From TOUR_MERGE_BELOW nodes on no ant is merged (the cost outgrew the gain at 13,000-19,000). */
+static void check_size(void) {
+  tour_net t = fixture_random_euc(TOUR_MERGE_BELOW, 44);
+  tour_options to = tour_options_default();
+  to.alpha_steps = 0;
+  tour_problem tp;
+  aco_problem p;
+  CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_OK);
+  CHECK(p.merge == NULL && p.merge_bytes == 0);
+  tour_problem_free(&tp);
+  tour_net_free(&t);
+}
+
 static void check_runs(void) {
   tour_net t = fixture_random_euc(AR_TEST_SANITIZED ? 800 : 1200, 43);
   aco_params par = aco_params_default();
@@ -157,6 +170,7 @@ int test_run(int argc, char **argv) {
   (void)argv;
   check_hand_made();
   check_random();
+  check_size();
   check_runs();
   return 0;
 }
