@@ -110,13 +110,10 @@ static void merge_ants(aco_colony *c, const aco_problem *p, const aco_params *pa
                        int64_t iteration) {
   aco_solution best = {c->s.best_cost, c->best};
   aco_solution child = {aco_cost_worst(), c->merged};
-  int improved = 0;
   for (int32_t a = 0; a < par->ants; a++)
-    if (p->merge(p, &best, &c->ant[a], c->merge_work, &child)) {
-      best = child; /* merge reads its parents before it writes (problem.h) */
-      improved = 1;
-    }
-  if (!improved) return;
+    if (p->merge(p, &best, &c->ant[a], c->merge_work, &child))
+      best = child;                 /* merge reads its parents before it writes (problem.h) */
+  if (best.data == c->best) return; /* no child was better */
   copy_solution(c->best, &c->s.best_cost, &best, p);
   c->s.best_iteration = iteration;
   if (aco_cost_compare(&best.cost, &c->s.restart_best_cost) < 0) {

@@ -50,8 +50,9 @@ typedef struct {
                           pieces of the source (tour_pieces.h): same tours, O(change) per ant */
   int combine;         /* symmetric instances (MMAS): the iteration's improving ants combined,
                           whole or in pieces (tour_combine.h) */
-  int merge;           /* symmetric instances (MMAS) with whole ants: every ant merged into the
-                          colony's best by partition crossover (tour_merge.h) */
+  int merge;           /* symmetric instances (MMAS) below TOUR_MERGE_BELOW nodes with whole ants:
+                          every ant merged into the colony's best by partition crossover
+                          (tour_merge.h) */
   int32_t rows_from;   /* instances of at least this many nodes offer the engine index parts
                           and row components (problem.h): MMAS deposits by rows, same bits */
   int32_t quadrant;    /* 2-D coordinates: each node's nearest `quadrant` neighbours in each of

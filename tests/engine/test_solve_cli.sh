@@ -67,6 +67,8 @@ expect_error 2 "option --ls-penalties: 'maybe' is not one of yes\|no" "$out" -- 
   "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --ls-penalties maybe
 expect_error 2 "option --ls-5opt: 101 is outside" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --ls-5opt 101
+expect_error 2 "option --merge: 'maybe' is not one of yes\|no" "$out" -- \
+  "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --merge maybe
 expect_error 2 "option --new-edges: -2 is outside" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --new-edges -2
 # The ants' search on the ascent's penalised costs: the run's final self-check recomputes the
@@ -104,6 +106,10 @@ L=(--iterations 30 --seed 5 -q --ls-5opt 50 --new-edges 16)
 expect_error 3 "ls-penalties = no in this run, yes in the checkpoint" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/att532.h5" -o "$out" --iterations 40 --seed 4 -q --new-edges 16 \
   --ls-penalties no --resume "$AR_TMP/pen-ck/ckpt-000001.h5"
+# Merging (the default on att532) changes the search: a checkpoint of it is refused without it.
+expect_error 3 "merge = no in this run, yes in the checkpoint" "$out" -- \
+  "$ANTROUTE" solve "$AR_TMP/att532.h5" -o "$out" --iterations 40 --seed 4 -q --new-edges 16 \
+  --merge no --resume "$AR_TMP/pen-ck/ckpt-000001.h5"
 # A checkpoint of the earlier default (16 new edges) is refused by the automatic one, by name.
 expect_error 3 "new-edges = -1 in this run, 16 in the checkpoint" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/att532.h5" -o "$out" --iterations 40 --seed 4 -q \
