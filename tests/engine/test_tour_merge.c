@@ -4,7 +4,7 @@
  * itself, or with ants in pieces, gives nothing and leaves out untouched; children of randomly
  * changed tours are tours of the recomputed length, shorter than both parents; and whole runs
  * that merge end on a valid tour (the engine's verify), the same on 1 and 2 threads, not the run
- * without merging; instances of TOUR_MERGE_BELOW nodes and more do not merge. */
+ * without merging; instances of TOUR_MERGE_BELOW nodes and more do not merge, one node fewer do. */
 #include <stdint.h>
 #include <string.h>
 
@@ -139,17 +139,26 @@ static void check_random(void) {
   tour_net_free(&t);
 }
 
-/* From TOUR_MERGE_BELOW nodes on no ant is merged (the cost outgrew the gain at 13,000-19,000). */
-static void check_size(void) {
-  tour_net t = fixture_random_euc(TOUR_MERGE_BELOW, 44);
+/* Whether an n-node random instance's problem merges ants (merge callback and work). */
+static int merges_at(int32_t n) {
+  tour_net t = fixture_random_euc(n, 44);
   tour_options to = tour_options_default();
   to.alpha_steps = 0;
   tour_problem tp;
   aco_problem p;
   CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_OK);
-  CHECK(p.merge == NULL && p.merge_bytes == 0);
+  CHECK((p.merge == NULL) == (p.merge_bytes == 0));
+  int merges = p.merge != NULL;
   tour_problem_free(&tp);
   tour_net_free(&t);
+  return merges;
+}
+
+/* From TOUR_MERGE_BELOW nodes on no ant is merged (the cost outgrew the gain at 13,000-19,000);
+ * one node fewer still merges (the limit is where the docs say). */
+static void check_size(void) {
+  CHECK(!merges_at(TOUR_MERGE_BELOW));
+  CHECK(merges_at(TOUR_MERGE_BELOW - 1));
 }
 
 static void check_runs(void) {
