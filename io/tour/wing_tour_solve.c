@@ -13,6 +13,7 @@
 #include "h5res_tour.h"
 #include "tour_alpha.h"
 #include "tour_estimate.h"
+#include "tour_greedy.h"
 #include "tour_seconds.h"
 #include "wing_gap.h"
 #include "wing_tour_bound.h"
@@ -73,6 +74,16 @@ static const param_def tour_params[] = {
     {"no-bound", 0, PARAM_FLAG, NULL, NULL, 1, 0, NULL,
      "do not compute the lower bound when the network has none (no gap to bound, no --gap)", 0},
 };
+/* The texts above spell these limits out for the help and the man page: a change of one must
+ * change its text too. */
+_Static_assert(TOUR_MERGE_BELOW == 10000, "--merge's text says below 10,000 nodes");
+_Static_assert(TOUR_LONG_CHAINS_FROM == 3000 && TOUR_LONG_CHAINS_BELOW == 10000,
+               "--ls-5opt's text says 50 on 3,000-9,999 nodes");
+_Static_assert(TOUR_GREEDY_FROM == 10000, "--first-tour's text says greedy from 10,000 nodes on");
+_Static_assert(
+    TOUR_COLONIES_FROM == 1000 && TOUR_ANTS_WHOLE_BELOW == 3000 && TOUR_COLONIES_SMALL == 2 &&
+        TOUR_ANTS_WHOLE == 8,
+    "the notes of --ants and --colonies say 8 ants below 3,000, 2 colonies on 1,000-2,999");
 
 /* Tours keep the engine's ants and epoch length (aco_params_default()). */
 static const solve_default tour_defaults[] = {{"progress", "1"}};
@@ -81,7 +92,8 @@ static const solve_note tour_notes[] = {
     {"gap", "the Held-Karp bound"},
     {"ants", "symmetric tours (MMAS) below 3,000 nodes: 8; 20,000+ nodes with --local-search "
              "full or lighter: about n / 256 (a power of two, tours within 128 MB; 10^6 nodes: "
-             "32)"}};
+             "32)"},
+    {"colonies", "symmetric tours (MMAS, --merge yes) of 1,000-2,999 nodes: 2"}};
 
 typedef struct {
   tour_net net;
@@ -176,13 +188,19 @@ static void tour_time_estimate(void *state, const solve_run *run, solve_time_est
   out->write = ts.write;
 }
 
-/* The ants the instance gets when neither the command line nor a parameter file gives --ants
- * (tour_auto_ants; the engine's 16 is only the default's default). */
+static int given(const solve_run *run, const char *name) {
+  return param_is_set(run->ps, name) && param_origin_of(run->ps, name) != PARAM_FROM_DEFAULT;
+}
+
+/* The ants and colonies the instance gets when neither the command line nor a parameter file
+ * gives --ants, --colonies (tour_auto_ants, tour_auto_colonies; the engine's 16 and 1 are only
+ * the defaults' defaults; the driver records what was used: solve_options_resolved). */
 static void auto_ants(const tour_state *s, const solve_run *run, aco_params *par) {
-  int32_t ants = tour_auto_ants(&s->net, &s->opt, par->algorithm == ACO_MMAS);
-  int given =
-      param_is_set(run->ps, "ants") && param_origin_of(run->ps, "ants") != PARAM_FROM_DEFAULT;
-  if (ants > 0 && !given) par->ants = ants;
+  int mmas = par->algorithm == ACO_MMAS;
+  int32_t ants = tour_auto_ants(&s->net, &s->opt, mmas);
+  if (ants > 0 && !given(run, "ants")) par->ants = ants;
+  int32_t colonies = tour_auto_colonies(&s->net, &s->opt, mmas);
+  if (colonies > 0 && !given(run, "colonies")) par->colonies = colonies;
 }
 
 static void tour_memory(void *state, const solve_run *run, const aco_params *given,

@@ -203,6 +203,7 @@ static ar_status run_phase(solve_driver *d, int resuming) {
   ar_status st = ar_agree(d->run.comm, solve_options_engine(d->ps, &par));
   char where[128];
   if (st == AR_OK) st = d->kind->phase_begin(d->state, &d->run, d->phase, &par, &problem);
+  if (st == AR_OK) st = ar_agree(d->run.comm, solve_options_resolved(d->ps, &par));
   phase_where(d, " while preparing the search", where, sizeof where);
   if (st == AR_OK) st = stop_point(d, where);
   if (st == AR_OK)

@@ -336,3 +336,18 @@ ar_status solve_options_record(param_set *ps) {
   }
   return st;
 }
+
+/* A default parameter `name` recorded as the value used, if that differs. */
+static ar_status record_used(param_set *ps, const char *name, long long used) {
+  if (param_origin_of(ps, name) != PARAM_FROM_DEFAULT || param_int(ps, name) == used) return AR_OK;
+  char text[32];
+  snprintf(text, sizeof text, "%lld", used);
+  param_unset(ps, name);
+  return param_set_default(ps, name, text);
+}
+
+ar_status solve_options_resolved(param_set *ps, const aco_params *par) {
+  ar_status st = record_used(ps, "ants", par->ants);
+  if (st == AR_OK) st = record_used(ps, "colonies", par->colonies);
+  return st;
+}

@@ -51,4 +51,9 @@ ar_status solve_options_engine(const param_set *ps, aco_params *par);
  * solve_options_engine() (never after it succeeded for this ps), or AR_ERR_NOMEM. */
 ar_status solve_options_record(param_set *ps);
 
+/* After the kind resolved defaults by its instance (tours: --ants and --colonies, tour_auto_ants,
+ * tour_auto_colonies), records the values the engine gets in ps (still defaults), so that the
+ * record says what ran and a replay of it repeats the answer. AR_ERR_NOMEM. */
+ar_status solve_options_resolved(param_set *ps, const aco_params *par);
+
 #endif

@@ -231,6 +231,13 @@ int32_t tour_auto_ants(const tour_net *net, const tour_options *opt, int mmas) {
   return ants < TOUR_ANTS_MIN ? TOUR_ANTS_MIN : ants;
 }
 
+int32_t tour_auto_colonies(const tour_net *net, const tour_options *opt, int mmas) {
+  /* Measured at 10 s on 1,323-3,795 nodes (docs/performance.md); with long chains (pcb3038,
+   * fnl4461) each colony's half of the iterations cost more than two searches gained. */
+  if (net->directed || !mmas || !opt->merge) return 0;
+  return net->n >= TOUR_COLONIES_FROM && net->n < TOUR_ANTS_WHOLE_BELOW ? TOUR_COLONIES_SMALL : 0;
+}
+
 void tour_problem_shape(const tour_net *net, const tour_options *given, aco_problem *shape,
                         int32_t *width) {
   memset(shape, 0, sizeof *shape);

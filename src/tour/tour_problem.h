@@ -50,6 +50,11 @@ int tour_penalised(const tour_net *net, const tour_options *opt);
  * (the default) an ant costs 3-4 times as much and they get 16 (even with n / 256 at 20,000 and
  * 34,000 nodes; at 10^6 nodes 32 did better: docs/performance.md, #23). */
 int32_t tour_auto_ants(const tour_net *net, const tour_options *opt, int mmas);
+/* The colonies an instance gets when --colonies is not given: TOUR_COLONIES_SMALL on symmetric
+ * instances of TOUR_COLONIES_FROM to TOUR_ANTS_WHOLE_BELOW - 1 nodes under MMAS (mmas) with
+ * merging (opt->merge), else 0 (the engine's default, 1). Depends on the instance and the
+ * options only, never on the layout. */
+int32_t tour_auto_colonies(const tour_net *net, const tour_options *opt, int mmas);
 
 /* The engine's view of the problem tour_problem_create() would build (rows, options,
  * solution_len, source_index_bytes; no callbacks, no data), and the neighbour-list width: for a

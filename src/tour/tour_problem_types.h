@@ -125,6 +125,10 @@ enum { TOUR_ANTS_WHOLE_BELOW = 3000 };
  * nodes at 10 s; at 60 s on 13,000 and 19,000 nodes the wandering source's many components made
  * merging cost more than it found (docs/performance.md). */
 enum { TOUR_MERGE_BELOW = 10000 };
+/* Automatic colonies (tour_auto_colonies): TOUR_COLONIES_SMALL on symmetric instances of
+ * TOUR_COLONIES_FROM to TOUR_ANTS_WHOLE_BELOW nodes under MMAS with merging (two searches that
+ * meet at epoch ends stall less: pr2392's trapped seeds freed; docs/performance.md). */
+enum { TOUR_COLONIES_FROM = 1000, TOUR_COLONIES_SMALL = 2 };
 /* From this size on the trail update deposits by rows, the source index built in parts of about
  * TOUR_INDEX_PART nodes (at least 2, at most TOUR_INDEX_PARTS_MAX) on every thread. */
 enum { TOUR_ROWS_FROM = 50000, TOUR_INDEX_PART = 32768, TOUR_INDEX_PARTS_MAX = 256 };

@@ -6,6 +6,10 @@
 # command line or in a parameter file wins; symmetric instances below 3,000 nodes get 8 whole ants
 # under MMAS (combined too); 3,000-19,999 nodes, ACS and ATSP keep the engine's 16 (each read back
 # from /run@ants); a restart from a checkpoint keeps them and ends on the uninterrupted run's tour.
+# Colonies likewise: symmetric MMAS tours (merged ants) of 1,000-2,999 nodes get 2 when no
+# --colonies is given, other sizes, ACS, --merge no and a given --colonies keep theirs; the
+# record of the run names both values used; two ranks then need no --colonies and end on the
+# one rank's tour, and a restart keeps the two colonies.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 A=$ANTROUTE
 cd "$AR_TMP" || exit 1
@@ -17,6 +21,10 @@ cd "$AR_TMP" || exit 1
   { fail "import ft70"; finish; }
 "$A" import synthetic --kind tour --nodes 3000 --seed 3 --no-bound -o mid.h5 >/dev/null ||
   { fail "import 3,000 nodes"; finish; }
+"$A" import synthetic --kind tour --nodes 1000 --seed 3 --no-bound -o k1.h5 >/dev/null ||
+  { fail "import 1,000 nodes"; finish; }
+"$A" import synthetic --kind tour --nodes 999 --seed 3 --no-bound -o below.h5 >/dev/null ||
+  { fail "import 999 nodes"; finish; }
 printf '[solve]\nants = 24\n' >ants.ini
 
 # ants NAME NET [OPTION...]: one iteration; prints /run@ants of the results
@@ -47,6 +55,44 @@ got=$(ants small_acs small.h5 --algorithm acs)
 [ "$got" = 16 ] && pass "52 nodes, ACS: the engine's 16" || fail "52 nodes, ACS: $got ants, not 16"
 got=$(ants atsp atsp.h5)
 [ "$got" = 16 ] && pass "ATSP: the engine's 16" || fail "ATSP: $got ants, not 16"
+
+# colonies NAME NET [OPTION...]: as ants, prints /run@colonies
+colonies() {
+  local name=$1 net=$2
+  shift 2
+  OMP_NUM_THREADS=1 "$A" solve "$net" -o "c_$name.h5" --iterations 1 --seed 1 --no-bound -q "$@" \
+    >"c_$name.out" 2>&1 || { fail "$name: solve exited $?: $(cat "c_$name.out")"; return; }
+  eval "$(h5_read "c_$name.h5" c=/run@colonies)"
+  echo "$c"
+}
+got=$(colonies k1 k1.h5)
+[ "$got" = 2 ] && pass "1,000 nodes, MMAS: 2 colonies" || fail "1,000 nodes: $got colonies, not 2"
+/usr/bin/python3 -c 'import sys, h5py; v = h5py.File(sys.argv[1], "r").attrs["parameters"]
+print(v.decode() if isinstance(v, bytes) else v)' c_k1.h5 >k1.ini
+grep -q '^colonies = 2$' k1.ini && grep -q '^ants = 8$' k1.ini &&
+  pass "the record names the 2 colonies and 8 ants used" || fail "the record: $(grep -E '^(ants|colonies)' k1.ini)"
+for c in "below below.h5" "mid mid.h5" "k1_acs k1.h5 --algorithm acs" "k1_nomerge k1.h5 --merge no" \
+  "k1_given k1.h5 --colonies 1" "small small.h5" "atsp atsp.h5"; do
+  set -- $c
+  got=$(colonies "$@")
+  [ "$got" = 1 ] && pass "${c}: 1 colony" || fail "${c}: $got colonies, not 1"
+done
+R=(--iterations 8 --epoch-iterations 2 --seed 2 --no-bound --checkpoint-every 2)
+OMP_NUM_THREADS=1 "$A" solve k1.h5 -o k1_whole.h5 "${R[@]}" --checkpoint-dir ck1 >k1_whole.out 2>&1 ||
+  fail "1,000 nodes, the whole run: $(cat k1_whole.out)"
+ar_mpirun 2 "$A" solve k1.h5 -o k1_ranks.h5 "${R[@]}" --checkpoint-dir ck1r -q >k1_ranks.out 2>&1 ||
+  fail "1,000 nodes on 2 ranks without --colonies: $(cat k1_ranks.out)"
+rm -f ck1/ckpt-000004.h5 # as if stopped after the checkpoint of iteration 6
+OMP_NUM_THREADS=2 "$A" solve k1.h5 -o k1_again.h5 "${R[@]}" --checkpoint-dir ck1 --resume auto \
+  >k1_again.out 2>&1 || fail "1,000 nodes, the resumed run: $(cat k1_again.out)"
+eval "$(h5_read k1_whole.h5 wt=/best/tour)"
+eval "$(h5_read k1_ranks.h5 rt=/best/tour rc=/run@colonies)"
+eval "$(h5_read k1_again.h5 at=/best/tour ac=/run@colonies)"
+[ -n "$wt" ] && [ "$wt" = "$rt" ] && [ "$rc" = 2 ] &&
+  pass "2 ranks: 2 colonies, the one rank's tour" || fail "2 ranks: $rc colonies, tour differs"
+grep -q "resumed from ck1/ckpt-000003.h5: iteration 6" k1_again.out && [ "$wt" = "$at" ] &&
+  [ "$ac" = 2 ] && pass "resumed at iteration 6 with 2 colonies, the whole run's tour" ||
+  fail "the resumed run: $ac colonies; $(grep resumed k1_again.out)"
 
 # --help says so for each kind that has the note, whole (the notes were once cut at 256 bytes).
 "$A" solve --help | tr -s ' \n' '  ' | grep -q "road: symmetric tours (MMAS) below 3,000 nodes: 8; \
