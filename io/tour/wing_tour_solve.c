@@ -195,7 +195,7 @@ static int given(const solve_run *run, const char *name) {
 /* The ants and colonies the instance gets when neither the command line nor a parameter file
  * gives --ants, --colonies (tour_auto_ants, tour_auto_colonies; the engine's 16 and 1 are only
  * the defaults' defaults; the driver records what was used: solve_options_resolved). */
-static void auto_ants(const tour_state *s, const solve_run *run, aco_params *par) {
+static void auto_defaults(const tour_state *s, const solve_run *run, aco_params *par) {
   int mmas = par->algorithm == ACO_MMAS;
   int32_t ants = tour_auto_ants(&s->net, &s->opt, mmas);
   if (ants > 0 && !given(run, "ants")) par->ants = ants;
@@ -207,7 +207,7 @@ static void tour_memory(void *state, const solve_run *run, const aco_params *giv
                         wing_memory_parts *parts) {
   tour_state *s = state;
   aco_params par = *given;
-  auto_ants(s, run, &par);
+  auto_defaults(s, run, &par);
   aco_problem shape;
   int32_t width;
   tour_problem_shape(&s->net, &s->opt, &shape, &width);
@@ -229,7 +229,7 @@ static ar_status tour_phase_begin(void *state, const solve_run *run, int32_t pha
                                   const aco_problem **problem) {
   (void)phase;
   tour_state *s = state;
-  auto_ants(s, run, par);
+  auto_defaults(s, run, par);
   wing_tour_bound_target(run, &s->net, par);
   int quiet = run->quiet || run->rank != 0;
   bound_progress_alpha(&s->alpha, param_real(run->ps, "progress"), quiet, &s->opt);

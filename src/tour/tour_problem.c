@@ -232,8 +232,9 @@ int32_t tour_auto_ants(const tour_net *net, const tour_options *opt, int mmas) {
 }
 
 int32_t tour_auto_colonies(const tour_net *net, const tour_options *opt, int mmas) {
-  /* Measured at 10 s on 1,323-3,795 nodes (docs/performance.md); with long chains (pcb3038,
-   * fnl4461) each colony's half of the iterations cost more than two searches gained. */
+  /* Measured at 10 s, one thread, on eight instances of 1,323-2,392 nodes x 24 seeds
+   * (docs/performance.md); from 3,000 nodes on, with long chains (pcb3038, fnl4461), each
+   * colony's half of the iterations cost more than two searches gained. */
   if (net->directed || !mmas || !opt->merge) return 0;
   return net->n >= TOUR_COLONIES_FROM && net->n < TOUR_ANTS_WHOLE_BELOW ? TOUR_COLONIES_SMALL : 0;
 }
