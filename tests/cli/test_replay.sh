@@ -51,7 +51,7 @@ done
 grep -Eq '^(q0|xi) = ' mmas.ini && fail "mmas records an ACS-only key" || pass "mmas: no q0, xi"
 # The ants a tour instance gets by its size (8 on symmetric tours below 3,000 nodes under MMAS,
 # not the engine's 16) are what the record says: a replay must not run another number.
-used=$(h5dump -a /run/ants -y -O /dev/null mmas.h5 2>/dev/null | tr -dc '0-9')
+eval "$(h5_read mmas.h5 used=/run@ants)"
 grep -q "^ants = $used\$" mmas.ini && [ "$used" = 8 ] && pass "mmas records the ants it ran ($used)" ||
   fail "mmas ran $used ants, its record says: $(grep '^ants' mmas.ini)"
 grep -q '^rebuild = ' supply.ini && grep -q '^ls-passes = ' supply.ini &&

@@ -100,9 +100,9 @@ int test_run(int argc, char **argv) {
   t = fixture_random_euc(3000, 26);
   aco_params par = aco_params_default();
   par.seed = 5;
-  /* Enough iterations for the threads to share out the ants differently: under the sanitizers
-   * 3,000 nodes with long chains cost some 10 s an iteration (30 of them were 179 s, the
-   * sanitizer pass's longest test and the end of the suite's critical path). */
+  /* Enough iterations for the threads to share out the ants differently. Under the sanitizers
+   * the two runs of 30 iterations (3,000 nodes, long chains) took 179 s in the suite's sanitizer
+   * pass, beside other tests: its longest test and the end of the suite's critical path. */
   par.iterations = AR_TEST_SANITIZED ? 4 : 12;
   tour_options to = tour_options_default();
   to.first = TOUR_FIRST_GREEDY;
