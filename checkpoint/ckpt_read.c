@@ -65,9 +65,19 @@ static ar_status open_field(hid_t file, const char *path, const ckpt_field *f, h
     for (int i = 0; i < f->rank; i++)
       snprintf(want + strlen(want), sizeof want - strlen(want), "%s%llu", i ? " x " : "",
                (unsigned long long)f->dims[i]);
+    /* Only the number of colonies differs (say, a checkpoint of an older antroute whose default
+     * was one colony): name the option that resumes it. */
+    char hint[96] = "";
+    int only_colonies = f->distributed && rank == f->rank && dims[0] != f->dims[0];
+    for (int i = 1; only_colonies && i < rank; i++)
+      only_colonies = dims[i] == f->dims[i];
+    if (only_colonies)
+      snprintf(hint, sizeof hint, " (it holds %llu colon%s: resume it with --colonies %llu)",
+               (unsigned long long)dims[0], dims[0] == 1 ? "y" : "ies",
+               (unsigned long long)dims[0]);
     st = fail_as(problem, CKPT_PROBLEM_MISMATCH,
-                 ar_fail(AR_ERR_INPUT, "%s: dataset %s is %s, this run needs %s", path, f->path,
-                         have, want));
+                 ar_fail(AR_ERR_INPUT, "%s: dataset %s is %s, this run needs %s%s", path, f->path,
+                         have, want, hint));
   } else if (cls != H5Tget_class(f->type) || size != H5Tget_size(f->type)) {
     st = fail_as(problem, CKPT_PROBLEM_MISMATCH,
                  ar_fail(AR_ERR_INPUT,

@@ -276,6 +276,7 @@ static void test_mismatch(void) {
   r = resume(dir, "auto", 41, "crc32:0000abcd size:10", search, 1);
   CHECK(r.st == AR_ERR_INPUT);
   CHECK(strstr(ar_error_message(), "is 5 x 40 x 6, this run needs 5 x 41 x 6") != NULL);
+  CHECK(strstr(ar_error_message(), "--colonies") == NULL); /* the colonies agree: no such hint */
   char p[H5U_PATH_MAX];
   path_of(p, sizeof p, dir, 1);
   CHECK(exists(p));

@@ -94,7 +94,7 @@ R1=(--iterations 4 --epoch-iterations 2 --seed 2 --no-bound --checkpoint-every 2
 OMP_NUM_THREADS=1 "$A" solve k1.h5 -o k1_one.h5 "${R1[@]}" --colonies 1 --checkpoint-dir ck1one \
   -q >k1_one.out 2>&1 || fail "1,000 nodes, one colony: $(cat k1_one.out)"
 rm -f ck1one/ckpt-000002.h5 k1_one.h5 # as if stopped after the checkpoint of iteration 2
-expect_error 3 "dataset /colonies/pheromone is 1 x 1000 x [0-9]+, this run needs 2 x 1000" \
+expect_error 3 "dataset /colonies/pheromone is 1 x 1000 x [0-9]+, this run needs 2 x 1000 x [0-9]+ \\(it holds 1 colony: resume it with --colonies 1\\)" \
   k1_one.h5 -- env OMP_NUM_THREADS=1 "$A" solve k1.h5 -o k1_one.h5 "${R1[@]}" \
   --checkpoint-dir ck1one --resume auto
 OMP_NUM_THREADS=1 "$A" solve k1.h5 -o k1_one.h5 "${R1[@]}" --colonies 1 --checkpoint-dir ck1one \

@@ -749,6 +749,51 @@ static void test_work_reports(void) {
   tour_net_free(&t);
 }
 
+/* The automatic ants and colonies that --help's notes promise, from the size and the options
+ * (tour_auto_ants, tour_auto_colonies read nothing else of the network). */
+static void test_auto_ants_colonies(void) {
+  tour_options lk = tour_options_default(), full = lk, no_merge = lk;
+  full.ls = TOUR_LS_FULL;
+  no_merge.merge = 0;
+  tour_net net;
+  memset(&net, 0, sizeof net);
+  /* below 3,000 nodes under MMAS: 8 ants (whole); ACS and from 3,000 on the engine's 16 (0) */
+  net.n = 2999;
+  CHECK_EQ_INT(tour_auto_ants(&net, &lk, 1), 8);
+  CHECK_EQ_INT(tour_auto_ants(&net, &lk, 0), 0);
+  net.n = 3000;
+  CHECK_EQ_INT(tour_auto_ants(&net, &lk, 1), 0);
+  /* ants in pieces (from TOUR_PIECES_FROM nodes, --local-search full or lighter): about n /
+   * 256, a power of two, at least 16, their tours within 128 MB; 10^6 nodes: 32 */
+  static const int32_t sizes[][2] = {{TOUR_PIECES_FROM - 1, 0},
+                                     {20000, 64},
+                                     {34000, 128},
+                                     {100000, 256},
+                                     {1000000, 32},
+                                     {8000000, 16}};
+  for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+    net.n = sizes[i][0];
+    const int32_t ants = tour_auto_ants(&net, &full, 1);
+    CHECK_EQ_INT(ants, sizes[i][1]);
+    CHECK(ants == 0 || ants == 16 || (int64_t)ants * net.n * 4 <= (INT64_C(128) << 20));
+    CHECK_EQ_INT(tour_auto_ants(&net, &lk, 1), 0); /* Lin-Kernighan chains: the engine's 16 */
+  }
+  net.directed = 1;
+  net.n = 20000;
+  CHECK_EQ_INT(tour_auto_ants(&net, &full, 1), 0);
+  net.n = 1000;
+  CHECK_EQ_INT(tour_auto_colonies(&net, &lk, 1), 0);
+  /* two colonies on symmetric tours of 1,000-2,999 nodes under MMAS with merging, else 1 (0) */
+  net.directed = 0;
+  static const int32_t colonies[][2] = {{999, 0}, {1000, 2}, {2999, 2}, {3000, 0}};
+  for (size_t i = 0; i < sizeof colonies / sizeof colonies[0]; i++) {
+    net.n = colonies[i][0];
+    CHECK_EQ_INT(tour_auto_colonies(&net, &lk, 1), colonies[i][1]);
+    CHECK_EQ_INT(tour_auto_colonies(&net, &lk, 0), 0);
+    CHECK_EQ_INT(tour_auto_colonies(&net, &no_merge, 1), 0);
+  }
+}
+
 int test_run(int argc, char **argv) {
   (void)argc;
   (void)argv;
@@ -769,6 +814,7 @@ int test_run(int argc, char **argv) {
   check_local_search(&t, TOUR_LS_LK, 0, TOUR_LS_5OPT_LONG);
   tour_net_free(&t);
   test_new_edges_auto();
+  test_auto_ants_colonies();
   test_chain_steps_auto();
   test_first_tour_chains();
   test_construction();
