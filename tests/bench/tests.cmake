@@ -1,0 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# The benchmark scripts whose figures docs/performance.md quotes: bench/pairs.sh's pairs and
+# statistics (on fixed iterations, so that the answers do not depend on the machine).
+ar_add_script_test(bench_pairs SCRIPT tests/bench/test_pairs.sh LABELS hdf5)
