@@ -9,6 +9,7 @@
  * stream. */
 #include "tour_initial.h"
 
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "tour_curve.h"
 #include "tour_greedy.h"
 #include "tour_ls.h"
+#include "tour_pass.h"
 #include "tour_work.h"
 
 static void set_cost(aco_solution *out, int64_t len) {
@@ -165,7 +167,15 @@ static ar_status coordinate_tour(const aco_problem *p, tour_scratch *s, aco_solu
   if (st == AR_OK && whole && tp->symmetric && tour_long_chains(&tp->opt, tp->n)) {
     for (int32_t i = 0; i < tp->n; i++)
       tour_ls_push(s, out->data[i]);
-    len += reported_search(tp, s, out->data, 0, "first tour: 5-opt chains");
+    tour_work w;
+    tour_work_begin(&w, tp->opt.work, tp->opt.work_arg, tp->n, "first tour: 5-opt chains", 1);
+    s->work = w.fn ? &w : NULL;
+    s->work_part = 0;
+    tour_work_tick(s->work, 0, 0, s->qcount);
+    /* on every thread of the team (the same tour) */
+    len += tour_pass_run((tour_problem *)tp, s, out->data);
+    s->work = NULL;
+    tour_work_end(&w);
   }
   set_cost(out, len);
   return st;
@@ -181,17 +191,31 @@ ar_status tour_initial(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, ac
     if (tp->opt.ls != TOUR_LS_NONE) tour_improve(p, ctx, scratch, out);
     return AR_OK;
   }
-  /* The first tour does not depend on the colony: the first colony to get here makes it (the
-   * others wait: they would only compute the same), every colony copies it. */
-  ar_status st = AR_OK;
+  /* The first tour does not depend on the colony: the first colony to get here makes it, the
+   * others help with its pass of long chains (they would only compute the same tour) and wait
+   * for it; every colony copies it. */
+  int maker = 0, done = 0;
 #pragma omp critical(tour_initial_start)
-  if (!tp->start_ready) {
+  if (!tp->start_claimed) {
+    tp->start_claimed = 1;
+    maker = 1;
+  }
+  if (maker) {
     aco_solution first = {aco_cost_worst(), tp->start};
-    st = coordinate_tour(p, scratch, &first);
+    ar_status st = coordinate_tour(p, scratch, &first);
     tp->start_cost = first.cost;
     tp->start_ready = st == AR_OK;
+#pragma omp atomic write seq_cst
+    tp->start_done = 1;
+    if (st != AR_OK) return st;
   }
-  if (st != AR_OK) return st;
+  for (;;) {
+#pragma omp atomic read seq_cst
+    done = tp->start_done;
+    if (done) break;
+    tour_pass_help(tp);
+    sched_yield();
+  }
   if (!tp->start_ready)
     return ar_fail(AR_ERR_INTERNAL, "the first tour of %s failed in another thread", tp->net->name);
   memcpy(out->data, tp->start, (size_t)tp->n * sizeof(int32_t));

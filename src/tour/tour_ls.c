@@ -1248,38 +1248,67 @@ void tour_ls_prepare(const tour_problem *tp, tour_scratch *s, const int32_t *ord
   }
 }
 
-/* The search on the queue's nodes; win_hi > 0 keeps it inside positions win_lo..win_hi-1. */
-static int64_t run(const tour_problem *tp, tour_scratch *s, int32_t *order, int whole,
-                   int32_t win_lo, int32_t win_hi) {
+/* The state of a search on order (s's pos and nlen); whole: the first tour's whole-tour search;
+ * win_hi > 0 keeps it inside positions win_lo..win_hi-1. */
+static void ls_init(ls_state *L, const tour_problem *tp, tour_scratch *s, int32_t *order, int whole,
+                    int32_t win_lo, int32_t win_hi) {
   int32_t reach = tp->n;
   if (whole) { /* a whole tour to improve: bounded moves, and deep ones */
     double r = TOUR_LS_REACH * sqrt((double)tp->n);
     reach = r < TOUR_LS_REACH_MIN ? TOUR_LS_REACH_MIN : r < tp->n ? (int32_t)r : tp->n;
   }
-  ls_state state = {tp,
-                    tp->net,
-                    s,
-                    order,
-                    s->pos,
-                    tp->n,
-                    s->nlen,
-                    0,
-                    reach,
-                    whole,
-                    s->in_pieces ? &s->pieces : NULL,
-                    win_lo,
-                    win_hi,
-                    NULL,
-                    1,
-                    tp->nbr_dist};
+  *L = (ls_state){tp,
+                  tp->net,
+                  s,
+                  order,
+                  s->pos,
+                  tp->n,
+                  s->nlen,
+                  0,
+                  reach,
+                  whole,
+                  s->in_pieces ? &s->pieces : NULL,
+                  win_lo,
+                  win_hi,
+                  NULL,
+                  1,
+                  tp->nbr_dist};
   /* Penalised costs in the ants' search; the first tour's (whole) keeps lengths. */
   if (!whole && tp->pi) {
-    state.pi = tp->pi;
-    state.scale = tp->pi_scale;
-    state.cand_cost = tp->ls_dist;
+    L->pi = tp->pi;
+    L->scale = tp->pi_scale;
+    L->cand_cost = tp->ls_dist;
   }
-  ls_state *L = &state;
+}
+
+/* The search from node a: the first of the moves that improves, made. Returns whether one did;
+ * then a goes back on the list. */
+static int search_node(ls_state *L, int32_t a) {
+  const tour_problem *tp = L->tp;
   const tour_ls_kind kind = tp->opt.ls;
+  int improved;
+  if (tp->symmetric)
+    improved = sym_2opt(L, a) || (kind >= TOUR_LS_OROPT && sym_oropt(L, a)) ||
+               (kind >= TOUR_LS_FULL &&
+                (or3opt(L, a, 0) || or3opt(L, a, 1) || sym_3opt(L, a) ||
+                 (L->deep ? sym_lk(L, a)
+                          : kind >= TOUR_LS_LK && !L->win_hi &&
+                                (sym_lkv(L, a) || sym_bridge(L, a) || sym_5opt(L, a)))));
+  else
+    improved = dir_oropt(L, a) || (kind >= TOUR_LS_FULL && or3opt(L, a, 0));
+  if (improved) {
+    tour_ls_push(L->s, a);
+    L->s->moves++;
+  }
+  return improved;
+}
+
+/* The search on the queue's nodes; win_hi > 0 keeps it inside positions win_lo..win_hi-1. */
+static int64_t run(const tour_problem *tp, tour_scratch *s, int32_t *order, int whole,
+                   int32_t win_lo, int32_t win_hi) {
+  ls_state state;
+  ls_init(&state, tp, s, order, whole, win_lo, win_hi);
+  ls_state *L = &state;
   int64_t taken = 0; /* nodes taken from the work list (the first tour's progress reports) */
   while (s->qcount > 0) {
     if (L->P && !tour_pieces_room(L->P, 8)) break; /* pieces full: the search ends here */
@@ -1290,23 +1319,19 @@ static int64_t run(const tour_problem *tp, tour_scratch *s, int32_t *order, int 
     s->qcount--;
     s->queued[a] = 0;
     if (win_hi && !in_window(L, a)) continue;
-    int improved;
-    if (tp->symmetric)
-      improved = sym_2opt(L, a) || (kind >= TOUR_LS_OROPT && sym_oropt(L, a)) ||
-                 (kind >= TOUR_LS_FULL &&
-                  (or3opt(L, a, 0) || or3opt(L, a, 1) || sym_3opt(L, a) ||
-                   (L->deep ? sym_lk(L, a)
-                            : kind >= TOUR_LS_LK && !win_hi &&
-                                  (sym_lkv(L, a) || sym_bridge(L, a) || sym_5opt(L, a)))));
-    else
-      improved = dir_oropt(L, a) || (kind >= TOUR_LS_FULL && or3opt(L, a, 0));
-    if (improved) {
-      tour_ls_push(s, a);
-      s->moves++;
-    }
+    search_node(L, a);
   }
   if (s->work) tour_work_tick(s->work, s->work_part, taken, 0);
   return L->change / L->scale; /* exact: every move closed (see the top of this file) */
+}
+
+int tour_ls_node(const tour_problem *tp, tour_scratch *s, int32_t *order, int32_t node,
+                 int64_t *change) {
+  ls_state state;
+  ls_init(&state, tp, s, order, 0, 0, 0);
+  const int improved = search_node(&state, node);
+  *change = state.change / state.scale;
+  return improved;
 }
 
 int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order, int whole) {

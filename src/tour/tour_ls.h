@@ -21,6 +21,11 @@ int64_t tour_ls_run(const tour_problem *tp, tour_scratch *s, int32_t *order, int
 enum { TOUR_WINDOW_MARGIN = TOUR_SEGMENT_MAX + 2 };
 int64_t tour_ls_run_window(const tour_problem *tp, tour_scratch *s, int32_t *order, int32_t lo,
                            int32_t hi);
+/* The ants' search (tour_ls_run with whole 0) from one node only, on order with s's pos and nlen:
+ * returns whether a move improved (then the touched nodes and node itself were queued in s),
+ * and the length change in *change (0 without). Nothing else is read from the queue. */
+int tour_ls_node(const tour_problem *tp, tour_scratch *s, int32_t *order, int32_t node,
+                 int64_t *change);
 /* Fills s->pos and s->nlen for order (O(n) distances; constructions fill them as they go). */
 void tour_ls_prepare(const tour_problem *tp, tour_scratch *s, const int32_t *order);
 /* Empties the work list (it is empty after a search; not after a construction without one). */

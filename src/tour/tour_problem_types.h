@@ -155,7 +155,11 @@ typedef struct {
    * asks (tour_initial) and copied by the others. */
   int32_t *start;
   aco_cost start_cost;
+  int start_claimed; /* a thread is making it (under the critical tour_initial_start) */
+  int start_done;    /* it was made (start_ready) or failed: OpenMP atomics */
   int start_ready;
+  struct tour_pass *pass; /* the first tour's pass under way, that waiting threads join
+                             (tour_pass.h; under the critical tour_pass_join) */
 } tour_problem;
 
 /* The index of a source tour (problem.h, source_index): the length of the edge leaving each
@@ -188,6 +192,7 @@ static inline int32_t tour_source_edge(int32_t n, int symmetric, const int32_t *
 }
 
 struct tour_work;
+struct tour_pass;
 
 /* Per-thread scratch of the tour callbacks. */
 typedef struct {

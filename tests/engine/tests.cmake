@@ -4,6 +4,8 @@ ar_add_unit_test(engine_tour_parts SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tour_p
 ar_add_unit_test(engine_tour_pieces SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tour_pieces.c)
 # Issue #23: the greedy first tour.
 ar_add_unit_test(engine_tour_greedy SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tour_greedy.c)
+# Issue #23: the first tour's pass on all of a rank's threads (the node-by-node pass's tour).
+ar_add_unit_test(engine_tour_pass SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tour_pass.c)
 # Issue #23: the MMAS trail update by rows, the source index in parts.
 ar_add_unit_test(engine_tour_rows SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tour_rows.c)
 # Issue #23: the iteration's improving ants combined.
