@@ -9,10 +9,10 @@
  * stream. */
 #include "tour_initial.h"
 
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "tour_construct.h"
 #include "tour_curve.h"
@@ -111,15 +111,16 @@ static ar_status improve_windows(const tour_problem *tp, tour_scratch *s, int32_
 }
 
 /* One search of order from the nodes queued, reported as the step `step`; returns the length
- * change. whole: the whole-tour search, else the ants'. */
-static int64_t reported_search(const tour_problem *tp, tour_scratch *s, int32_t *order, int whole,
+ * change. whole: the whole-tour search, else the ants' (on every thread of the team that joins:
+ * tour_pass.h, the same tour). */
+static int64_t reported_search(tour_problem *tp, tour_scratch *s, int32_t *order, int whole,
                                const char *step) {
   tour_work w;
   tour_work_begin(&w, tp->opt.work, tp->opt.work_arg, tp->n, step, 1);
   s->work = w.fn ? &w : NULL;
   s->work_part = 0;
   tour_work_tick(s->work, 0, 0, s->qcount);
-  int64_t change = tour_ls_run(tp, s, order, whole);
+  int64_t change = whole ? tour_ls_run(tp, s, order, 1) : tour_pass_run(tp, s, order);
   s->work = NULL; /* the scratch goes on to serve a colony's ants: no reports there */
   tour_work_end(&w);
   return change;
@@ -127,7 +128,7 @@ static int64_t reported_search(const tour_problem *tp, tour_scratch *s, int32_t 
 
 /* The greedy tour or the Hilbert order, improved by the full local search, into out. */
 static ar_status coordinate_tour(const aco_problem *p, tour_scratch *s, aco_solution *out) {
-  const tour_problem *tp = p->data;
+  tour_problem *tp = p->data; /* its pass under way is published in it (tour_pass.h) */
   ar_status st = tour_first_is_greedy(tp->net, &tp->opt) ? tour_greedy_order(tp, out->data)
                                                          : tour_hilbert_order(tp->net, out->data);
   if (st != AR_OK) return st;
@@ -167,15 +168,7 @@ static ar_status coordinate_tour(const aco_problem *p, tour_scratch *s, aco_solu
   if (st == AR_OK && whole && tp->symmetric && tour_long_chains(&tp->opt, tp->n)) {
     for (int32_t i = 0; i < tp->n; i++)
       tour_ls_push(s, out->data[i]);
-    tour_work w;
-    tour_work_begin(&w, tp->opt.work, tp->opt.work_arg, tp->n, "first tour: 5-opt chains", 1);
-    s->work = w.fn ? &w : NULL;
-    s->work_part = 0;
-    tour_work_tick(s->work, 0, 0, s->qcount);
-    /* on every thread of the team (the same tour) */
-    len += tour_pass_run((tour_problem *)tp, s, out->data);
-    s->work = NULL;
-    tour_work_end(&w);
+    len += reported_search(tp, s, out->data, 0, "first tour: 5-opt chains");
   }
   set_cost(out, len);
   return st;
@@ -205,6 +198,9 @@ ar_status tour_initial(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, ac
     ar_status st = coordinate_tour(p, scratch, &first);
     tp->start_cost = first.cost;
     tp->start_ready = st == AR_OK;
+    tp->start_status = (int)st;
+    if (st != AR_OK)
+      snprintf(tp->start_message, sizeof tp->start_message, "%s", ar_error_message());
 #pragma omp atomic write seq_cst
     tp->start_done = 1;
     if (st != AR_OK) return st;
@@ -213,11 +209,11 @@ ar_status tour_initial(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, ac
 #pragma omp atomic read seq_cst
     done = tp->start_done;
     if (done) break;
-    tour_pass_help(tp);
-    sched_yield();
+    /* Between passes (the curve, the whole-tour search) a short sleep, not a spin: a thread that
+     * shares its core with the maker would slow it. */
+    if (!tour_pass_help(tp)) nanosleep(&(struct timespec){0, TOUR_INITIAL_WAIT_NS}, NULL);
   }
-  if (!tp->start_ready)
-    return ar_fail(AR_ERR_INTERNAL, "the first tour of %s failed in another thread", tp->net->name);
+  if (!tp->start_ready) return ar_fail((ar_status)tp->start_status, "%s", tp->start_message);
   memcpy(out->data, tp->start, (size_t)tp->n * sizeof(int32_t));
   out->cost = tp->start_cost;
   return AR_OK;

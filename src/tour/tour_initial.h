@@ -9,6 +9,9 @@
 
 /* Nodes per window of large instances, passes of the whole-tour search. */
 enum { TOUR_WINDOW = 100000, TOUR_FIRST_PASSES = 2 };
+/* Nanoseconds a colony's thread sleeps between looks while another makes the first tour (and
+ * it has no pass to help with). */
+enum { TOUR_INITIAL_WAIT_NS = 100000 };
 
 /* AR_ERR_NOMEM; AR_ERR_INTERNAL when the tour fails its own check. */
 ar_status tour_initial(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *out);

@@ -293,7 +293,7 @@ int64_t tour_pass_run_with(tour_problem *tp, tour_scratch *s, int32_t *order, in
   {
     for (int h = 1; h < threads; h++) {
 #pragma omp task
-      tour_pass_help(tp);
+      (void)tour_pass_help(tp);
     }
     pass_join(P);
   }
@@ -311,7 +311,7 @@ int64_t tour_pass_run_with(tour_problem *tp, tour_scratch *s, int32_t *order, in
   return change;
 }
 
-void tour_pass_help(tour_problem *tp) {
+int tour_pass_help(tour_problem *tp) {
   tour_pass *P = NULL;
   /* Registered under the critical that unpublishes the pass: it is not freed while inside. */
 #pragma omp critical(tour_pass_join)
@@ -323,9 +323,10 @@ void tour_pass_help(tour_problem *tp) {
       omp_unset_lock(&P->lock);
     }
   }
-  if (!P) return;
+  if (!P) return 0;
   pass_join(P);
   omp_set_lock(&P->lock);
   P->inside--;
   omp_unset_lock(&P->lock);
+  return 1;
 }

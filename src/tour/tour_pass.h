@@ -36,7 +36,7 @@ int64_t tour_pass_run_with(tour_problem *tp, tour_scratch *s, int32_t *order, in
                            int *workers);
 
 /* Joins the pass tp has under way, if any, until its list is empty; returns at once without
- * one. */
-void tour_pass_help(tour_problem *tp);
+ * one. Returns whether there was one. */
+int tour_pass_help(tour_problem *tp);
 
 #endif

@@ -158,8 +158,10 @@ typedef struct {
   int start_claimed; /* a thread is making it (under the critical tour_initial_start) */
   int start_done;    /* it was made (start_ready) or failed: OpenMP atomics */
   int start_ready;
-  struct tour_pass *pass; /* the first tour's pass under way, that waiting threads join
-                             (tour_pass.h; under the critical tour_pass_join) */
+  int start_status;         /* the maker's status when it failed, and its message */
+  char start_message[1024]; /* (the other colonies' threads report the same) */
+  struct tour_pass *pass;   /* the first tour's pass under way, that waiting threads join
+                               (tour_pass.h; under the critical tour_pass_join) */
 } tour_problem;
 
 /* The index of a source tour (problem.h, source_index): the length of the edge leaving each
