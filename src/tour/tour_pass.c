@@ -44,8 +44,9 @@ struct tour_pass {
   tour_scratch *master; /* the caller's: its list, pos and nlen; with order the master tour */
   int32_t *order;
   int64_t version, taken, change;
-  int replicas, joined, inside;
-  int wait; /* workers to wait for before the first search (tour_pass_run_with) */
+  int replicas, joined;
+  int inside; /* helpers that hold the pass outside the critical tour_pass_join (tour_pass_help) */
+  int wait;   /* workers to wait for before the first search (tour_pass_run_with) */
   int window;
   pass_replica *rep;
   pass_slot *slot;
@@ -199,7 +200,6 @@ static void pass_work(tour_pass *P, int r) {
       R->pending_slot = k;
     }
   }
-  P->inside--;
   omp_unset_lock(&P->lock);
 }
 
@@ -207,10 +207,7 @@ static void pass_work(tour_pass *P, int r) {
 static void pass_join(tour_pass *P) {
   int r = -1;
   omp_set_lock(&P->lock);
-  if (P->joined < P->replicas && P->master->qcount > 0) {
-    r = P->joined++;
-    P->inside++;
-  }
+  if (P->joined < P->replicas && P->master->qcount > 0) r = P->joined++;
   omp_unset_lock(&P->lock);
   if (r >= 0) pass_work(P, r);
 }

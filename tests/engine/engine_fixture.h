@@ -101,6 +101,24 @@ static inline ar_status fixture_solve(const tour_net *t, const tour_options *to,
   return st;
 }
 
+/* t solved with *to once on one thread and once on two; the one thread's best tour into tour
+ * (n values) and its length into *length. Returns -1 when a run fails, else 1 when the two
+ * threads gave the same tour and length (0: not). */
+static inline int fixture_threads_agree(const tour_net *t, const tour_options *to,
+                                        const aco_params *par, int32_t *tour, int64_t *length) {
+  int32_t *two = malloc(sizeof(int32_t) * t->n);
+  int64_t len = 0;
+  int result = -1;
+  omp_set_num_threads(1);
+  if (two && fixture_solve(t, to, par, MPI_COMM_SELF, tour, length) == AR_OK) {
+    omp_set_num_threads(2);
+    if (fixture_solve(t, to, par, MPI_COMM_SELF, two, &len) == AR_OK)
+      result = len == *length && memcmp(tour, two, sizeof(int32_t) * t->n) == 0;
+  }
+  free(two);
+  return result;
+}
+
 /* A search switch tried both ways on t: with the options *on, once on one thread and once on two,
  * then with *off on one. Returns -1 when a run fails or the two threads' tour differs from the
  * one thread's, else 1 when the *off run's tour differs from the *on one's (0: the same); fills
@@ -109,17 +127,11 @@ static inline int fixture_switch_runs(const tour_net *t, const tour_options *on,
                                       const tour_options *off, const aco_params *par,
                                       int64_t *on_len, int64_t *off_len) {
   int32_t *ref = malloc(sizeof(int32_t) * t->n), *tour = malloc(sizeof(int32_t) * t->n);
-  int64_t len = 0;
   int result = -1;
-  omp_set_num_threads(1);
-  if (ref && tour && fixture_solve(t, on, par, MPI_COMM_SELF, ref, on_len) == AR_OK) {
-    omp_set_num_threads(2);
-    if (fixture_solve(t, on, par, MPI_COMM_SELF, tour, &len) == AR_OK && len == *on_len &&
-        memcmp(ref, tour, sizeof(int32_t) * t->n) == 0) {
-      omp_set_num_threads(1);
-      if (fixture_solve(t, off, par, MPI_COMM_SELF, tour, off_len) == AR_OK)
-        result = memcmp(ref, tour, sizeof(int32_t) * t->n) != 0;
-    }
+  if (ref && tour && fixture_threads_agree(t, on, par, ref, on_len) == 1) {
+    omp_set_num_threads(1);
+    if (fixture_solve(t, off, par, MPI_COMM_SELF, tour, off_len) == AR_OK)
+      result = memcmp(ref, tour, sizeof(int32_t) * t->n) != 0;
   }
   free(ref);
   free(tour);

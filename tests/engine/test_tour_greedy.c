@@ -107,17 +107,11 @@ int test_run(int argc, char **argv) {
   tour_options to = tour_options_default();
   to.first = TOUR_FIRST_GREEDY;
   if (AR_TEST_SANITIZED) to.alpha_steps = 50;
-  int32_t *one = malloc(sizeof(int32_t) * (size_t)t.n),
-          *two = malloc(sizeof(int32_t) * (size_t)t.n);
-  int64_t l1 = 0, l2 = 0;
-  omp_set_num_threads(1);
-  CHECK(fixture_solve(&t, &to, &par, MPI_COMM_SELF, one, &l1) == AR_OK);
-  omp_set_num_threads(2);
-  CHECK(fixture_solve(&t, &to, &par, MPI_COMM_SELF, two, &l2) == AR_OK);
-  CHECK(l1 == l2 && memcmp(one, two, sizeof(int32_t) * (size_t)t.n) == 0);
+  int32_t *one = malloc(sizeof(int32_t) * (size_t)t.n);
+  int64_t l1 = 0;
+  CHECK(fixture_threads_agree(&t, &to, &par, one, &l1) == 1);
   CHECK(is_tour(one, t.n) && tour_length(&t, one) == l1);
   free(one);
-  free(two);
   tour_net_free(&t);
   return 0;
 }
