@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "tour_array.h"
+#include "tour_kopt_types.h"
 #include "tour_work.h"
 
 typedef struct {
@@ -948,23 +949,25 @@ static int sym_bridge(ls_state *L, int32_t t1) {
  * t[1..10] removes (t[2i-1], t[2i]) and adds (t[2i], t[2i+1]) and the closing (t[10], t[1]);
  * t[2i+1] runs over the first kopt_breadth[i - 1] candidates of t[2i] whose partial gain stays
  * positive, t[2i+2] over both tour neighbours of t[2i+1], and only the closed move must be a
- * tour (kopt_walk), not the steps between: so it reaches the reconnections no chain of 2-opt
- * and or-steps can. Any closing at 2 to 5 exchanges that gains is made at once. When none does,
- * the feasible 5-opt move of the largest gain before its closing is made anyway and the search
- * goes on from its free end t[10], for at most opt.ls_5opt steps (LKH's chains), and the chain
- * is undone unless a later closing gains. Short chains (up to TOUR_LS_5OPT_SHORT steps) never
- * remove an edge an earlier step added, and a step's candidates are tried in list order only
- * until the first whose partial gain fails. Long ones follow LKH's Best5OptMove: only the edge a
- * step leaves open, (t[9], t[10]), must be one the chain has not added (its Excludable test), the
- * other removals may take back added edges; every candidate of the breadth is tried (continue,
- * not break: the list is nearest first, the gains are on penalised costs); and the step made
- * without gain is the best one whose partial gain exceeds the cost of its free end's nearest
- * candidate (its gain criterion, there the least cost of a candidate that is not a tour
- * neighbour; on fnl4461 ours ended 0.015 % above the optimum at 10 s, asking instead for a
- * candidate of positive partial gain that is not the free end's tour neighbour 0.030 %, the
- * mean of 12 seeds each). Taking back ends fewer chains at the first step: one pass of
- * chains of up to 100 steps over fnl4461 from the greedy tour ended 0.34 % above the optimum
- * without it and 0.09 % with it; the other two rules took fnl4461 from 0.042 to 0.015 % at
+ * tour, not the steps between: so it reaches the reconnections no chain of 2-opt and or-steps
+ * can. Whether it is one is read from the order of the removed edges along the tour
+ * (tour_kopt_types.h), and a choice after which no closing up to 5 exchanges can be a tour is
+ * not gone down (the same moves as walking each: a third less time on pcb3038 and fnl4461). Any
+ * closing at 2 to 5 exchanges that gains is made at once. When none does, the feasible 5-opt move
+ * of the largest gain before its closing is made anyway and the search goes on from its free end
+ * t[10], for at most opt.ls_5opt steps (LKH's chains), and the chain is undone unless a later
+ * closing gains. Short chains (up to TOUR_LS_5OPT_SHORT steps) never remove an edge an earlier step
+ * added, and a step's candidates are tried in list order only until the first whose partial gain
+ * fails. Long ones follow LKH's Best5OptMove: only the edge a step leaves open, (t[9], t[10]), must
+ * be one the chain has not added (its Excludable test), the other removals may take back added
+ * edges; every candidate of the breadth is tried (continue, not break: the list is nearest first,
+ * the gains are on penalised costs); and the step made without gain is the best one whose partial
+ * gain exceeds the cost of its free end's nearest candidate (its gain criterion, there the least
+ * cost of a candidate that is not a tour neighbour; on fnl4461 ours ended 0.015 % above the optimum
+ * at 10 s, asking instead for a candidate of positive partial gain that is not the free end's tour
+ * neighbour 0.030 %, the mean of 12 seeds each). Taking back ends fewer chains at the first step:
+ * one pass of chains of up to 100 steps over fnl4461 from the greedy tour ended 0.34 % above the
+ * optimum without it and 0.09 % with it; the other two rules took fnl4461 from 0.042 to 0.015 % at
  * 10 s (docs/performance.md). In the ants, 50-step chains make an iteration 2.5 times dearer
  * and pay on large uniform instances only (tour_auto_chain_steps); the short rules keep the
  * smaller ones' many iterations. */
@@ -991,6 +994,8 @@ typedef struct {
   int nlog;
   int lkh; /* long chains: LKH's rules (above); short ones: no step removes an edge an earlier
               one added, the candidates end at the first failing partial gain */
+  const tour_kopt_types *types; /* which moves close, by the order of their removed edges */
+  int32_t first_pos;            /* the place of the step's first removed edge's first node */
 } kopt;
 
 /* Whether (a, b) is one of the `count` pairs in e. */
@@ -1064,10 +1069,6 @@ static int kopt_walk(const ls_state *L, const int32_t *t, int k, int32_t *head, 
   return count;
 }
 
-static int kopt_feasible(const ls_state *L, const int32_t *t, int k) {
-  return kopt_walk(L, t, k, NULL, NULL, NULL, NULL) == k;
-}
-
 /* Makes the feasible move t[1..2k] as reversals: the segments after the first are put into the
  * new order one by one, a reversal of the block up to the next one brings it into place and a
  * second turns it round when it must run the other way (at most 2 (k - 1)); logged: each also
@@ -1120,25 +1121,27 @@ static int kopt_tight(const ls_state *L, int32_t f, int64_t G) {
 
 /* t[1..2i] chosen, G: the removed edges' costs minus the added ones' so far, offset: the gain of
  * the chain's steps already made (on L->change), in: lkv_bit of t[1..2i] (a pair of the move has
- * both its nodes in it, so most looks need no scan). Returns 1 when it made a gaining move. */
-static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in) {
+ * both its nodes in it, so most looks need no scan), code: the move's type (tour_kopt_types.h),
+ * sorted: how far along the tour after the first removed edge the others lie (ascending).
+ * Returns 1 when it made a gaining move. A choice whose type no level up to 5 closes is never
+ * gone down: the moves found, and their order, are those of the search that walked every one. */
+static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in, int32_t code,
+                    const int32_t *sorted) {
   ls_state *L = S->L;
   int32_t *t = S->t;
   const int32_t t2i = t[2 * i];
-  if (i >= 2 && !kopt_adds(t, i, t2i, t[1])) {
+  const int feasible = S->types->closable[i][code];
+  if (feasible && !kopt_adds(t, i, t2i, t[1])) {
     const int64_t gain = G - D(t2i, t[1]);
-    int feasible = -1; /* not walked yet: a move is walked once even when both checks want it */
-    if (gain > 0 && (feasible = kopt_feasible(L, t, i))) {
+    if (gain > 0) {
       kopt_make(S, t, i, 0);
       L->change -= gain - offset;
       for (int m = 1; m <= 2 * i; m++)
         tour_ls_push(L->s, t[m]);
       return 1;
     }
-    /* the cheap tests first: the walk of kopt_feasible is the dear one */
     if (i == KOPT_K && G > S->best_open &&
-        (!S->lkh || (!kopt_tight(L, t2i, G) && !kopt_tabu(S, t[2 * i - 1], t2i))) &&
-        (feasible < 0 ? kopt_feasible(L, t, i) : feasible)) {
+        (!S->lkh || (!kopt_tight(L, t2i, G) && !kopt_tabu(S, t[2 * i - 1], t2i)))) {
       S->best_open = G;
       memcpy(S->bt, t, sizeof S->bt);
     }
@@ -1161,11 +1164,21 @@ static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in) {
     t[2 * i + 1] = t3;
     for (int side = 0; side < 2; side++) {
       const int32_t t4 = side ? pred(L, t3) : succ(L, t3);
-      if ((t3_in && (in & lkv_bit(t4)) && kopt_removes(t, i, t3, t4)) ||
+      /* side 0: t4 follows t3 (bit 1), the edge's first node along the tour is t3; else t4 */
+      int32_t at = posof(L, side ? t4 : t3) - S->first_pos;
+      if (at < 0) at += L->n;
+      const int slot = tour_kopt_slot(sorted, i - 1, at);
+      const int32_t child = tour_kopt_child(code, i, slot, !side);
+      if (!S->types->viable[i + 1][child] ||
+          (t3_in && (in & lkv_bit(t4)) && kopt_removes(t, i, t3, t4)) ||
           (!S->lkh && kopt_tabu(S, t3, t4)))
         continue;
+      int32_t child_sorted[KOPT_K];
+      for (int q = 0, c = 0; q < i; q++)
+        child_sorted[q] = q == slot ? at : sorted[c++];
       t[2 * i + 2] = t4;
-      if (kopt_dfs(S, i + 1, g + edge_len(L, t3, t4), offset, in | lkv_bit(t3) | lkv_bit(t4)))
+      if (kopt_dfs(S, i + 1, g + edge_len(L, t3, t4), offset, in | lkv_bit(t3) | lkv_bit(t4), child,
+                   child_sorted))
         return 1;
     }
   }
@@ -1185,6 +1198,7 @@ static int sym_5opt(ls_state *L, int32_t t1) {
   kopt S;
   S.L = L;
   S.lkh = tour_chains_lkh(&tp->opt);
+  S.types = tour_kopt_types_get();
   S.t[1] = t1;
   for (int dir = 0; dir < 2; dir++) {
     const int64_t change0 = L->change;
@@ -1198,7 +1212,9 @@ static int sym_5opt(ls_state *L, int32_t t1) {
     for (int step = 0; step < steps; step++) {
       S.t[2] = t2;
       S.best_open = 0;
-      if (kopt_dfs(&S, 1, G, offset, lkv_bit(t1) | lkv_bit(t2))) {
+      const int t2_follows = succ(L, t1) == t2; /* edge 1's bit */
+      S.first_pos = posof(L, t2_follows ? t1 : t2);
+      if (kopt_dfs(&S, 1, G, offset, lkv_bit(t1) | lkv_bit(t2), t2_follows, NULL)) {
         for (int q = 0; q < ntouched; q++)
           tour_ls_push(L->s, touched[q]);
         L->s->chains5 += step > 0;
