@@ -1150,7 +1150,9 @@ static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in, int3
   const tour_problem *tp = L->tp;
   const int32_t *nb = tp->nbr + (size_t)t2i * tp->width;
   const int64_t *nd = L->cand_cost + (size_t)t2i * tp->width;
-  const int32_t sp = succ(L, t2i), pp = pred(L, t2i);
+  /* Whole tours only (sym_5opt): the array's accessors directly, not the pieces' branch */
+  const int32_t n = L->n, *order = L->order, *pos = L->pos;
+  const int32_t sp = tour_succ(order, pos, n, t2i), pp = tour_pred(order, pos, n, t2i);
   const int breadth = kopt_breadth[i - 1] < tp->kl ? kopt_breadth[i - 1] : tp->kl;
   for (int32_t j = 0; j < breadth; j++) {
     const int64_t g = G - nd[j];
@@ -1162,11 +1164,14 @@ static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in, int3
     const int t3_in = (in & lkv_bit(t3)) != 0;
     if (t3 == sp || t3 == pp || (t3_in && kopt_adds(t, i, t2i, t3))) continue;
     t[2 * i + 1] = t3;
+    const int32_t p3 = pos[t3];
     for (int side = 0; side < 2; side++) {
-      const int32_t t4 = side ? pred(L, t3) : succ(L, t3);
       /* side 0: t4 follows t3 (bit 1), the edge's first node along the tour is t3; else t4 */
-      int32_t at = posof(L, side ? t4 : t3) - S->first_pos;
-      if (at < 0) at += L->n;
+      const int32_t pa = side ? (p3 == 0 ? n - 1 : p3 - 1) : p3;
+      const int32_t t4 = side ? order[pa] : order[p3 + 1 == n ? 0 : p3 + 1];
+      const int32_t a = side ? t4 : t3;
+      int32_t at = pa - S->first_pos;
+      if (at < 0) at += n;
       const int slot = tour_kopt_slot(sorted, i - 1, at);
       const int32_t child = tour_kopt_child(code, i, slot, !side);
       if (!S->types->viable[i + 1][child] ||
@@ -1177,8 +1182,9 @@ static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in, int3
       for (int q = 0, c = 0; q < i; q++)
         child_sorted[q] = q == slot ? at : sorted[c++];
       t[2 * i + 2] = t4;
-      if (kopt_dfs(S, i + 1, g + edge_len(L, t3, t4), offset, in | lkv_bit(t3) | lkv_bit(t4), child,
-                   child_sorted))
+      /* the removed edge's cost from the cache of a's edge to its successor */
+      const int64_t d34 = L->pi ? L->scale * L->nlen[a] + L->pi[t3] + L->pi[t4] : L->nlen[a];
+      if (kopt_dfs(S, i + 1, g + d34, offset, in | lkv_bit(t3) | lkv_bit(t4), child, child_sorted))
         return 1;
     }
   }
