@@ -5,6 +5,16 @@
 static inline int32_t wrap(int32_t i, int32_t n) { return i >= n ? i - n : i; }
 
 void tour_array_reverse_range(int32_t *order, int32_t *pos, int32_t n, int32_t first, int32_t len) {
+  if (first + len <= n) { /* no wrap (the usual case): a loop without the index tests */
+    for (int32_t i = first, j = first + len - 1; i < j; i++, j--) {
+      const int32_t a = order[i], b = order[j];
+      order[i] = b;
+      pos[b] = i;
+      order[j] = a;
+      pos[a] = j;
+    }
+    return;
+  }
   int32_t i = first, j = wrap(first + len - 1, n);
   for (int32_t t = 0; t < len / 2; t++) {
     int32_t a = order[i], b = order[j];

@@ -107,7 +107,12 @@ static inline void refresh(ls_state *L, int32_t x) {
 static void refresh_reversed(ls_state *L, int32_t first, int32_t len) {
   const int32_t n = L->n;
   int32_t i = first;
-  for (int32_t t = 0; t + 1 < len; t++) {
+  if (first + len <= n) { /* no wrap: a loop without the index test */
+    const int32_t *order = L->order;
+    for (; i + 1 < first + len; i++)
+      L->nlen[order[i]] = L->nlen[order[i + 1]];
+  }
+  for (int32_t t = i - first; t + 1 < len; t++) {
     int32_t j = i + 1 == n ? 0 : i + 1;
     L->nlen[L->order[i]] = L->nlen[L->order[j]];
     i = j;
