@@ -75,14 +75,20 @@ static int closes_on_tour(const move *m, int i) {
   }
   for (int x = 0; x < n; x++)
     if (deg[x] != 2) return 0;
-  int prev = -1, cur = 0, steps = 0;
-  do {
-    const int next = adj[cur][0] == prev ? adj[cur][1] : adj[cur][0];
-    prev = cur;
-    cur = next;
-    steps++;
-  } while (cur != 0 && steps <= n);
-  return steps == n;
+  /* every node of degree 2: one tour exactly when a search from node 0 reaches them all */
+  int seen[NMAX] = {0}, stack[NMAX], top = 0, reached = 1;
+  seen[0] = 1;
+  stack[top++] = 0;
+  while (top > 0) {
+    const int x = stack[--top];
+    for (int d = 0; d < 2; d++)
+      if (!seen[adj[x][d]]) {
+        seen[adj[x][d]] = 1;
+        reached++;
+        stack[top++] = adj[x][d];
+      }
+  }
+  return reached == n;
 }
 
 /* Whether the edge (x, its successor) is one of t[1..2i]'s removed edges. */
