@@ -1009,10 +1009,6 @@ static int kopt_pair_in(const int32_t *e, int count, int32_t a, int32_t b) {
     if ((e[2 * i] == a && e[2 * i + 1] == b) || (e[2 * i] == b && e[2 * i + 1] == a)) return 1;
   return 0;
 }
-/* Whether the move t[1..2i] removes (a, b): one of the pairs t[1] t[2], t[3] t[4], ... */
-static int kopt_removes(const int32_t *t, int i, int32_t a, int32_t b) {
-  return kopt_pair_in(t + 1, i, a, b);
-}
 /* Whether it adds (a, b): one of t[2] t[3], ..., t[2i - 2] t[2i - 1] (not the closing). */
 static int kopt_adds(const int32_t *t, int i, int32_t a, int32_t b) {
   return kopt_pair_in(t + 2, i - 1, a, b);
@@ -1027,12 +1023,11 @@ static int kopt_tabu(const kopt *S, int32_t a, int32_t b) {
   return kopt_pair_in(S->tabu, S->ntabu, a, b);
 }
 
-/* The k segments the removed edges of t[1..2k] leave, in tour order (head, tail: forward), and
- * the new tour's walk through them: seq[m] the m-th segment, sign[m] 1 when entered at its
- * head (any of the outputs may be NULL). Returns the segments the walk visits before it is back
- * at segment 0: k when the move closes to one tour. */
-static int kopt_walk(const ls_state *L, const int32_t *t, int k, int32_t *head, int32_t *tail,
-                     int *seq, int *sign) {
+/* The k segments the removed edges of the closing move t[1..2k] leave, in tour order (head,
+ * tail: forward), and the new tour's walk through them: seq[m] the m-th segment, sign[m] 1 when
+ * entered at its head (whether a move closes is tour_kopt_types' table). */
+static void kopt_walk(const ls_state *L, const int32_t *t, int k, int32_t *head, int32_t *tail,
+                      int *seq, int *sign) {
   int aslot[KOPT_K], bslot[KOPT_K], order[KOPT_K];
   int32_t apos[KOPT_K];
   for (int e = 0; e < k; e++) { /* each removed edge as (a, b = succ a), sorted by a's place */
@@ -1055,23 +1050,18 @@ static int kopt_walk(const ls_state *L, const int32_t *t, int k, int32_t *head, 
     other[s1] = s0;
     at_head[s0] = 1;
     at_head[s1] = 0;
-    if (head) {
-      head[j] = t[s0];
-      tail[j] = t[s1];
-    }
+    head[j] = t[s0];
+    tail[j] = t[s1];
   }
   int slot = bslot[order[0]], count = 0;
   do {
-    if (seq) {
-      seq[count] = segof[slot];
-      sign[count] = at_head[slot];
-    }
+    seq[count] = segof[slot];
+    sign[count] = at_head[slot];
     count++;
     /* across the added edge at the segment's other end: slot 1 pairs with 2k, 2i with 2i + 1 */
     const int end = other[slot];
     slot = end == 1 ? 2 * k : end == 2 * k ? 1 : end % 2 == 0 ? end + 1 : end - 1;
   } while (segof[slot] != 0 && count <= k);
-  return count;
 }
 
 /* Makes the feasible move t[1..2k] as reversals: the segments after the first are put into the
@@ -1178,11 +1168,11 @@ static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in, int3
       int32_t at = pa - S->first_pos;
       if (at < 0) at += n;
       const int slot = tour_kopt_slot(sorted, i - 1, at);
+      /* a removed edge is known by its first node's place: (t3, t4) is one when that place is
+       * edge 1's (0) or another's */
+      const int removed = at == 0 || (slot < i - 1 && sorted[slot] == at);
       const int32_t child = tour_kopt_child(code, i, slot, !side);
-      if (!S->types->viable[i + 1][child] ||
-          (t3_in && (in & lkv_bit(t4)) && kopt_removes(t, i, t3, t4)) ||
-          (!S->lkh && kopt_tabu(S, t3, t4)))
-        continue;
+      if (removed || !S->types->viable[i + 1][child] || (!S->lkh && kopt_tabu(S, t3, t4))) continue;
       int32_t child_sorted[KOPT_K];
       for (int q = 0, c = 0; q < i; q++)
         child_sorted[q] = q == slot ? at : sorted[c++];

@@ -149,16 +149,20 @@ static int pass_claim(tour_pass *P, int r, int32_t *node) {
   return -1;
 }
 
+/* Lets the other workers at the lock while this one has nothing to do (under the lock). */
+static void pass_yield(tour_pass *P) {
+  omp_unset_lock(&P->lock);
+  sched_yield();
+  omp_set_lock(&P->lock);
+}
+
 /* One worker on replica r until the list is empty. */
 static void pass_work(tour_pass *P, int r) {
   const tour_problem *tp = P->tp;
   pass_replica *R = &P->rep[r];
   omp_set_lock(&P->lock);
-  while (P->joined < P->wait) {
-    omp_unset_lock(&P->lock);
-    sched_yield();
-    omp_set_lock(&P->lock);
-  }
+  while (P->joined < P->wait)
+    pass_yield(P);
   for (;;) {
     pass_take(P);
     if (P->master->qcount == 0) break;
@@ -169,9 +173,7 @@ static void pass_work(tour_pass *P, int r) {
     int32_t node = -1;
     const int k = R->pending ? -1 : pass_claim(P, r, &node);
     if (k < 0) {
-      omp_unset_lock(&P->lock);
-      sched_yield();
-      omp_set_lock(&P->lock);
+      pass_yield(P);
       continue;
     }
     if (R->version != P->version) {
