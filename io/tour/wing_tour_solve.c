@@ -65,9 +65,11 @@ static const param_def tour_params[] = {
      "merged into its colony's best by partition crossover (each part where the two tours "
      "differ taken from the shorter, where the child stays one tour), as LKH merges its trials",
      PARAM_SEARCH},
-    {"first-tour", 0, PARAM_CHOICE, "auto", "auto|curve|greedy", 0, -1, "KIND",
-     "coordinates: the first tour before local search, a Hilbert curve or greedy edge matching "
-     "(symmetric only; auto: greedy from 10,000 nodes on)",
+    {"first-tour", 0, PARAM_CHOICE, "auto", "auto|curve|greedy|pi-greedy", 0, -1, "KIND",
+     "coordinates: the first tour before local search, a Hilbert curve, greedy edge matching, or "
+     "greedy edge matching on the penalised costs d(u, v) + pi(u) + pi(v) of --ls-penalties "
+     "(symmetric only; auto: greedy from 10,000 nodes on, else the curve, and pi-greedy for the "
+     "odd colonies of 1,000-2,999 nodes)",
      PARAM_SEARCH},
     {"optimum", 0, PARAM_INT, NULL, NULL, 1, PARAM_INT64_MAX, "N",
      "the optimal length, for the gap (default: the network file's, if any)", 0},
@@ -118,9 +120,10 @@ static tour_options options_from(const param_set *ps) {
   to.quadrant = (int32_t)param_int(ps, "quadrant-neighbours");
   to.alpha_steps = (int32_t)param_int(ps, "alpha-steps");
   const char *first = param_str(ps, "first-tour");
-  to.first = strcmp(first, "curve") == 0    ? TOUR_FIRST_CURVE
-             : strcmp(first, "greedy") == 0 ? TOUR_FIRST_GREEDY
-                                            : TOUR_FIRST_AUTO;
+  to.first = strcmp(first, "curve") == 0       ? TOUR_FIRST_CURVE
+             : strcmp(first, "greedy") == 0    ? TOUR_FIRST_GREEDY
+             : strcmp(first, "pi-greedy") == 0 ? TOUR_FIRST_PI_GREEDY
+                                               : TOUR_FIRST_AUTO;
   const char *ls = param_str(ps, "local-search");
   to.ls = strcmp(ls, "none") == 0         ? TOUR_LS_NONE
           : strcmp(ls, "2opt") == 0       ? TOUR_LS_2OPT

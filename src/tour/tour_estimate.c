@@ -31,7 +31,7 @@ void tour_problem_estimate(const tour_net *net, const tour_options *opt, int thr
   /* The greedy first tour (tour_greedy.c), once while the colonies start: its candidate edges
    * (16 bytes each) and per node a degree, two links, a parent and an end's slot (17 bytes),
    * and the grid over the ends (tour_grid.c: at most about 8 bytes per node). */
-  if (tour_first_is_greedy(net, opt))
+  if (tour_first_uses_greedy(net, opt))
     out->candidates = aco_estimate_add(
         out->candidates,
         aco_estimate_add(aco_estimate_mul(n, (uint64_t)TOUR_GREEDY_LIST * TOUR_GREEDY_EDGE_BYTES),

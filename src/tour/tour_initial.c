@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "ar_alloc.h"
 #include "tour_construct.h"
 #include "tour_curve.h"
 #include "tour_greedy.h"
@@ -126,11 +127,14 @@ static int64_t reported_search(tour_problem *tp, tour_scratch *s, int32_t *order
   return change;
 }
 
-/* The greedy tour or the Hilbert order, improved by the full local search, into out. */
-static ar_status coordinate_tour(const aco_problem *p, tour_scratch *s, aco_solution *out) {
+/* The first tour of this kind (TOUR_START_*): the greedy tour or the Hilbert order, or the
+ * greedy tour on the penalised costs, improved by the full local search, into out. */
+static ar_status coordinate_tour(const aco_problem *p, tour_scratch *s, int kind,
+                                 aco_solution *out) {
   tour_problem *tp = p->data; /* its pass under way is published in it (tour_pass.h) */
-  ar_status st = tour_first_is_greedy(tp->net, &tp->opt) ? tour_greedy_order(tp, out->data)
-                                                         : tour_hilbert_order(tp->net, out->data);
+  ar_status st = kind == TOUR_START_PI_GREEDY              ? tour_greedy_order(tp, out->data, 1)
+                 : tour_first_is_greedy(tp->net, &tp->opt) ? tour_greedy_order(tp, out->data, 0)
+                                                           : tour_hilbert_order(tp->net, out->data);
   if (st != AR_OK) return st;
   tour_ls_clear(s);
   s->in_pieces = 0;
@@ -174,6 +178,18 @@ static ar_status coordinate_tour(const aco_problem *p, tour_scratch *s, aco_solu
   return st;
 }
 
+/* The first tour of start's kind into start (its maker's). */
+static ar_status make_start(const aco_problem *p, tour_scratch *s, tour_start *start) {
+  tour_problem *tp = p->data;
+  start->order = ar_alloc_array((size_t)tp->n, sizeof(int32_t));
+  if (!start->order)
+    return ar_fail(AR_ERR_NOMEM, "out of memory for the first tour (%d nodes)", tp->n);
+  aco_solution first = {aco_cost_worst(), start->order};
+  ar_status st = coordinate_tour(p, s, (int)(start - tp->start), &first);
+  start->cost = first.cost;
+  return st;
+}
+
 ar_status tour_initial(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *out) {
   tour_problem *tp = p->data;
   if (tp->net->metric == TOUR_METRIC_EXPLICIT) {
@@ -184,37 +200,43 @@ ar_status tour_initial(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, ac
     if (tp->opt.ls != TOUR_LS_NONE) tour_improve(p, ctx, scratch, out);
     return AR_OK;
   }
-  /* The first tour does not depend on the colony: the first colony to get here makes it, the
-   * others help with its pass of long chains (they would only compute the same tour) and wait
-   * for it; every colony copies it. */
+  /* The first tour depends on the colony only through its kind (tour_first_kind): the first
+   * colony of a kind to get here makes it, the others of that kind help with its pass of long
+   * chains (they would only compute the same tour) and wait for it; each copies it. Makers of
+   * different kinds take turns where they make such a pass (one at a time is published for
+   * helpers), else work at once. */
+  tour_start *start = &tp->start[tour_first_kind(tp->net, &tp->opt, ctx->colony)];
   int maker = 0, done = 0;
 #pragma omp critical(tour_initial_start)
-  if (!tp->start_claimed) {
-    tp->start_claimed = 1;
+  if (!start->claimed) {
+    start->claimed = 1;
     maker = 1;
   }
   if (maker) {
-    aco_solution first = {aco_cost_worst(), tp->start};
-    ar_status st = coordinate_tour(p, scratch, &first);
-    tp->start_cost = first.cost;
-    tp->start_ready = st == AR_OK;
-    tp->start_status = (int)st;
-    if (st != AR_OK)
-      snprintf(tp->start_message, sizeof tp->start_message, "%s", ar_error_message());
+    ar_status st = AR_OK;
+    if (tour_long_chains(&tp->opt, tp->n)) {
+#pragma omp critical(tour_initial_make)
+      st = make_start(p, scratch, start);
+    } else {
+      st = make_start(p, scratch, start);
+    }
+    start->ready = st == AR_OK;
+    start->status = (int)st;
+    if (st != AR_OK) snprintf(start->message, sizeof start->message, "%s", ar_error_message());
 #pragma omp atomic write seq_cst
-    tp->start_done = 1;
+    start->done = 1;
     if (st != AR_OK) return st;
   }
   for (;;) {
 #pragma omp atomic read seq_cst
-    done = tp->start_done;
+    done = start->done;
     if (done) break;
     /* Between passes (the curve, the whole-tour search) a short sleep, not a spin: a thread that
      * shares its core with the maker would slow it. */
     if (!tour_pass_help(tp)) nanosleep(&(struct timespec){0, TOUR_INITIAL_WAIT_NS}, NULL);
   }
-  if (!tp->start_ready) return ar_fail((ar_status)tp->start_status, "%s", tp->start_message);
-  memcpy(out->data, tp->start, (size_t)tp->n * sizeof(int32_t));
-  out->cost = tp->start_cost;
+  if (!start->ready) return ar_fail((ar_status)start->status, "%s", start->message);
+  memcpy(out->data, start->order, (size_t)tp->n * sizeof(int32_t));
+  out->cost = start->cost;
   return AR_OK;
 }

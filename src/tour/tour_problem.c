@@ -344,8 +344,6 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
   size_t cells = (size_t)tp->n * (size_t)tp->width;
   tp->nbr = ar_alloc_array(cells, sizeof(int32_t));
   tp->nbr_dist = ar_alloc_array(cells, sizeof(int64_t));
-  if (net->metric != TOUR_METRIC_EXPLICIT)
-    tp->start = ar_alloc_array((size_t)tp->n, sizeof(int32_t));
   if (!tp->symmetric) {
     tp->in_nbr = ar_alloc_array(cells, sizeof(int32_t));
     tp->in_dist = ar_alloc_array(cells, sizeof(int64_t));
@@ -355,8 +353,7 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
     tp->pi = ar_alloc_array((size_t)tp->n, sizeof(int64_t));
     tp->ls_dist = ar_alloc_array(cells, sizeof(int64_t));
   }
-  if (!tp->nbr || !tp->nbr_dist || (net->metric != TOUR_METRIC_EXPLICIT && !tp->start) ||
-      (!tp->symmetric && (!tp->in_nbr || !tp->in_dist)) ||
+  if (!tp->nbr || !tp->nbr_dist || (!tp->symmetric && (!tp->in_nbr || !tp->in_dist)) ||
       (penalised && (!tp->pi || !tp->ls_dist))) {
     tour_problem_free(tp);
     return ar_fail(AR_ERR_NOMEM, "out of memory for neighbour lists (%d x %d)", tp->n, tp->width);
@@ -394,5 +391,7 @@ void tour_problem_free(tour_problem *tp) {
   ar_free(tp->in_dist);
   ar_free(tp->pi);
   ar_free(tp->ls_dist);
+  for (int k = 0; k < TOUR_STARTS; k++)
+    ar_free(tp->start[k].order);
   memset(tp, 0, sizeof *tp);
 }

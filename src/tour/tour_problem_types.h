@@ -26,10 +26,28 @@ typedef enum {
 enum { TOUR_MAX_CANDIDATES = 64, TOUR_SEGMENT_MAX = 3, TOUR_KICK_MAX = 3 };
 
 typedef enum {
-  TOUR_FIRST_AUTO = 0,  /* greedy on symmetric instances of TOUR_GREEDY_FROM nodes on, else curve */
-  TOUR_FIRST_CURVE = 1, /* the Hilbert curve order (tour_curve.h) */
-  TOUR_FIRST_GREEDY = 2 /* greedy edge matching (tour_greedy.h; symmetric only) */
+  TOUR_FIRST_AUTO = 0,   /* greedy on symmetric instances of TOUR_GREEDY_FROM nodes on, else curve;
+                            odd colonies of TOUR_COLONIES_FROM to TOUR_ANTS_WHOLE_BELOW - 1 nodes:
+                            pi-greedy (tour_greedy.h: tour_first_kind) */
+  TOUR_FIRST_CURVE = 1,  /* the Hilbert curve order (tour_curve.h) */
+  TOUR_FIRST_GREEDY = 2, /* greedy edge matching (tour_greedy.h; symmetric only) */
+  TOUR_FIRST_PI_GREEDY = 3 /* the same on the alpha ascent's penalised costs (ls_dist) */
 } tour_first;
+
+/* The first tours' kinds, as slots of tour_problem.start: the plain one (curve or greedy) and
+ * the greedy matching on the penalised costs. */
+enum { TOUR_START_PLAIN = 0, TOUR_START_PI_GREEDY = 1, TOUR_STARTS = 2 };
+
+/* A first tour of the rank, made once by the first colony that asks for its kind. */
+typedef struct {
+  int32_t *order; /* [n], allocated by its maker */
+  aco_cost cost;
+  int claimed; /* a thread is making it (under the critical tour_initial_start) */
+  int done;    /* it was made (ready) or failed: OpenMP atomics */
+  int ready;
+  int status;         /* the maker's status when it failed, and its message */
+  char message[1024]; /* (the other colonies' threads of its kind report the same) */
+} tour_start;
 
 typedef struct {
   int32_t candidates;    /* pheromone options per node */
@@ -151,17 +169,12 @@ typedef struct {
   int64_t *pi;
   int64_t pi_scale;
   int64_t *ls_dist;
-  /* Coordinates: the first tour, the same for every colony, made once by the first colony that
-   * asks (tour_initial) and copied by the others. */
-  int32_t *start;
-  aco_cost start_cost;
-  int start_claimed; /* a thread is making it (under the critical tour_initial_start) */
-  int start_done;    /* it was made (start_ready) or failed: OpenMP atomics */
-  int start_ready;
-  int start_status;         /* the maker's status when it failed, and its message */
-  char start_message[1024]; /* (the other colonies' threads report the same) */
-  struct tour_pass *pass;   /* the first tour's pass under way, that waiting threads join
-                               (tour_pass.h; under the critical tour_pass_join) */
+  /* Coordinates: the first tours, one per kind a colony of the rank starts from
+   * (tour_first_kind), each made once by the first colony that asks (tour_initial) and copied by
+   * the others of its kind. */
+  tour_start start[TOUR_STARTS];
+  struct tour_pass *pass; /* the first tour's pass under way, that waiting threads join
+                             (tour_pass.h; under the critical tour_pass_join) */
 } tour_problem;
 
 /* The index of a source tour (problem.h, source_index): the length of the edge leaving each

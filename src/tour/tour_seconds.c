@@ -6,6 +6,7 @@
 
 #include "tour_alpha.h"
 #include "tour_assign.h"
+#include "tour_greedy.h"
 #include "tour_hk_ascent.h"
 #include "tour_problem.h"
 
@@ -63,5 +64,7 @@ void tour_seconds_estimate(const tour_net *net, const tour_options *opt, tour_se
   if (chains.ls_5opt < 0) chains.ls_5opt = tour_chain_steps_by_size(opt, n);
   if (!net->directed && net->metric != TOUR_METRIC_EXPLICIT && tour_long_chains(&chains, n))
     out->first_tours += FIRST_CHAINS_NODE_SECONDS * dn;
+  /* Colonies of two kinds of first tour: a rank may make both (tour_greedy.h) */
+  if (tour_first_kind(net, opt, 1) != tour_first_kind(net, opt, 0)) out->first_tours *= 2;
   out->write = WRITE_FIXED_SECONDS + WRITE_NODE_SECONDS * dn;
 }

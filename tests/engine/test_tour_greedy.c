@@ -34,7 +34,8 @@ static int64_t greedy(const tour_net *t, int32_t *order) {
   if (tour_problem_create(t, &to, &tp, &p) != AR_OK) return -1;
   CHECK(tour_first_is_greedy(t, &tp.opt));
   int64_t len = -1;
-  if (tour_greedy_order(&tp, order) == AR_OK && is_tour(order, t->n)) len = tour_length(t, order);
+  if (tour_greedy_order(&tp, order, 0) == AR_OK && is_tour(order, t->n))
+    len = tour_length(t, order);
   tour_problem_free(&tp);
   return len;
 }

@@ -10,6 +10,7 @@
 #include "tour_alpha.h"
 #include "tour_array.h"
 #include "tour_estimate.h"
+#include "tour_greedy.h"
 #include "tour_kick.h"
 #include "tour_quadrant.h"
 #include "tour_seconds.h"
@@ -590,44 +591,101 @@ static void test_chain_steps_auto(void) {
   tour_options given = to;
   given.ls_5opt = 12;
   CHECK_EQ_INT(resolved_chain_steps(&uniform, given), 12);
-  /* The time model counts the first tour's pass of long chains where the size gives them. */
-  tour_seconds auto_3000, short_3000, auto_2999;
-  tour_options short_chains = to;
+  /* The time model counts the first tour's pass of long chains where the size gives them, and
+   * both kinds of first tour where the colonies start from two (tour_first_kind). */
+  tour_seconds auto_3000, short_3000, auto_2999, curve_2999;
+  tour_options short_chains = to, curve = to;
   short_chains.ls_5opt = TOUR_LS_5OPT_DEFAULT;
+  curve.first = TOUR_FIRST_CURVE;
   tour_seconds_estimate(&uniform, &to, &auto_3000);
   tour_seconds_estimate(&uniform, &short_chains, &short_3000);
   tour_seconds_estimate(&small, &to, &auto_2999);
+  tour_seconds_estimate(&small, &curve, &curve_2999);
   CHECK(auto_3000.first_tours > short_3000.first_tours + 0.1);
-  CHECK(auto_2999.first_tours < short_3000.first_tours);
+  CHECK(curve_2999.first_tours < short_3000.first_tours);
+  CHECK(auto_2999.first_tours == 2 * curve_2999.first_tours);
   tour_net_free(&uniform);
   tour_net_free(&small);
   tour_net_free(&large);
   tour_net_free(&clustered);
 }
 
-/* The first tour of an instance with the given chain steps, its length checked exact. */
-static int64_t first_tour_length(const tour_net *t, int32_t steps) {
-  tour_options to = tour_options_default();
+/* The first tours of colonies 0..colonies-1 of one problem into order[colony * n ...], each
+ * checked a tour of exact length; returns colony 0's length. */
+static int64_t first_tours(const tour_net *t, tour_options to, int colonies, int32_t *order) {
   if (AR_TEST_SANITIZED) to.alpha_steps = 50;
-  to.ls_5opt = steps;
   tour_problem tp;
   aco_problem p;
   CHECK(tour_problem_create(t, &to, &tp, &p) == AR_OK);
   void *scratch = NULL;
   CHECK(p.scratch_create(&p, &scratch) == AR_OK);
-  int32_t *order = malloc(sizeof(int32_t) * t->n);
-  aco_solution sol = {aco_cost_worst(), order};
-  aco_ant_ctx ctx = {
-      NULL, p.options,          NULL, NULL, 0.0, aco_rng_stream(1, 0, 0, 0, ACO_STREAM_INITIAL), -1,
-      0,    ACO_STREAM_INITIAL, 0};
-  CHECK(p.initial(&p, &ctx, scratch, &sol) == AR_OK);
-  CHECK(tour_is_permutation(order, t->n) == 1);
-  const int64_t len = tour_length(t, order);
-  CHECK((double)len == sol.cost.key[0]);
-  free(order);
+  for (int c = 0; c < colonies; c++) {
+    int32_t *tour = order + (size_t)c * t->n;
+    aco_solution sol = {aco_cost_worst(), tour};
+    aco_ant_ctx ctx = {NULL, p.options, NULL,
+                       NULL, 0.0,       aco_rng_stream(1, c, 0, 0, ACO_STREAM_INITIAL),
+                       -1,   c,         ACO_STREAM_INITIAL,
+                       0};
+    CHECK(p.initial(&p, &ctx, scratch, &sol) == AR_OK);
+    CHECK(tour_is_permutation(tour, t->n) == 1);
+    CHECK((double)tour_length(t, tour) == sol.cost.key[0]);
+  }
   p.scratch_free(&p, scratch);
   tour_problem_free(&tp);
+  return tour_length(t, order);
+}
+
+/* The first tour of an instance with the given chain steps, its length checked exact. */
+static int64_t first_tour_length(const tour_net *t, int32_t steps) {
+  tour_options to = tour_options_default();
+  to.ls_5opt = steps;
+  int32_t *order = malloc(sizeof(int32_t) * t->n);
+  const int64_t len = first_tours(t, to, 1, order);
+  free(order);
   return len;
+}
+
+static int same_tour(const int32_t *a, const int32_t *b, int32_t n) {
+  return memcmp(a, b, sizeof(int32_t) * (size_t)n) == 0;
+}
+
+static void test_first_tour_kinds(void) {
+  /* Which colony starts from which kind: pi-greedy for the odd ones on 1,000-2,999 nodes
+   * (automatic) or for all (--first-tour pi-greedy), else the plain first tour. */
+  tour_options to = tour_options_default();
+  tour_net n999 = fixture_random_euc(999, 3), n1000 = fixture_random_euc(1000, 3);
+  tour_net n2999 = fixture_random_euc(2999, 3), n3000 = fixture_random_euc(3000, 3);
+  CHECK(tour_first_kind(&n999, &to, 1) == TOUR_START_PLAIN);
+  CHECK(tour_first_kind(&n1000, &to, 0) == TOUR_START_PLAIN);
+  CHECK(tour_first_kind(&n1000, &to, 1) == TOUR_START_PI_GREEDY);
+  CHECK(tour_first_kind(&n2999, &to, 3) == TOUR_START_PI_GREEDY);
+  CHECK(tour_first_kind(&n2999, &to, 2) == TOUR_START_PLAIN);
+  CHECK(tour_first_kind(&n3000, &to, 1) == TOUR_START_PLAIN);
+  CHECK(tour_first_uses_greedy(&n1000, &to) && !tour_first_uses_greedy(&n999, &to));
+  tour_options curve = to, pig = to;
+  curve.first = TOUR_FIRST_CURVE;
+  pig.first = TOUR_FIRST_PI_GREEDY;
+  CHECK(tour_first_kind(&n1000, &curve, 1) == TOUR_START_PLAIN);
+  CHECK(tour_first_kind(&n999, &pig, 0) == TOUR_START_PI_GREEDY);
+  tour_net_free(&n999);
+  tour_net_free(&n2999);
+  tour_net_free(&n3000);
+  /* The tours: colonies 0 and 2 from the curve's, 1 and 3 from pi-greedy's, each the one its
+   * kind gives every colony when chosen; the two kinds differ. */
+  const int32_t n = n1000.n;
+  int32_t *mixed = malloc(sizeof(int32_t) * 4 * (size_t)n);
+  int32_t *plain = malloc(sizeof(int32_t) * (size_t)n),
+          *pis = malloc(sizeof(int32_t) * 2 * (size_t)n);
+  first_tours(&n1000, to, 4, mixed);
+  first_tours(&n1000, curve, 1, plain);
+  first_tours(&n1000, pig, 2, pis);
+  CHECK(same_tour(mixed, plain, n) && same_tour(mixed + 2 * n, plain, n));
+  CHECK(same_tour(mixed + n, pis, n) && same_tour(mixed + 3 * n, pis, n));
+  CHECK(same_tour(pis, pis + n, n) && !same_tour(plain, pis, n));
+  free(mixed);
+  free(plain);
+  free(pis);
+  tour_net_free(&n1000);
 }
 
 static void test_first_tour_chains(void) {
@@ -653,7 +711,7 @@ static void test_first_tour(void) {
                        0};
     CHECK(p->initial(p, &ctx, k.scratch, colony == 0 ? &sa : &sb) == AR_OK);
   }
-  CHECK(k.tp.start_ready);
+  CHECK(k.tp.start[TOUR_START_PLAIN].ready && !k.tp.start[TOUR_START_PI_GREEDY].order);
   CHECK(memcmp(a, b, sizeof(int32_t) * t.n) == 0);
   CHECK(tour_is_permutation(a, t.n) == 1);
   CHECK((double)tour_length(&t, a) == sa.cost.key[0] && sa.cost.key[0] == sb.cost.key[0]);
@@ -821,6 +879,7 @@ int test_run(int argc, char **argv) {
   test_deep_search();
   test_windows();
   test_first_tour();
+  test_first_tour_kinds();
   /* 100,000 nodes (the hook starts there): minutes under the sanitizers, which run this file's
    * other checks; the hook only reads counters. */
   if (!AR_TEST_SANITIZED) test_work_reports();

@@ -102,10 +102,11 @@ static void check_maker_failed(const tour_net *t) {
   tour_problem tp;
   aco_problem p;
   CHECK(tour_problem_create(t, &to, &tp, &p) == AR_OK);
-  tp.start_claimed = tp.start_done = 1; /* as the maker leaves it when it fails */
-  tp.start_ready = 0;
-  tp.start_status = AR_ERR_NOMEM;
-  snprintf(tp.start_message, sizeof tp.start_message, "out of memory for the first tour (test)");
+  tour_start *start = &tp.start[TOUR_START_PLAIN];
+  start->claimed = start->done = 1; /* as the maker leaves it when it fails */
+  start->ready = 0;
+  start->status = AR_ERR_NOMEM;
+  snprintf(start->message, sizeof start->message, "out of memory for the first tour (test)");
   void *scratch = NULL;
   CHECK(p.scratch_create(&p, &scratch) == AR_OK);
   int32_t *data = malloc(sizeof(int32_t) * (size_t)t->n);
