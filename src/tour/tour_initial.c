@@ -4,9 +4,10 @@
  * Coordinates: the order along a Hilbert curve over the bounding box (tour_curve.h; O(n log n),
  * about 25 % above optimal), or on symmetric instances of TOUR_GREEDY_FROM nodes and more a greedy
  * edge matching (tour_greedy.h; some 15-20 % above, and local search from it ends as short in
- * about 40 % less time on 10^6 nodes), then local search; made once per rank and shared by its
- * colonies. EXPLICIT weights: a nearest-neighbour tour from a node drawn from the colony's
- * stream. */
+ * about 40 % less time on 10^6 nodes), or for the odd colonies of 1,000-2,999 nodes the greedy
+ * matching on the penalised costs (tour_greedy.h: tour_first_kind), then local search; made once
+ * per rank and kind and shared by its colonies of that kind. EXPLICIT weights: a nearest-neighbour
+ * tour from a node drawn from the colony's stream. */
 #include "tour_initial.h"
 
 #include <stdio.h>
@@ -178,14 +179,14 @@ static ar_status coordinate_tour(const aco_problem *p, tour_scratch *s, int kind
   return st;
 }
 
-/* The first tour of start's kind into start (its maker's). */
-static ar_status make_start(const aco_problem *p, tour_scratch *s, tour_start *start) {
+/* The first tour of this kind into start (its maker's). */
+static ar_status make_start(const aco_problem *p, tour_scratch *s, int kind, tour_start *start) {
   tour_problem *tp = p->data;
   start->order = ar_alloc_array((size_t)tp->n, sizeof(int32_t));
   if (!start->order)
     return ar_fail(AR_ERR_NOMEM, "out of memory for the first tour (%d nodes)", tp->n);
   aco_solution first = {aco_cost_worst(), start->order};
-  ar_status st = coordinate_tour(p, s, (int)(start - tp->start), &first);
+  ar_status st = coordinate_tour(p, s, kind, &first);
   start->cost = first.cost;
   return st;
 }
@@ -205,7 +206,8 @@ ar_status tour_initial(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, ac
    * chains (they would only compute the same tour) and wait for it; each copies it. Makers of
    * different kinds take turns where they make such a pass (one at a time is published for
    * helpers), else work at once. */
-  tour_start *start = &tp->start[tour_first_kind(tp->net, &tp->opt, ctx->colony)];
+  const int kind = tour_first_kind(tp->net, &tp->opt, ctx->colony);
+  tour_start *start = &tp->start[kind];
   int maker = 0, done = 0;
 #pragma omp critical(tour_initial_start)
   if (!start->claimed) {
@@ -216,9 +218,9 @@ ar_status tour_initial(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, ac
     ar_status st = AR_OK;
     if (tour_long_chains(&tp->opt, tp->n)) {
 #pragma omp critical(tour_initial_make)
-      st = make_start(p, scratch, start);
+      st = make_start(p, scratch, kind, start);
     } else {
-      st = make_start(p, scratch, start);
+      st = make_start(p, scratch, kind, start);
     }
     start->ready = st == AR_OK;
     start->status = (int)st;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* tour_initial: a colony's first tour (problem.h: initial): a space-filling curve improved by
- * the whole-tour search, window by window on large instances, made once and copied. */
+ * the whole-tour search, window by window on large instances, made once per kind and copied. */
 #ifndef AR_TOUR_INITIAL_H
 #define AR_TOUR_INITIAL_H
 

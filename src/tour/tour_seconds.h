@@ -15,7 +15,8 @@
 typedef struct {
   double bound;       /* the Held-Karp bound of tour_bound_compute (the whole ascent) */
   double candidates;  /* nearest-neighbour lists, and alpha-nearness where it applies */
-  double first_tours; /* the first tour (tour_initial.h: made once, copied to every colony) */
+  double first_tours; /* the first tours (tour_initial.h: made once per kind, copied to every
+                         colony of the kind) */
   double write;       /* the self-check of the best tour and the results file */
 } tour_seconds;
 
