@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Layout independence under mpirun: 4 colonies on this communicator's ranks (with 1 and 2
- * threads each) give the same best tour as 4 colonies on one rank; more ranks than colonies is
- * a usage error on every rank, not a hang. */
+ * threads each) give the same best tour as 4 colonies on one rank, also where colonies start
+ * from two kinds of first tour; more ranks than colonies is a usage error on every rank, not a
+ * hang. */
 #include <omp.h>
 
 #include "engine_fixture.h"
@@ -48,6 +49,22 @@ int test_run(int argc, char **argv) {
   par.q0 = 0.9;
   par.beta = 8;
   compare("acs, no migration", &t, &to, &par);
+
+  /* 1,000 nodes: the odd colonies start from the pi-greedy first tour, the even from the curve
+   * (tour_first_kind), so a rank may make both: at once with short chains, in turns with a pass
+   * of long chains (two threads, or one rank with colonies of both kinds). */
+  tour_net kinds = fixture_random_euc(1000, 31);
+  par = aco_params_default();
+  par.colonies = 4;
+  par.ants = 4;
+  par.iterations = 6;
+  par.epoch_iterations = 3;
+  par.seed = 5;
+  compare("mmas, two kinds of first tour", &kinds, &to, &par);
+  tour_options chains = to;
+  chains.ls_5opt = 50;
+  compare("mmas, two kinds of first tour, long chains", &kinds, &chains, &par);
+  tour_net_free(&kinds);
 
   /* More ranks than colonies: the same usage error everywhere, at once. */
   par = aco_params_default();
