@@ -60,6 +60,11 @@ static const param_def tour_params[] = {
      "tour also gets a pass of the ants' search; -1: 50 on instances of 3,000-9,999 nodes that "
      "are not clustered, else 10",
      PARAM_SEARCH},
+    {"trial-ants", 0, PARAM_INT, "0", NULL, 0, 1e9, "N",
+     "ants of whole tours (below 20,000 nodes): every N-th ant of an iteration re-draws its "
+     "first 400 nodes as LKH draws a trial (keeping only the source's edges to a node's two "
+     "alpha-nearest candidates) instead of changing --new-edges edges (0: none)",
+     PARAM_SEARCH},
     {"merge", 0, PARAM_CHOICE, "yes", "yes|no", 0, -1, "yes|no",
      "symmetric tours under MMAS below 10,000 nodes: every ant is "
      "merged into its colony's best by partition crossover (each part where the two tours "
@@ -81,6 +86,8 @@ static const param_def tour_params[] = {
 _Static_assert(TOUR_MERGE_BELOW == 10000, "--merge's text says below 10,000 nodes");
 _Static_assert(TOUR_LONG_CHAINS_FROM == 3000 && TOUR_LONG_CHAINS_BELOW == 10000,
                "--ls-5opt's text says 50 on 3,000-9,999 nodes");
+_Static_assert(TOUR_PIECES_FROM == 20000 && TOUR_TRIAL_WINDOW == 400 && TOUR_TRIAL_BACKBONE == 2,
+               "--trial-ants's text says below 20,000 nodes, 400 nodes and two candidates");
 _Static_assert(TOUR_GREEDY_FROM == 10000, "--first-tour's text says greedy from 10,000 nodes on");
 _Static_assert(
     TOUR_COLONIES_FROM == 1000 && TOUR_ANTS_WHOLE_BELOW == 3000 && TOUR_COLONIES_SMALL == 2 &&
@@ -116,6 +123,7 @@ static tour_options options_from(const param_set *ps) {
   to.stall_kick = (int32_t)param_int(ps, "stall-kick");
   to.ls_penalties = strcmp(param_str(ps, "ls-penalties"), "yes") == 0;
   to.ls_5opt = (int32_t)param_int(ps, "ls-5opt");
+  to.trial_every = (int32_t)param_int(ps, "trial-ants");
   to.merge = strcmp(param_str(ps, "merge"), "yes") == 0;
   to.quadrant = (int32_t)param_int(ps, "quadrant-neighbours");
   to.alpha_steps = (int32_t)param_int(ps, "alpha-steps");

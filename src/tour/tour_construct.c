@@ -9,6 +9,17 @@
  * The tour thus reconnects pieces of the source in a few new places (a change 2-opt and Or-opt
  * cannot simply undo), and local search starts only from the endpoints of the new edges.
  *
+ * Trial ants (every opt.trial_every-th ant of an iteration): the walk draws its first
+ * TOUR_TRIAL_WINDOW nodes as LKH draws each trial's tour near its best (ChooseInitialTour): it
+ * keeps a source edge only where it joins a node to one of its first TOUR_TRIAL_BACKBONE
+ * candidates or the reverse (on alpha-nearness lists the minimum 1-tree's edges, LKH's alpha = 0
+ * backbone), a random one of the two when both are free, and picks every other step by the ACO
+ * rule; then it copies the source as above. A focused ant changes its source in one place and no
+ * merge of such ants reorders the regions a tour visits in turn (pcb3038's seeds stop there); a
+ * trial re-draws some 150-250 edges of a region at once. Off by default: a trial costs some 2.6
+ * focused ants, and at 10 s it was within noise on pcb3038 and fnl4461 over 42 seeds while the
+ * time to 0.1 % above the optimum grew 1.6-1.75 times (docs/performance.md).
+ *
  * Whole-tour construction (no source, or new_edges = 0): the classical ant walk over unvisited
  * candidates, falling back to the nearest unvisited node when every candidate was visited. */
 #include "tour_construct.h"
@@ -28,6 +39,28 @@ static void new_stamp(tour_scratch *s) {
   }
 }
 
+/* Whether a trial walk keeps the source edge (u, v): v among u's first TOUR_TRIAL_BACKBONE
+ * candidates or u among v's. */
+static int trial_keeps(const tour_problem *tp, int32_t u, int32_t v) {
+  const int32_t *cu = tp->nbr + (size_t)u * tp->width, *cv = tp->nbr + (size_t)v * tp->width;
+  const int32_t r = TOUR_TRIAL_BACKBONE < tp->width ? TOUR_TRIAL_BACKBONE : tp->width;
+  for (int32_t j = 0; j < r; j++)
+    if (cu[j] == v || cv[j] == u) return 1;
+  return 0;
+}
+
+/* A trial walk's step from cur: a free source neighbour joined to cur by a backbone edge (a
+ * random one of two), else -1 (the ACO rule decides). */
+static int32_t trial_step(const tour_problem *tp, aco_ant_ctx *ctx, const tour_scratch *s,
+                          const int32_t *src, const int32_t *src_pos, int32_t cur) {
+  const int32_t n = tp->n, i = src_pos[cur];
+  const int32_t fwd = src[i + 1 == n ? 0 : i + 1], bwd = src[i == 0 ? n - 1 : i - 1];
+  const int keep_fwd = s->mark[fwd] != s->stamp && trial_keeps(tp, cur, fwd);
+  const int keep_bwd = tp->symmetric && s->mark[bwd] != s->stamp && trial_keeps(tp, cur, bwd);
+  if (keep_fwd && keep_bwd) return aco_rng_below(&ctx->rng, 2) ? fwd : bwd;
+  return keep_fwd ? fwd : keep_bwd ? bwd : -1;
+}
+
 static void construct_focused(const tour_problem *tp, aco_ant_ctx *ctx, tour_scratch *s,
                               aco_solution *out) {
   const tour_net *net = tp->net;
@@ -39,6 +72,10 @@ static void construct_focused(const tour_problem *tp, aco_ant_ctx *ctx, tour_scr
   new_stamp(s);
   int64_t length = 0;
   int32_t fresh = 0, kick = tour_kick_edges(tp, ctx);
+  /* Trials are for ants of whole tours: in pieces this walk is only the fallback of an ant
+   * whose pieces overflowed, which stays a focused ant. */
+  const int32_t every = s->pieces.cap > 0 ? 0 : tp->opt.trial_every;
+  const int32_t trial = every > 0 && ctx->ant % every == every - 1 ? TOUR_TRIAL_WINDOW : 0;
   int32_t scan = 0; /* fallback: the first unvisited node of the source at or after scan */
   int32_t cur = (int32_t)aco_rng_below(&ctx->rng, (uint32_t)n);
   order[0] = cur;
@@ -47,8 +84,11 @@ static void construct_focused(const tour_problem *tp, aco_ant_ctx *ctx, tour_scr
   float w[TOUR_MAX_CANDIDATES];
   for (int32_t m = 1; m < n; m++) {
     int32_t next = -1;
-    if (fresh >= kick) {
-      /* Enough change: copy the source from here, forward (or, when symmetric, backward). */
+    if (m < trial) {
+      next = trial_step(tp, ctx, s, src, src_pos, cur);
+    } else if (trial || fresh >= kick) {
+      /* Enough change (or the trial walk's end): copy the source from here, forward (or, when
+       * symmetric, backward). */
       int32_t i = src_pos[cur];
       int32_t fwd = src[i + 1 == n ? 0 : i + 1];
       int32_t bwd = src[i == 0 ? n - 1 : i - 1];

@@ -23,6 +23,7 @@ tour_options tour_options_default(void) {
                     .stall_kick = 100,
                     .ls_penalties = 1,
                     .ls_5opt = -1,
+                    .trial_every = 0,
                     .first = TOUR_FIRST_AUTO,
                     .pieces_from = TOUR_PIECES_FROM,
                     .rows_from = TOUR_ROWS_FROM,
@@ -330,6 +331,7 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
   if (opt->new_edges < -1) return ar_fail(AR_ERR_USAGE, "--new-edges must be >= -1");
   if (opt->alpha_steps < 0) return ar_fail(AR_ERR_USAGE, "--alpha-steps must be >= 0");
   if (opt->stall_kick < 0) return ar_fail(AR_ERR_USAGE, "--stall-kick must be >= 0");
+  if (opt->trial_every < 0) return ar_fail(AR_ERR_USAGE, "--trial-ants must be >= 0");
   if (opt->quadrant < -1 || 4 * opt->quadrant > TOUR_MAX_CANDIDATES)
     return ar_fail(AR_ERR_USAGE, "--quadrant-neighbours must be in [-1, %d]",
                    TOUR_MAX_CANDIDATES / 4);

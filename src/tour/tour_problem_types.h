@@ -63,6 +63,9 @@ typedef struct {
                           penalties transform, d(u, v) + pi(u) + pi(v) (LKH's; tour_ls.c) */
   int32_t ls_5opt;     /* the ants' local search: chains of at most this many sequential 5-opt
                           steps where its other moves find nothing (0: none; tour_ls.c) */
+  int32_t trial_every; /* ants of whole tours: every trial_every-th ant of an iteration re-draws
+                          a window of its source as LKH draws a trial (tour_construct.c; 0: none,
+                          the default: docs/performance.md) */
   tour_first first;    /* how coordinate instances' first tour starts (tour_initial.c) */
   int32_t pieces_from; /* ants of instances of at least this many nodes keep their tours as
                           pieces of the source (tour_pieces.h): same tours, O(change) per ant */
@@ -118,6 +121,10 @@ enum {
   TOUR_LONG_CHAINS_BELOW = 10000
 };
 #define TOUR_LONG_CHAINS_CV 1.0
+/* Trial ants (--trial-ants, tour_construct.c): the nodes of the walk that re-draws the source,
+ * and the candidates of a node whose edges it keeps (the alpha-nearest: the 1-tree's edges, LKH's
+ * backbone). */
+enum { TOUR_TRIAL_WINDOW = 400, TOUR_TRIAL_BACKBONE = 2 };
 /* Whether chains of o->ls_5opt steps follow LKH's rules (more than TOUR_LS_5OPT_SHORT steps). */
 static inline int tour_chains_lkh(const tour_options *o) { return o->ls_5opt > TOUR_LS_5OPT_SHORT; }
 /* The automatic --ls-5opt by size alone: long on TOUR_LONG_CHAINS_FROM to TOUR_LONG_CHAINS_BELOW

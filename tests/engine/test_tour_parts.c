@@ -610,6 +610,132 @@ static void test_chain_steps_auto(void) {
   tour_net_free(&clustered);
 }
 
+static void test_trial_ants_option(void) {
+  /* Off by default (docs/performance.md: not kept as a default), a given value kept, a negative
+   * one refused. */
+  tour_options to = tour_options_default();
+  CHECK_EQ_INT(to.trial_every, 0);
+  to.alpha_steps = 0;
+  tour_net t = fixture_random_euc(300, 3);
+  tour_problem tp;
+  aco_problem p;
+  to.trial_every = 3;
+  CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_OK);
+  CHECK_EQ_INT(tp.opt.trial_every, 3);
+  tour_problem_free(&tp);
+  to.trial_every = -1;
+  CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_ERR_USAGE);
+  ar_error_clear();
+  tour_net_free(&t);
+}
+
+/* Edges of tour a (n nodes) that tour b does not have. */
+static int32_t edges_not_in(const int32_t *a, const int32_t *b, int32_t n) {
+  int32_t *pos = malloc(sizeof(int32_t) * (size_t)n), count = 0;
+  for (int32_t i = 0; i < n; i++)
+    pos[b[i]] = i;
+  for (int32_t i = 0; i < n; i++) {
+    int32_t d = pos[a[(i + 1) % n]] - pos[a[i]];
+    if (d < 0) d += n;
+    count += d != 1 && d != n - 1;
+  }
+  free(pos);
+  return count;
+}
+
+static void test_trial_construction(void) {
+  /* Every second ant a trial: tours of exact length, the same from the same stream; the first
+   * TOUR_TRIAL_WINDOW nodes of a trial's walk keep only the source's backbone edges, so a trial
+   * differs from its source in many more edges than a focused ant of 8 new edges, and its walk
+   * then copies the source, blocked only where the window took its nodes: beyond the window
+   * new edges are far sparser. */
+  tour_net t = fixture_random_euc(1000, 11);
+  tour_options to = tour_options_default();
+  to.alpha_steps = AR_TEST_SANITIZED ? 50 : 200;
+  to.new_edges = 8;
+  to.trial_every = 2;
+  to.ls = TOUR_LS_NONE;
+  tour_problem tp;
+  aco_problem p;
+  CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_OK);
+  CHECK_EQ_INT(tp.opt.trial_every, 2);
+  void *scratch = NULL;
+  CHECK(p.scratch_create(&p, &scratch) == AR_OK);
+  float *choice = malloc(sizeof(float) * t.n * p.options);
+  for (int32_t i = 0; i < t.n * p.options; i++)
+    choice[i] = 1.0f;
+  int32_t *src = malloc(sizeof(int32_t) * t.n), *out = malloc(sizeof(int32_t) * t.n);
+  int32_t *again = malloc(sizeof(int32_t) * t.n);
+  void *idx = malloc(p.source_index_bytes);
+  /* A good source: the curve's first tour (the trial keeps its backbone edges) */
+  aco_solution source = {aco_cost_worst(), src};
+  aco_ant_ctx first = {
+      NULL, p.options,          NULL, NULL, 0.0, aco_rng_stream(1, 0, 0, 0, ACO_STREAM_INITIAL), -1,
+      0,    ACO_STREAM_INITIAL, 0};
+  CHECK(p.initial(&p, &first, scratch, &source) == AR_OK);
+  p.source_index(&p, &source, idx);
+  int ok = 1, same = 1, copied = 1;
+  int64_t changed[2] = {0, 0};
+  for (int ant = 0; ant < 40; ant++) {
+    for (int pass = 0; pass < 2; pass++) {
+      aco_ant_ctx ctx = {choice, p.options, &source, idx, 0.0, aco_rng_stream(1, 0, 0, 0, ant),
+                         0,      0,         ant,     0};
+      aco_solution sol = {{{0}, 0}, pass ? again : out};
+      p.construct(&p, &ctx, scratch, &sol);
+      if (tour_is_permutation(sol.data, t.n) != 1 ||
+          (double)tour_length(&t, sol.data) != sol.cost.key[0])
+        ok = 0;
+    }
+    if (memcmp(out, again, sizeof(int32_t) * t.n) != 0) same = 0;
+    changed[ant % 2] += edges_not_in(out, src, t.n);
+    if (ant % 2 == 1) {
+      /* beyond the window every new edge is where the copy was blocked: few of them */
+      int32_t breaks[2] = {0, 0}, *pos = malloc(sizeof(int32_t) * t.n);
+      for (int32_t i = 0; i < t.n; i++)
+        pos[src[i]] = i;
+      for (int32_t m = 1; m < t.n; m++) {
+        int32_t d = pos[out[m]] - pos[out[m - 1]];
+        if (d < 0) d += t.n;
+        breaks[m > TOUR_TRIAL_WINDOW] += d != 1 && d != t.n - 1;
+      }
+      /* new edges per step: inside the window at least twice as dense as after it */
+      if (2 * breaks[1] * TOUR_TRIAL_WINDOW >= breaks[0] * (t.n - 1 - TOUR_TRIAL_WINDOW))
+        copied = 0;
+      free(pos);
+    }
+  }
+  CHECK(ok);
+  CHECK(same);
+  CHECK(copied);
+  /* 20 trials against 20 focused ants of 8 new edges (some 16 changed edges each) */
+  CHECK(changed[1] > 3 * changed[0]);
+  free(choice);
+  free(src);
+  free(out);
+  free(again);
+  free(idx);
+  p.scratch_free(&p, scratch);
+  tour_problem_free(&tp);
+  tour_net_free(&t);
+}
+
+static void test_trial_runs(void) {
+  /* A solve with trial ants: the same tour on one thread and on two, another than without. */
+  tour_net t = fixture_random_euc(AR_TEST_SANITIZED ? 600 : 1000, 17);
+  aco_params par = aco_params_default();
+  par.iterations = AR_TEST_SANITIZED ? 6 : 20;
+  par.ants = 8;
+  tour_options on = tour_options_default(), off;
+  if (AR_TEST_SANITIZED) on.alpha_steps = 50;
+  on.trial_every = 2;
+  off = on;
+  off.trial_every = 0;
+  int64_t len = 0, plain_len = 0;
+  CHECK(fixture_switch_runs(&t, &on, &off, &par, &len, &plain_len) == 1);
+  CHECK(len > 0 && plain_len > 0);
+  tour_net_free(&t);
+}
+
 /* The first tours of colonies 0..colonies-1 of one problem into order[colony * n ...], each
  * checked a tour of exact length; returns colony 0's length. */
 static int64_t first_tours(const tour_net *t, tour_options to, int colonies, int32_t *order) {
@@ -880,6 +1006,9 @@ int test_run(int argc, char **argv) {
   test_windows();
   test_first_tour();
   test_first_tour_kinds();
+  test_trial_ants_option();
+  test_trial_construction();
+  test_trial_runs();
   /* 100,000 nodes (the hook starts there): minutes under the sanitizers, which run this file's
    * other checks; the hook only reads counters. */
   if (!AR_TEST_SANITIZED) test_work_reports();
