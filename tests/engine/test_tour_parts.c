@@ -629,6 +629,14 @@ static void test_trial_ants_option(void) {
   tour_net_free(&t);
 }
 
+/* Whether (u, v) joins a node to one of its first TOUR_TRIAL_BACKBONE candidates (either way). */
+static int on_backbone(const tour_problem *tp, int32_t u, int32_t v) {
+  for (int32_t j = 0; j < TOUR_TRIAL_BACKBONE; j++)
+    if (tp->nbr[(size_t)u * tp->width + j] == v || tp->nbr[(size_t)v * tp->width + j] == u)
+      return 1;
+  return 0;
+}
+
 /* Edges of tour a (n nodes) that tour b does not have. */
 static int32_t edges_not_in(const int32_t *a, const int32_t *b, int32_t n) {
   int32_t *pos = malloc(sizeof(int32_t) * (size_t)n), count = 0;
@@ -645,10 +653,10 @@ static int32_t edges_not_in(const int32_t *a, const int32_t *b, int32_t n) {
 
 static void test_trial_construction(void) {
   /* Every second ant a trial: tours of exact length, the same from the same stream; the first
-   * TOUR_TRIAL_WINDOW nodes of a trial's walk keep only the source's backbone edges, so a trial
-   * differs from its source in many more edges than a focused ant of 8 new edges, and its walk
-   * then copies the source, blocked only where the window took its nodes: beyond the window
-   * new edges are far sparser. */
+   * TOUR_TRIAL_WINDOW nodes of a trial's walk follow the source's backbone edges where they can
+   * (a good part of its steps), choosing the rest anew, so a trial differs from its source in
+   * many more edges than a focused ant of 8 new edges; its walk then copies the source, blocked
+   * only where the window took its nodes: beyond the window new edges are far sparser. */
   tour_net t = fixture_random_euc(1000, 11);
   tour_options to = tour_options_default();
   to.alpha_steps = AR_TEST_SANITIZED ? 50 : 200;
@@ -674,7 +682,7 @@ static void test_trial_construction(void) {
       0,    ACO_STREAM_INITIAL, 0};
   CHECK(p.initial(&p, &first, scratch, &source) == AR_OK);
   p.source_index(&p, &source, idx);
-  int ok = 1, same = 1, copied = 1;
+  int ok = 1, same = 1, copied = 1, kept = 1;
   int64_t changed[2] = {0, 0};
   for (int ant = 0; ant < 40; ant++) {
     for (int pass = 0; pass < 2; pass++) {
@@ -693,11 +701,18 @@ static void test_trial_construction(void) {
       int32_t breaks[2] = {0, 0}, *pos = malloc(sizeof(int32_t) * t.n);
       for (int32_t i = 0; i < t.n; i++)
         pos[src[i]] = i;
+      int32_t backbone = 0; /* steps of the window along a source edge of the backbone */
       for (int32_t m = 1; m < t.n; m++) {
         int32_t d = pos[out[m]] - pos[out[m - 1]];
         if (d < 0) d += t.n;
         breaks[m > TOUR_TRIAL_WINDOW] += d != 1 && d != t.n - 1;
+        if (m <= TOUR_TRIAL_WINDOW && (d == 1 || d == t.n - 1) &&
+            on_backbone(&tp, out[m - 1], out[m]))
+          backbone++;
       }
+      /* about 220 of the 400 steps keep the source's backbone (some 30 where the rule alone
+       * chooses: a walk that dropped it) */
+      if (4 * backbone < TOUR_TRIAL_WINDOW) kept = 0;
       /* new edges per step: inside the window at least twice as dense as after it */
       if (2 * breaks[1] * TOUR_TRIAL_WINDOW >= breaks[0] * (t.n - 1 - TOUR_TRIAL_WINDOW))
         copied = 0;
@@ -707,6 +722,7 @@ static void test_trial_construction(void) {
   CHECK(ok);
   CHECK(same);
   CHECK(copied);
+  CHECK(kept);
   /* 20 trials against 20 focused ants of 8 new edges (some 16 changed edges each) */
   CHECK(changed[1] > 3 * changed[0]);
   free(choice);
