@@ -735,6 +735,55 @@ static void test_trial_construction(void) {
   tour_net_free(&t);
 }
 
+static void test_trial_not_in_pieces(void) {
+  /* Trials are for ants of whole tours: ants kept as pieces of the source build the same tours
+   * with --trial-ants as without, also where 200 new edges overflow the pieces (at most 132 on
+   * 400 nodes) and the ant is walked node by node instead. */
+  tour_net t = fixture_random_euc(400, 21);
+  int32_t *tours[2];
+  for (int with = 0; with < 2; with++) {
+    tour_options to = tour_options_default();
+    to.alpha_steps = 0;
+    to.ls = TOUR_LS_NONE;
+    to.pieces_from = t.n;
+    to.new_edges = 200;
+    to.trial_every = with ? 1 : 0;
+    tour_problem tp;
+    aco_problem p;
+    CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_OK);
+    void *scratch = NULL;
+    CHECK(p.scratch_create(&p, &scratch) == AR_OK);
+    float *choice = malloc(sizeof(float) * t.n * p.options);
+    for (int32_t i = 0; i < t.n * p.options; i++)
+      choice[i] = 1.0f;
+    int32_t *src = malloc(sizeof(int32_t) * t.n);
+    void *idx = malloc(p.source_index_bytes);
+    for (int32_t i = 0; i < t.n; i++)
+      src[i] = i;
+    aco_solution source = {{{0}, 0}, src};
+    source.cost.key[0] = source.cost.value = (double)tour_length(&t, src);
+    p.source_index(&p, &source, idx);
+    tours[with] = malloc(sizeof(int32_t) * 8 * (size_t)t.n);
+    for (int ant = 0; ant < 8; ant++) {
+      aco_ant_ctx ctx = {choice, p.options, &source, idx, 0.0, aco_rng_stream(2, 0, 0, 0, ant),
+                         0,      0,         ant,     0};
+      aco_solution sol = {{{0}, 0}, tours[with] + (size_t)ant * t.n};
+      p.construct(&p, &ctx, scratch, &sol);
+      p.expand(&p, &source, &sol);
+      CHECK(tour_is_permutation(sol.data, t.n) == 1);
+    }
+    free(choice);
+    free(src);
+    free(idx);
+    p.scratch_free(&p, scratch);
+    tour_problem_free(&tp);
+  }
+  CHECK(memcmp(tours[0], tours[1], sizeof(int32_t) * 8 * (size_t)t.n) == 0);
+  free(tours[0]);
+  free(tours[1]);
+  tour_net_free(&t);
+}
+
 static void test_trial_runs(void) {
   /* A solve with trial ants: the same tour on one thread and on two, another than without. */
   tour_net t = fixture_random_euc(AR_TEST_SANITIZED ? 600 : 1000, 17);
@@ -1024,6 +1073,7 @@ int test_run(int argc, char **argv) {
   test_first_tour_kinds();
   test_trial_ants_option();
   test_trial_construction();
+  test_trial_not_in_pieces();
   test_trial_runs();
   /* 100,000 nodes (the hook starts there): minutes under the sanitizers, which run this file's
    * other checks; the hook only reads counters. */
