@@ -11,6 +11,7 @@
 #include "tour_construct_pieces.h"
 
 #include "aco_choose.h"
+#include "tour_array.h"
 #include "tour_kick.h"
 #include "tour_ls.h"
 
@@ -105,8 +106,7 @@ static int32_t rule_step(walk *w, aco_ant_ctx *ctx, int32_t *scan) {
     wt[j] = visited(w, cand[j]) ? 0.0f : row[j];
   int32_t j = aco_choose(wt, tp->k, ctx->q0, &ctx->rng);
   if (j >= 0) return cand[j];
-  int32_t i = w->src_pos[w->cur];
-  int32_t fwd = w->src[i + 1 == w->n ? 0 : i + 1];
+  int32_t fwd = tour_succ(w->src, w->src_pos, w->n, w->cur);
   if (!visited(w, fwd)) return fwd;
   for (int32_t id; (id = tour_pieces_find(w->P, *scan)) >= 0;)
     *scan = w->P->pool[id].hi + 1;
@@ -136,12 +136,11 @@ int tour_construct_pieces(const tour_problem *tp, aco_ant_ctx *ctx, tour_scratch
   while (w.placed < n) {
     if (P->count + 2 >= P->cap) return 0;
     if (fresh >= kick) {
-      int32_t i = w.src_pos[w.cur];
-      if (!visited(&w, w.src[i + 1 == n ? 0 : i + 1])) {
+      if (!visited(&w, tour_succ(w.src, w.src_pos, n, w.cur))) {
         run(&w, 0);
         continue;
       }
-      if (tp->symmetric && !visited(&w, w.src[i == 0 ? n - 1 : i - 1])) {
+      if (tp->symmetric && !visited(&w, tour_pred(w.src, w.src_pos, n, w.cur))) {
         run(&w, 1);
         continue;
       }

@@ -22,11 +22,17 @@
 /* One node of the first tour (its passes of local search): with the lists about 1.1 CPU s
  * measured at 50,000 nodes. */
 #define FIRST_PASS_NODE_SECONDS 4.5e-6
-/* One node of the first tour's pass with long 5-opt chains (tour_long_chains), above what the
- * automatic value's instances take: with LKH's rules measured 99 us on pcb3038, 108 on fnl4461,
- * 183 on 9,999 uniform nodes. The clustered fl3795 with --ls-5opt 50 takes 403 us (the automatic
- * value spares it, but the model cannot tell yet; its search then gets less of the budget). */
-#define FIRST_CHAINS_NODE_SECONDS 250e-6
+/* One node of the first tour's pass with long 5-opt chains (tour_long_chains), above its other
+ * passes. With the automatic --ls-5opt (long chains on symmetric instances of 3,000-9,999 nodes
+ * that are not clustered) the whole first tour took 60-105 us a node here (quiet, one thread,
+ * 2026-12-06: pcb3038 72, fnl4461 70, uniform 4,000 / 6,000 / 9,999 nodes 83 / 73 / 103, random
+ * lattice points 4,000 / 6,000 105 / 95): 150 us leaves a slower or busier machine room without
+ * refusing budgets the run meets (at 250 us, 1.2 s was refused on fnl4461, which starts its
+ * search after 0.4 s). With --ls-5opt given, clustered instances have chains too, which the
+ * automatic value spares and the model cannot tell before the lists exist: fl3795 with
+ * --ls-5opt 50 took 200-400 us a node. */
+#define FIRST_CHAINS_AUTO_NODE_SECONDS  150e-6
+#define FIRST_CHAINS_GIVEN_NODE_SECONDS 400e-6
 /* Writing: the file's fixed cost, and per node (the self-check, the tour, the records). */
 #define WRITE_FIXED_SECONDS 0.05
 #define WRITE_NODE_SECONDS  60e-9
@@ -63,7 +69,8 @@ void tour_seconds_estimate(const tour_net *net, const tour_options *opt, tour_se
   tour_options chains = *opt;
   if (chains.ls_5opt < 0) chains.ls_5opt = tour_chain_steps_by_size(opt, n);
   if (!net->directed && net->metric != TOUR_METRIC_EXPLICIT && tour_long_chains(&chains, n))
-    out->first_tours += FIRST_CHAINS_NODE_SECONDS * dn;
+    out->first_tours +=
+        (opt->ls_5opt < 0 ? FIRST_CHAINS_AUTO_NODE_SECONDS : FIRST_CHAINS_GIVEN_NODE_SECONDS) * dn;
   /* Colonies of two kinds of first tour: a rank may make both (tour_greedy.h) */
   if (tour_first_kind(net, opt, 1) != tour_first_kind(net, opt, 0)) out->first_tours *= 2;
   out->write = WRITE_FIXED_SECONDS + WRITE_NODE_SECONDS * dn;

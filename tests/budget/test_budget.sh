@@ -64,10 +64,11 @@ awk -v a="$t0" -v b="$t1" -v s="$setup" -v w="$write" 'BEGIN { exit !(b - a <= 8
 
 # Two ranks, one paced (the test hook: 10 ms per iteration): ranks that agree on their plans a
 # segment ahead let the slower lag up to a segment (about 0.5 s), which near the limit made the
-# run end late (0.28-0.40 s, unpaced d1655) or, paced, early (3.9 s of a 4.8 s plan in two runs
-# of three: rank 0's pace then holds its waits); in its last 2 s they agree at once again
-# (docs/parallel.md, "Boundaries and stopping"). The recorded plan's arithmetic, as above (the
-# run's own clock, not a race).
+# run end late (0.28-0.40 s, unpaced d1655) or, paced, early (3.1-3.9 s of a 4.75 s plan in two
+# runs of three: rank 0's pace over a segment in which it waited for the other runs ahead of the
+# clock, and a forecast past the limit stopped the run); in its last 2 s they agree at once again
+# and only rank 0's clock meets the limit (docs/parallel.md, "Boundaries and stopping"). The
+# recorded plan's arithmetic, as above (the run's own clock, not a race).
 OMP_NUM_THREADS=1 ar_mpirun 1 "$ANTROUTE" solve "$att" -o "$AR_TMP/m.h5" --time 5 -c 2 --seed 2 -q : \
   -np 1 env ANTROUTE_TEST_PACE_MS=10 "$ANTROUTE" solve "$att" -o "$AR_TMP/m.h5" --time 5 -c 2 \
   --seed 2 -q > "$AR_TMP/m.log" 2>&1 || fail "2 ranks, one paced, --time 5: $(tail -3 "$AR_TMP/m.log")"

@@ -591,17 +591,21 @@ static void test_chain_steps_auto(void) {
   tour_options given = to;
   given.ls_5opt = 12;
   CHECK_EQ_INT(resolved_chain_steps(&uniform, given), 12);
-  /* The time model counts the first tour's pass of long chains where the size gives them, and
-   * both kinds of first tour where the colonies start from two (tour_first_kind). */
-  tour_seconds auto_3000, short_3000, auto_2999, curve_2999;
-  tour_options short_chains = to, curve = to;
+  /* The time model counts the first tour's pass of long chains where the size gives them (more
+   * per node when --ls-5opt gives them: clustered instances too), and both kinds of first tour
+   * where the colonies start from two (tour_first_kind). */
+  tour_seconds auto_3000, short_3000, auto_2999, curve_2999, given_3000;
+  tour_options short_chains = to, curve = to, given_long = to;
   short_chains.ls_5opt = TOUR_LS_5OPT_DEFAULT;
+  given_long.ls_5opt = TOUR_LS_5OPT_LONG;
   curve.first = TOUR_FIRST_CURVE;
   tour_seconds_estimate(&uniform, &to, &auto_3000);
   tour_seconds_estimate(&uniform, &short_chains, &short_3000);
   tour_seconds_estimate(&small, &to, &auto_2999);
   tour_seconds_estimate(&small, &curve, &curve_2999);
+  tour_seconds_estimate(&uniform, &given_long, &given_3000);
   CHECK(auto_3000.first_tours > short_3000.first_tours + 0.1);
+  CHECK(given_3000.first_tours > 2 * auto_3000.first_tours);
   CHECK(curve_2999.first_tours < short_3000.first_tours);
   CHECK(auto_2999.first_tours == 2 * curve_2999.first_tours);
   tour_net_free(&uniform);
