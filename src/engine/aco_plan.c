@@ -197,9 +197,13 @@ static ar_status plan_ahead(aco_engine *e, int *stop, int64_t *end) {
     if (code == ACO_STOP_NONE) code = p->recv[0];
     if (code == ACO_STOP_NONE && p->recv[3] && !e->hooks.iteration_end) code = ACO_STOP_HOOK;
     next = min64(p->recv[1], latest);
-    /* Near the time limit: from the boundary at `next` on, every plan is agreed at once (and
-     * local_stop at every boundary, aco_engine.c), so the ranks meet there. */
-    if (p->recv[2]) p->ahead = 0;
+    /* Near the time limit: from this boundary on, every plan is agreed at once (and local_stop
+     * at every boundary, aco_engine.c), so the ranks meet there; this one's too, so that rank
+     * 0's clock, not the forecast, decides whether the limit is met here. */
+    if (p->recv[2]) {
+      p->ahead = 0;
+      if (code == ACO_STOP_NONE) return plan_now(e, stop, end);
+    }
   }
   *stop = (int)code;
   *end = next;
