@@ -136,13 +136,12 @@ static ar_status post_ahead(aco_engine *e, int64_t next) {
     const double cpu = aco_state_cpu_seconds(e) + n * cpu_per;
     /* A limit is never met on this forecast: a pace measured over a segment that waited for a
      * slower rank runs ahead of the clock, and stopping on it ended runs over a second early
-     * (budget_time, one rank paced). Near a limit the plans are agreed at once from `next` on,
-     * where rank 0's clock itself decides the stop. */
+     * (budget_time, one rank paced). A forecast past a limit is within AT_ONCE_BEFORE_LIMIT of
+     * it, so the plans are agreed at once from `next` on, where rank 0's clock decides. */
     const int64_t code = clock_stop(e, elapsed, cpu);
     p->send[0] = code == ACO_STOP_TIME ? ACO_STOP_NONE : code;
     p->send[1] = next + iterations_until_check(e, elapsed, cpu);
-    p->send[2] = code == ACO_STOP_TIME ||
-                 (e->par.time_limit > 0.0 && e->par.time_limit - elapsed < AT_ONCE_BEFORE_LIMIT) ||
+    p->send[2] = (e->par.time_limit > 0.0 && e->par.time_limit - elapsed < AT_ONCE_BEFORE_LIMIT) ||
                  (e->par.cpu_limit > 0.0 && e->par.cpu_limit - cpu < AT_ONCE_BEFORE_LIMIT);
   }
   ar_status st =

@@ -342,30 +342,92 @@ static void test_atsp_direction(void) {
   }
 }
 
-/* Edges of order (a tour of n nodes) that the source tour 0, 1, ..., n - 1 does not have. */
-static int32_t edges_off_identity(const int32_t *order, int32_t n) {
-  int32_t off = 0;
-  for (int32_t i = 0; i < n; i++) {
-    int32_t a = order[i], b = order[i + 1 == n ? 0 : i + 1], d = a > b ? a - b : b - a;
-    if (d != 1 && d != n - 1) off++;
-  }
-  return off;
+/* The context of colony `colony`'s first tour (seed 1), as the engine gives it to initial(). */
+static aco_ant_ctx first_tour_ctx(const aco_problem *p, int32_t colony) {
+  aco_ant_ctx ctx = {NULL, p->options, NULL,
+                     NULL, 0.0,        aco_rng_stream(1, colony, 0, 0, ACO_STREAM_INITIAL),
+                     -1,   colony,     ACO_STREAM_INITIAL,
+                     0};
+  return ctx;
 }
 
-/* One focused ant (seed stream 1, ant `ant`) of a colony stalled `stalled` iterations, into out. */
-static void build_ant(aco_problem *p, void *scratch, const float *choice,
-                      const aco_solution *source, const void *idx, int ant, int64_t stalled,
-                      int32_t *out) {
-  aco_ant_ctx ctx = {choice, p->options, source, idx,    0.0, aco_rng_stream(1, 0, 0, 0, ant),
-                     0,      0,          ant,    stalled};
+/* Ants of one problem for the construction tests: its scratch, a choice matrix where every
+ * candidate weighs alike, and a source tour (the identity 0, 1, ..., n - 1, or the problem's first
+ * tour) with its index and its nodes' places. */
+typedef struct {
+  tour_problem tp;
+  aco_problem p;
+  void *scratch;
+  float *choice;
+  int32_t *src, *src_pos;
+  void *idx;
+  aco_solution source;
+} ant_kit;
+
+static void ant_kit_open(ant_kit *k, const tour_net *t, const tour_options *to, int first_tour) {
+  CHECK(tour_problem_create(t, to, &k->tp, &k->p) == AR_OK);
+  k->scratch = NULL;
+  CHECK(k->p.scratch_create(&k->p, &k->scratch) == AR_OK);
+  const size_t cells = (size_t)t->n * (size_t)k->p.options;
+  k->choice = malloc(sizeof(float) * cells);
+  for (size_t i = 0; i < cells; i++)
+    k->choice[i] = 1.0f;
+  k->src = malloc(sizeof(int32_t) * (size_t)t->n);
+  k->src_pos = malloc(sizeof(int32_t) * (size_t)t->n);
+  k->idx = malloc(k->p.source_index_bytes);
+  if (first_tour) { /* colony 0's first tour of seed 1 */
+    k->source = (aco_solution){aco_cost_worst(), k->src};
+    aco_ant_ctx first = first_tour_ctx(&k->p, 0);
+    CHECK(k->p.initial(&k->p, &first, k->scratch, &k->source) == AR_OK);
+  } else {
+    k->source = (aco_solution){{{0}, 0}, k->src};
+    for (int32_t i = 0; i < t->n; i++)
+      k->src[i] = i;
+    k->source.cost.key[0] = k->source.cost.value = (double)tour_length(t, k->src);
+  }
+  for (int32_t i = 0; i < t->n; i++)
+    k->src_pos[k->src[i]] = i;
+  k->p.source_index(&k->p, &k->source, k->idx);
+}
+
+static void ant_kit_close(ant_kit *k) {
+  free(k->choice);
+  free(k->src);
+  free(k->src_pos);
+  free(k->idx);
+  k->p.scratch_free(&k->p, k->scratch);
+  tour_problem_free(&k->tp);
+}
+
+/* One focused ant (seed `seed`'s stream of ant `ant`) of a colony stalled `stalled` iterations,
+ * into out; returns the length its construction recorded. */
+static double build_ant(ant_kit *k, uint64_t seed, int ant, int64_t stalled, int32_t *out) {
+  aco_ant_ctx ctx = {
+      k->choice, k->p.options, &k->source, k->idx, 0.0, aco_rng_stream(seed, 0, 0, 0, ant), 0,
+      0,         ant,          stalled};
   aco_solution sol = {{{0}, 0}, out};
-  p->construct(p, &ctx, scratch, &sol);
+  k->p.construct(&k->p, &ctx, k->scratch, &sol);
+  return sol.cost.key[0];
+}
+
+/* Whether u and v follow each other in the tour of n nodes whose places are pos. */
+static int adjacent(const int32_t *pos, int32_t n, int32_t u, int32_t v) {
+  int32_t d = pos[u] - pos[v];
+  return d == 1 || d == -1 || d == n - 1 || d == 1 - n;
+}
+
+/* Edges of tour a (n nodes) that the tour whose places are pos does not have. */
+static int32_t edges_not_in(const int32_t *a, const int32_t *pos, int32_t n) {
+  int32_t count = 0;
+  for (int32_t i = 0; i < n; i++)
+    count += !adjacent(pos, n, a[i], a[i + 1 == n ? 0 : i + 1]);
+  return count;
 }
 
 /* --stall-kick: a stalled colony's ants change the source in more edges, a step of new_edges per
  * stall_kick iterations, at most TOUR_KICK_MAX times; with 0 the stall changes nothing. */
-static void check_stall_kick(tour_problem *tp, aco_problem *p, void *scratch, const float *choice,
-                             const aco_solution *source, const void *idx, int32_t *out) {
+static void check_stall_kick(ant_kit *k, int32_t *out) {
+  tour_problem *tp = &k->tp;
   const int32_t ne = tp->opt.new_edges, every = tp->opt.stall_kick;
   CHECK(every > 0);
   aco_ant_ctx c = {0};
@@ -382,12 +444,12 @@ static void check_stall_kick(tour_problem *tp, aco_problem *p, void *scratch, co
   int same_without = 1;
   int32_t *plain = malloc(sizeof(int32_t) * tp->n);
   for (int ant = 0; ant < 50; ant++) {
-    build_ant(p, scratch, choice, source, idx, ant, 0, plain);
-    off_fresh += edges_off_identity(plain, tp->n);
-    build_ant(p, scratch, choice, source, idx, ant, 2 * every, out);
-    off_stalled += edges_off_identity(out, tp->n);
+    build_ant(k, 1, ant, 0, plain);
+    off_fresh += edges_not_in(plain, k->src_pos, tp->n);
+    build_ant(k, 1, ant, 2 * every, out);
+    off_stalled += edges_not_in(out, k->src_pos, tp->n);
     tp->opt.stall_kick = 0; /* off: a stalled ant builds what a fresh one does */
-    build_ant(p, scratch, choice, source, idx, ant, 2 * every, out);
+    build_ant(k, 1, ant, 2 * every, out);
     if (memcmp(out, plain, sizeof(int32_t) * tp->n) != 0) same_without = 0;
     tp->opt.stall_kick = every;
   }
@@ -422,41 +484,20 @@ static void test_construction(void) {
     tour_options to = tour_options_default();
     to.new_edges = whole ? 0 : 8;
     to.ls = TOUR_LS_NONE;
-    tour_problem tp;
-    aco_problem p;
-    CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_OK);
-    void *scratch = NULL;
-    CHECK(p.scratch_create(&p, &scratch) == AR_OK);
-    float *choice = malloc(sizeof(float) * t.n * p.options);
-    for (int32_t i = 0; i < t.n * p.options; i++)
-      choice[i] = 1.0f;
-    int32_t *src = malloc(sizeof(int32_t) * t.n);
-    void *idx = malloc(p.source_index_bytes);
+    ant_kit k;
+    ant_kit_open(&k, &t, &to, 0);
     int32_t *out = malloc(sizeof(int32_t) * t.n);
-    for (int32_t i = 0; i < t.n; i++)
-      src[i] = i;
-    aco_solution source = {{{0}, 0}, src};
-    source.cost.key[0] = source.cost.value = (double)tour_length(&t, src);
-    p.source_index(&p, &source, idx);
     int ok = 1, differs = 0;
     for (int ant = 0; ant < 50; ant++) {
-      aco_ant_ctx ctx = {choice, p.options, &source, idx, 0.0, aco_rng_stream(1, 0, 0, 0, ant),
-                         0,      0,         ant,     0};
-      aco_solution sol = {{{0}, 0}, out};
-      p.construct(&p, &ctx, scratch, &sol);
-      if (tour_is_permutation(out, t.n) != 1 || (double)tour_length(&t, out) != sol.cost.key[0])
-        ok = 0;
-      if (sol.cost.key[0] != source.cost.key[0]) differs = 1;
+      const double len = build_ant(&k, 1, ant, 0, out);
+      if (tour_is_permutation(out, t.n) != 1 || (double)tour_length(&t, out) != len) ok = 0;
+      if (len != k.source.cost.key[0]) differs = 1;
     }
     CHECK(ok);
     CHECK(differs);
-    if (!whole) check_stall_kick(&tp, &p, scratch, choice, &source, idx, out);
-    free(choice);
-    free(src);
-    free(idx);
+    if (!whole) check_stall_kick(&k, out);
     free(out);
-    p.scratch_free(&p, scratch);
-    tour_problem_free(&tp);
+    ant_kit_close(&k);
   }
   tour_net_free(&t);
 }
@@ -641,20 +682,6 @@ static int on_backbone(const tour_problem *tp, int32_t u, int32_t v) {
   return 0;
 }
 
-/* Edges of tour a (n nodes) that tour b does not have. */
-static int32_t edges_not_in(const int32_t *a, const int32_t *b, int32_t n) {
-  int32_t *pos = malloc(sizeof(int32_t) * (size_t)n), count = 0;
-  for (int32_t i = 0; i < n; i++)
-    pos[b[i]] = i;
-  for (int32_t i = 0; i < n; i++) {
-    int32_t d = pos[a[(i + 1) % n]] - pos[a[i]];
-    if (d < 0) d += n;
-    count += d != 1 && d != n - 1;
-  }
-  free(pos);
-  return count;
-}
-
 static void test_trial_construction(void) {
   /* Every second ant a trial: tours of exact length, the same from the same stream; the first
    * TOUR_TRIAL_WINDOW nodes of a trial's walk follow the source's backbone edges where they can
@@ -667,52 +694,29 @@ static void test_trial_construction(void) {
   to.new_edges = 8;
   to.trial_every = 2;
   to.ls = TOUR_LS_NONE;
-  tour_problem tp;
-  aco_problem p;
-  CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_OK);
-  CHECK_EQ_INT(tp.opt.trial_every, 2);
-  void *scratch = NULL;
-  CHECK(p.scratch_create(&p, &scratch) == AR_OK);
-  float *choice = malloc(sizeof(float) * t.n * p.options);
-  for (int32_t i = 0; i < t.n * p.options; i++)
-    choice[i] = 1.0f;
-  int32_t *src = malloc(sizeof(int32_t) * t.n), *out = malloc(sizeof(int32_t) * t.n);
-  int32_t *again = malloc(sizeof(int32_t) * t.n);
-  void *idx = malloc(p.source_index_bytes);
   /* A good source: the curve's first tour (the trial keeps its backbone edges) */
-  aco_solution source = {aco_cost_worst(), src};
-  aco_ant_ctx first = {
-      NULL, p.options,          NULL, NULL, 0.0, aco_rng_stream(1, 0, 0, 0, ACO_STREAM_INITIAL), -1,
-      0,    ACO_STREAM_INITIAL, 0};
-  CHECK(p.initial(&p, &first, scratch, &source) == AR_OK);
-  p.source_index(&p, &source, idx);
+  ant_kit k;
+  ant_kit_open(&k, &t, &to, 1);
+  CHECK_EQ_INT(k.tp.opt.trial_every, 2);
+  int32_t *out = malloc(sizeof(int32_t) * t.n), *again = malloc(sizeof(int32_t) * t.n);
   int ok = 1, same = 1, copied = 1, kept = 1;
   int64_t changed[2] = {0, 0};
   for (int ant = 0; ant < 40; ant++) {
     for (int pass = 0; pass < 2; pass++) {
-      aco_ant_ctx ctx = {choice, p.options, &source, idx, 0.0, aco_rng_stream(1, 0, 0, 0, ant),
-                         0,      0,         ant,     0};
-      aco_solution sol = {{{0}, 0}, pass ? again : out};
-      p.construct(&p, &ctx, scratch, &sol);
-      if (tour_is_permutation(sol.data, t.n) != 1 ||
-          (double)tour_length(&t, sol.data) != sol.cost.key[0])
-        ok = 0;
+      int32_t *sol = pass ? again : out;
+      const double len = build_ant(&k, 1, ant, 0, sol);
+      if (tour_is_permutation(sol, t.n) != 1 || (double)tour_length(&t, sol) != len) ok = 0;
     }
     if (memcmp(out, again, sizeof(int32_t) * t.n) != 0) same = 0;
-    changed[ant % 2] += edges_not_in(out, src, t.n);
+    changed[ant % 2] += edges_not_in(out, k.src_pos, t.n);
     if (ant % 2 == 1) {
       /* beyond the window every new edge is where the copy was blocked: few of them */
-      int32_t breaks[2] = {0, 0}, *pos = malloc(sizeof(int32_t) * t.n);
-      for (int32_t i = 0; i < t.n; i++)
-        pos[src[i]] = i;
+      int32_t breaks[2] = {0, 0};
       int32_t backbone = 0; /* steps of the window along a source edge of the backbone */
       for (int32_t m = 1; m < t.n; m++) {
-        int32_t d = pos[out[m]] - pos[out[m - 1]];
-        if (d < 0) d += t.n;
-        breaks[m > TOUR_TRIAL_WINDOW] += d != 1 && d != t.n - 1;
-        if (m <= TOUR_TRIAL_WINDOW && (d == 1 || d == t.n - 1) &&
-            on_backbone(&tp, out[m - 1], out[m]))
-          backbone++;
+        const int along = adjacent(k.src_pos, t.n, out[m - 1], out[m]);
+        breaks[m > TOUR_TRIAL_WINDOW] += !along;
+        if (m <= TOUR_TRIAL_WINDOW && along && on_backbone(&k.tp, out[m - 1], out[m])) backbone++;
       }
       /* about 220 of the 400 steps keep the source's backbone (some 30 where the rule alone
        * chooses: a walk that dropped it) */
@@ -720,7 +724,6 @@ static void test_trial_construction(void) {
       /* new edges per step: inside the window at least twice as dense as after it */
       if (2 * breaks[1] * TOUR_TRIAL_WINDOW >= breaks[0] * (t.n - 1 - TOUR_TRIAL_WINDOW))
         copied = 0;
-      free(pos);
     }
   }
   CHECK(ok);
@@ -729,13 +732,9 @@ static void test_trial_construction(void) {
   CHECK(kept);
   /* 20 trials against 20 focused ants of 8 new edges (some 16 changed edges each) */
   CHECK(changed[1] > 3 * changed[0]);
-  free(choice);
-  free(src);
   free(out);
   free(again);
-  free(idx);
-  p.scratch_free(&p, scratch);
-  tour_problem_free(&tp);
+  ant_kit_close(&k);
   tour_net_free(&t);
 }
 
@@ -752,35 +751,16 @@ static void test_trial_not_in_pieces(void) {
     to.pieces_from = t.n;
     to.new_edges = 200;
     to.trial_every = with ? 1 : 0;
-    tour_problem tp;
-    aco_problem p;
-    CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_OK);
-    void *scratch = NULL;
-    CHECK(p.scratch_create(&p, &scratch) == AR_OK);
-    float *choice = malloc(sizeof(float) * t.n * p.options);
-    for (int32_t i = 0; i < t.n * p.options; i++)
-      choice[i] = 1.0f;
-    int32_t *src = malloc(sizeof(int32_t) * t.n);
-    void *idx = malloc(p.source_index_bytes);
-    for (int32_t i = 0; i < t.n; i++)
-      src[i] = i;
-    aco_solution source = {{{0}, 0}, src};
-    source.cost.key[0] = source.cost.value = (double)tour_length(&t, src);
-    p.source_index(&p, &source, idx);
+    ant_kit k;
+    ant_kit_open(&k, &t, &to, 0);
     tours[with] = malloc(sizeof(int32_t) * 8 * (size_t)t.n);
     for (int ant = 0; ant < 8; ant++) {
-      aco_ant_ctx ctx = {choice, p.options, &source, idx, 0.0, aco_rng_stream(2, 0, 0, 0, ant),
-                         0,      0,         ant,     0};
       aco_solution sol = {{{0}, 0}, tours[with] + (size_t)ant * t.n};
-      p.construct(&p, &ctx, scratch, &sol);
-      p.expand(&p, &source, &sol);
+      build_ant(&k, 2, ant, 0, sol.data);
+      k.p.expand(&k.p, &k.source, &sol); /* an ant kept as pieces: its whole tour */
       CHECK(tour_is_permutation(sol.data, t.n) == 1);
     }
-    free(choice);
-    free(src);
-    free(idx);
-    p.scratch_free(&p, scratch);
-    tour_problem_free(&tp);
+    ant_kit_close(&k);
   }
   CHECK(memcmp(tours[0], tours[1], sizeof(int32_t) * 8 * (size_t)t.n) == 0);
   free(tours[0]);
@@ -817,10 +797,7 @@ static int64_t first_tours(const tour_net *t, tour_options to, int colonies, int
   for (int c = 0; c < colonies; c++) {
     int32_t *tour = order + (size_t)c * t->n;
     aco_solution sol = {aco_cost_worst(), tour};
-    aco_ant_ctx ctx = {NULL, p.options, NULL,
-                       NULL, 0.0,       aco_rng_stream(1, c, 0, 0, ACO_STREAM_INITIAL),
-                       -1,   c,         ACO_STREAM_INITIAL,
-                       0};
+    aco_ant_ctx ctx = first_tour_ctx(&p, c);
     CHECK(p.initial(&p, &ctx, scratch, &sol) == AR_OK);
     CHECK(tour_is_permutation(tour, t->n) == 1);
     CHECK((double)tour_length(t, tour) == sol.cost.key[0]);
@@ -900,10 +877,7 @@ static void test_first_tour(void) {
   int32_t *a = malloc(sizeof(int32_t) * t.n), *b = malloc(sizeof(int32_t) * t.n);
   aco_solution sa = {aco_cost_worst(), a}, sb = {aco_cost_worst(), b};
   for (int colony = 0; colony < 2; colony++) {
-    aco_ant_ctx ctx = {NULL, p->options, NULL,
-                       NULL, 0.0,        aco_rng_stream(1, colony, 0, 0, ACO_STREAM_INITIAL),
-                       -1,   colony,     ACO_STREAM_INITIAL,
-                       0};
+    aco_ant_ctx ctx = first_tour_ctx(p, colony);
     CHECK(p->initial(p, &ctx, k.scratch, colony == 0 ? &sa : &sb) == AR_OK);
   }
   CHECK(k.tp.start[TOUR_START_PLAIN].ready && !k.tp.start[TOUR_START_PI_GREEDY].order);
@@ -970,16 +944,7 @@ static void test_work_reports(void) {
     CHECK(p[v].scratch_create(&p[v], &scratch) == AR_OK);
     first[v] = malloc(sizeof(int32_t) * t.n);
     aco_solution sol = {aco_cost_worst(), first[v]};
-    aco_ant_ctx ctx = {NULL,
-                       p[v].options,
-                       NULL,
-                       NULL,
-                       0.0,
-                       aco_rng_stream(1, 0, 0, 0, ACO_STREAM_INITIAL),
-                       -1,
-                       0,
-                       ACO_STREAM_INITIAL,
-                       0};
+    aco_ant_ctx ctx = first_tour_ctx(&p[v], 0);
     CHECK(p[v].initial(&p[v], &ctx, scratch, &sol) == AR_OK);
     CHECK(((tour_scratch *)scratch)->work == NULL); /* the ants' searches report nothing */
     p[v].scratch_free(&p[v], scratch);
