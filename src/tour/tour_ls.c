@@ -1120,27 +1120,35 @@ static int kopt_tight(const ls_state *L, int32_t f, int64_t G) {
  * sorted: how far along the tour after the first removed edge the others lie (ascending).
  * Returns 1 when it made a gaining move. A choice whose type no level up to 5 closes is never
  * gone down: the moves found, and their order, are those of the search that walked every one. */
+/* The closing of t[1..2i] when the move's type closes: made when it gains (returns 1); at the
+ * last level, else kept as the best open step when it is one. */
+static inline int kopt_close(kopt *S, int i, int64_t G, int64_t offset, int32_t code) {
+  ls_state *L = S->L;
+  int32_t *t = S->t;
+  const int32_t t2i = t[2 * i];
+  if (!S->types->closable[i][code] || kopt_adds(t, i, t2i, t[1])) return 0;
+  const int64_t gain = G - D(t2i, t[1]);
+  if (gain > 0) {
+    kopt_make(S, t, i, 0);
+    L->change -= gain - offset;
+    for (int m = 1; m <= 2 * i; m++)
+      tour_ls_push(L->s, t[m]);
+    return 1;
+  }
+  if (i == KOPT_K && G > S->best_open &&
+      (!S->lkh || (!kopt_tight(L, t2i, G) && !kopt_tabu(S, t[2 * i - 1], t2i)))) {
+    S->best_open = G;
+    memcpy(S->bt, t, sizeof S->bt);
+  }
+  return 0;
+}
+
 static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in, int32_t code,
                     const int32_t *sorted) {
   ls_state *L = S->L;
   int32_t *t = S->t;
   const int32_t t2i = t[2 * i];
-  const int feasible = S->types->closable[i][code];
-  if (feasible && !kopt_adds(t, i, t2i, t[1])) {
-    const int64_t gain = G - D(t2i, t[1]);
-    if (gain > 0) {
-      kopt_make(S, t, i, 0);
-      L->change -= gain - offset;
-      for (int m = 1; m <= 2 * i; m++)
-        tour_ls_push(L->s, t[m]);
-      return 1;
-    }
-    if (i == KOPT_K && G > S->best_open &&
-        (!S->lkh || (!kopt_tight(L, t2i, G) && !kopt_tabu(S, t[2 * i - 1], t2i)))) {
-      S->best_open = G;
-      memcpy(S->bt, t, sizeof S->bt);
-    }
-  }
+  if (kopt_close(S, i, G, offset, code)) return 1;
   if (i == KOPT_K) return 0;
   const tour_problem *tp = L->tp;
   const int32_t *nb = tp->nbr + (size_t)t2i * tp->width;
@@ -1173,12 +1181,16 @@ static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in, int3
       const int removed = at == 0 || (slot < i - 1 && sorted[slot] == at);
       const int32_t child = tour_kopt_child(code, i, slot, !side);
       if (removed || !S->types->viable[i + 1][child] || (!S->lkh && kopt_tabu(S, t3, t4))) continue;
-      int32_t child_sorted[KOPT_K];
-      for (int q = 0, c = 0; q < i; q++)
-        child_sorted[q] = q == slot ? at : sorted[c++];
       t[2 * i + 2] = t4;
       /* the removed edge's cost from the cache of a's edge to its successor */
       const int64_t d34 = L->pi ? L->scale * L->nlen[a] + L->pi[t3] + L->pi[t4] : L->nlen[a];
+      if (i + 1 == KOPT_K) { /* the last level only closes: no call, no places to sort */
+        if (kopt_close(S, KOPT_K, g + d34, offset, child)) return 1;
+        continue;
+      }
+      int32_t child_sorted[KOPT_K];
+      for (int q = 0, c = 0; q < i; q++)
+        child_sorted[q] = q == slot ? at : sorted[c++];
       if (kopt_dfs(S, i + 1, g + d34, offset, in | lkv_bit(t3) | lkv_bit(t4), child, child_sorted))
         return 1;
     }
