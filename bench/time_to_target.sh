@@ -14,14 +14,14 @@
 # OMP_NUM_THREADS=2 on cores 0-1; 2x1 with `mpirun -np 2 --bind-to core`), one `antroute solve
 # --time LIMIT --gap G` (default LIMIT 60 s), G chosen so that the run stops at the first epoch
 # end whose best reaches the target (--gap is measured from the network's Held-Karp bound,
-# docs/bounds.md). The time to target is the command's wall time from its start (reading,
-# candidate lists, first tour and writing included, up to the results file's last write: not the
-# process's exit after it) less the search time after the iteration that found the target tour:
-# /best/iteration, placed in time between the epoch records (/epochs/iteration, /epochs/time)
-# around it. The gap is checked at epoch ends only, so a run on
-# a few thousand nodes (100-iteration epochs of 25 s and more) may meet LIMIT first: it counts
-# when its best reached the target; for a finer placement give `-- --epoch-iterations 10` (the
-# same search on every layout). LKH (-l PATH or $LKH; its research licence: build
+# docs/bounds.md). The time to target is the wall time from the command's start (reading,
+# candidate lists, the first tour and, on 2x1, mpirun's start included) until the rank of the
+# colony that first reached the target knew that tour: /improvements (the search's start on the
+# wall clock and each colony's improvements timed on it). The gap is checked at epoch ends only,
+# so a run on a few thousand nodes (100-iteration epochs of 25 s and more) may meet LIMIT first:
+# it counts when its best reached the target. Results without /improvements (older builds): the
+# wall time up to the results file's last write less the search after /best/iteration, placed
+# between the epoch records around it (`-- --epoch-iterations 10` for a finer placement). LKH (-l PATH or $LKH; its research licence: build
 # it outside the project, never copy it here) runs once per seed on core 0 with RUNS = 1 and
 # TIME_LIMIT = LIMIT; its time is the wall time from its start until it prints an improvement at
 # or below the target (the log is polled every 20 ms). A run that does not reach the target
@@ -92,8 +92,15 @@ with h5py.File(path, "r") as f:
     # may still have reached the target: its best says so, not /run/stopped_by.
     if int(f["best/cost"][()]) > target:
         print(">%g" % limit); sys.exit(0)
+    # /improvements: when the colony's rank knew its improvement (Unix time = start + time).
+    if "improvements" in f:
+        g = f["improvements"]
+        hit = g["time"][()][g["cost"][()] <= target]
+        if len(hit):
+            print("%.3f" % (g.attrs["start"] + hit.min() - t0)); sys.exit(0)
     found = int(f["best/iteration"][()]) + 1  # iterations completed when it was found
     its, times = f["epochs/iteration"][...], f["epochs/time"][...]
+# Older results: the found iteration placed in time between the epoch records around it.
 t_found, prev_i, prev_t = 0.0, 0, 0.0
 for i, t in zip(its, times):
     if found <= i:

@@ -88,6 +88,68 @@ const h5field h5res_run_fields[H5RES_RUN_FIELDS] = {
                                    .doc = "Attribute `columns` = `\"compute,communication,sync,"
                                           "io\"`; written with /bsp, for tours.",
                                    .flags = H5FIELD_OPTIONAL},
+    [H5RES_IMPROVEMENTS_START] = {.name = "improvements_start",
+                                  .path = "/improvements/start",
+                                  .type = H5FIELD_F64,
+                                  .unit = "s",
+                                  .meaning = "the start of this run's search on rank 0, Unix time",
+                                  .doc = "time + start is when an improvement was known on the "
+                                         "wall clock; tours.",
+                                  .flags = H5FIELD_ATTRIBUTE | H5FIELD_OPTIONAL},
+    [H5RES_IMPROVEMENTS_DROPPED] = {.name = "improvements_dropped",
+                                    .path = "/improvements/dropped",
+                                    .type = H5FIELD_I64,
+                                    .unit = "1",
+                                    .meaning = "improvements not listed: a rank's after its "
+                                               "first 4,096 of the run",
+                                    .doc = "tours.",
+                                    .flags = H5FIELD_ATTRIBUTE | H5FIELD_OPTIONAL},
+    [H5RES_IMPROVEMENTS_ITERATION] = {.name = "improvements_iteration",
+                                      .path = "/improvements/iteration",
+                                      .type = H5FIELD_I64,
+                                      .rank = 1,
+                                      .shape = "[N]",
+                                      .unit = "iteration index (0-based)",
+                                      .meaning = "the iteration whose ants improved a colony's "
+                                                 "best (as /best/iteration)",
+                                      .doc = "Every improvement of a colony's best found by its "
+                                             "own ants in this run (not a best adopted at an epoch "
+                                             "end; a resumed run lists those after its restart), "
+                                             "ordered by iteration, then colony: the same rows on "
+                                             "every layout but for `time`; tours.",
+                                      .flags = H5FIELD_OPTIONAL},
+    [H5RES_IMPROVEMENTS_TIME] = {.name = "improvements_time",
+                                 .path = "/improvements/time",
+                                 .type = H5FIELD_F64,
+                                 .rank = 1,
+                                 .shape = "[N]",
+                                 .unit = "s",
+                                 .meaning = "seconds since the start of the search when the "
+                                            "colony's rank knew it",
+                                 .doc = "On rank 0's clock (other ranks' times moved by the "
+                                        "difference of their starts on the wall clock: exact on "
+                                        "one node; a rank that started first may list times "
+                                        "below 0); unlike /trace, not delayed to the next epoch "
+                                        "end; tours.",
+                                 .flags = H5FIELD_OPTIONAL},
+    [H5RES_IMPROVEMENTS_COLONY] = {.name = "improvements_colony",
+                                   .path = "/improvements/colony",
+                                   .type = H5FIELD_I32,
+                                   .rank = 1,
+                                   .shape = "[N]",
+                                   .unit = "colony index (0-based)",
+                                   .meaning = "the colony whose best improved",
+                                   .doc = "tours.",
+                                   .flags = H5FIELD_OPTIONAL},
+    [H5RES_IMPROVEMENTS_COST] = {.name = "improvements_cost",
+                                 .path = "/improvements/cost",
+                                 .type = H5FIELD_F64,
+                                 .rank = 1,
+                                 .shape = "[N]",
+                                 .unit = H5FIELD_UNIT_COST,
+                                 .meaning = "the colony's new best cost",
+                                 .doc = "tours.",
+                                 .flags = H5FIELD_OPTIONAL},
     [H5RES_LAYOUT_RANKS] = {.name = "layout_ranks",
                             .path = "/layout/ranks",
                             .type = H5FIELD_I64,

@@ -92,6 +92,61 @@ static ar_status write_epochs(hid_t file, const aco_engine *e, const char *cost_
   return st;
 }
 
+/* /improvements: every colony's improvements of this run, from rank 0 (aco_improve.h). */
+static ar_status write_improvements(hid_t file, const aco_engine *e, const char *cost_units) {
+  aco_engine_info in;
+  aco_engine_get_info(e, &in);
+  const int root = in.rank == 0;
+  long long count = root ? in.improvements_count : 0;
+  ar_status st = ar_mpi_check(MPI_Bcast(&count, 1, MPI_LONG_LONG, 0, in.comm),
+                              "MPI_Bcast of the improvement count");
+  int64_t *iteration = NULL;
+  int32_t *colony = NULL;
+  double *time = NULL, *cost = NULL;
+  if (st == AR_OK && root) {
+    const size_t n = (size_t)(count > 0 ? count : 1);
+    iteration = ar_alloc_array(n, sizeof(int64_t));
+    colony = ar_alloc_array(n, sizeof(int32_t));
+    time = ar_alloc_array(n, sizeof(double));
+    cost = ar_alloc_array(n, sizeof(double));
+    if (!iteration || !colony || !time || !cost)
+      st = ar_fail(AR_ERR_NOMEM, "out of memory writing %lld improvements", count);
+    for (long long i = 0; st == AR_OK && i < count; i++) {
+      iteration[i] = in.improvements[i].iteration;
+      colony[i] = (int32_t)in.improvements[i].colony;
+      time[i] = in.improvements[i].time;
+      cost[i] = in.improvements[i].cost;
+    }
+  }
+  st = ar_agree(in.comm, st);
+  const h5field *F = h5res_run_fields;
+  h5field fcost = h5field_with_unit(&F[H5RES_IMPROVEMENTS_COST], cost_units);
+  hsize_t dn[1] = {(hsize_t)count};
+  hid_t g = -1;
+  if (st == AR_OK) st = h5u_group_create(file, "improvements", &g);
+  /* Attributes: rank 0's values on every rank (they write the same). */
+  double start = in.start_unix;
+  long long dropped = in.improvements_dropped;
+  if (st == AR_OK)
+    st = ar_mpi_check(MPI_Bcast(&start, 1, MPI_DOUBLE, 0, in.comm), "MPI_Bcast of the start");
+  if (st == AR_OK)
+    st = ar_mpi_check(MPI_Bcast(&dropped, 1, MPI_LONG_LONG, 0, in.comm),
+                      "MPI_Bcast of the improvements dropped");
+  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_IMPROVEMENTS_START], start);
+  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_IMPROVEMENTS_DROPPED], dropped);
+  if (st == AR_OK)
+    st = h5field_write(g, &F[H5RES_IMPROVEMENTS_ITERATION], dn, root ? iteration : NULL);
+  if (st == AR_OK) st = h5field_write(g, &F[H5RES_IMPROVEMENTS_TIME], dn, root ? time : NULL);
+  if (st == AR_OK) st = h5field_write(g, &F[H5RES_IMPROVEMENTS_COLONY], dn, root ? colony : NULL);
+  if (st == AR_OK) st = h5field_write(g, &fcost, dn, root ? cost : NULL);
+  st = h5u_group_close(g, st);
+  ar_free(iteration);
+  ar_free(colony);
+  ar_free(time);
+  ar_free(cost);
+  return st;
+}
+
 static ar_status write_layout(hid_t file, const aco_engine *e) {
   aco_engine_info in;
   aco_engine_get_info(e, &in);
@@ -197,6 +252,7 @@ ar_status h5res_write_run(hid_t file, const aco_engine *e, const param_set *ps,
   h5field optimum = h5field_with_unit(&F[H5RES_OPTIMUM], info->cost_units);
   if (st == AR_OK) st = h5field_attr_i64(file, &optimum, info->optimum);
   if (st == AR_OK) st = write_epochs(file, e, info->cost_units);
+  if (st == AR_OK) st = write_improvements(file, e, info->cost_units);
   if (st == AR_OK) st = write_layout(file, e);
   if (st == AR_OK) st = write_run(file, e, &rt, rank_seconds);
   free(rank_seconds);

@@ -11,6 +11,7 @@
 #include "aco_engine_ckpt.h"
 #include "aco_engine_state.h"
 #include "aco_exchange.h"
+#include "aco_improve.h"
 #include "aco_plan.h"
 #include "aco_segment.h"
 #include "aco_share.h"
@@ -42,6 +43,8 @@ static ar_status engine_alloc(aco_engine *e) {
       !e->bsp_rows)
     return ar_fail(AR_ERR_NOMEM, "out of memory setting up the search (%zu pheromone cells)",
                    cells);
+  ar_status rec = aco_improve_alloc(e);
+  if (rec != AR_OK) return rec;
   for (int t = 0; t < e->threads; t++) {
     ar_status st = p->scratch_create(p, &e->scratch[t]);
     if (st != AR_OK) return st;
@@ -158,6 +161,7 @@ void aco_engine_free(aco_engine *e) {
   ar_free(e->epochs);
   ar_free(e->colony_best);
   ar_free(e->local_best_log);
+  aco_improve_free(e);
   free(e);
 }
 
@@ -253,6 +257,7 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
   static const aco_hooks no_hooks = {0};
   e->hooks = hooks ? *hooks : no_hooks;
   e->start_wtime = MPI_Wtime();
+  aco_improve_start(e);
   e->cpu_start = aco_state_process_cpu();
   e->stop_reason = ACO_STOP_NONE;
   e->seconds_per_iteration = 0.0;
@@ -298,7 +303,8 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
     if (st == AR_OK) st = engine_epoch_end(e);
     if (st != AR_OK) return st;
   }
-  return aco_exchange_gather_records(e);
+  st = aco_exchange_gather_records(e);
+  return st == AR_OK ? aco_improve_gather(e) : st;
 }
 
 void aco_engine_get_info(const aco_engine *e, aco_engine_info *info) {
@@ -326,6 +332,10 @@ void aco_engine_get_info(const aco_engine *e, aco_engine_info *info) {
   info->time_exchange = e->time_exchange;
   info->start_wtime = e->start_wtime;
   info->time_before = e->time_before;
+  info->improvements = e->improvements_all;
+  info->improvements_count = e->improvements_all_count;
+  info->improvements_dropped = e->improvements_all_dropped;
+  info->start_unix = e->start_unix;
 }
 
 aco_cost aco_engine_local_best(const aco_engine *e, int32_t local) {

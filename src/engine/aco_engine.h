@@ -70,6 +70,12 @@ typedef struct {
   double time_construct, time_update, time_exchange; /* this rank's seconds in each phase */
   double start_wtime;                                /* MPI_Wtime() when the run started */
   double time_before; /* seconds of the searches of earlier runs (resume), in the time limit */
+  /* Rank 0 after aco_engine_run (else NULL, 0): every colony's improvements of this run
+   * (aco_improve.h), how many more the colonies made than were kept, and the search's start on
+   * rank 0's wall clock (Unix time, s). */
+  const aco_improvement *improvements;
+  int64_t improvements_count, improvements_dropped;
+  double start_unix;
 } aco_engine_info;
 
 void aco_engine_get_info(const aco_engine *e, aco_engine_info *info);

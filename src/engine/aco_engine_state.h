@@ -81,6 +81,16 @@ struct aco_engine {
   int64_t records_cap;
   aco_cost *local_best_log; /* [epoch][local_colonies]: gathered into colony_best at the end */
 
+  /* This run's improvements of the local colonies' bests (aco_improve.c): the rank's first
+   * ACO_IMPROVE_CAP (allocated with the engine: the loop never allocates), how many were noted
+   * (slots taken atomically by the threads), how many did not fit; on rank 0 after the run every
+   * rank's in `improvements_all`. The start of the search on the wall clock (s). */
+  aco_improvement *improvements;
+  int64_t improvements_count, improvements_dropped;
+  aco_improvement *improvements_all;
+  int64_t improvements_all_count, improvements_all_dropped;
+  double start_unix;
+
   /* Time. */
   double start_wtime; /* MPI_Wtime() at the start of aco_engine_run */
   double time_before; /* seconds spent in earlier runs (resume) */

@@ -82,5 +82,11 @@ void aco_engine_estimate(const aco_problem *p, const aco_params *par, int ranks,
     out->records = aco_estimate_add(out->records,
                                     aco_estimate_mul(aco_estimate_mul(E, (uint64_t)par->colonies),
                                                      2 * sizeof(aco_cost) + sizeof(double)));
+  /* The record of improvements (aco_improve.h); rank 0 gathers every rank's at the end. */
+  const uint64_t improvements = ACO_IMPROVE_CAP * sizeof(aco_improvement);
+  out->records = aco_estimate_add(out->records, improvements);
+  if (rank == 0)
+    out->records = aco_estimate_add(
+        out->records, aco_estimate_mul((uint64_t)(ranks > 0 ? ranks : 1), improvements));
   out->total = aco_estimate_add(aco_estimate_add(out->colonies, out->shared), out->records);
 }

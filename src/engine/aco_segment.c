@@ -4,6 +4,7 @@
 
 #include <omp.h>
 
+#include "aco_improve.h"
 #include "aco_queue.h"
 #include "ar_alloc.h"
 
@@ -128,6 +129,7 @@ static void segment_work(aco_engine *e, int64_t first, int64_t end) {
     if (aco_queue_finish(e->queue, lane)) {
       double t0 = timer_now();
       aco_colony_update_begin(col, e->problem, &e->par, it);
+      aco_improve_note(e, col, it);
       busy->update += timer_now() - t0;
       aco_queue_advance(e->queue, lane, e->index_parts > 0 ? e->index_parts : e->update_chunks);
     }

@@ -5,3 +5,4 @@ ar_add_unit_test(hybrid_thread_level SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_thre
 ar_add_script_test(hybrid_share_tour SCRIPT tests/hybrid/test_share_tour.sh LABELS mpi)
 ar_add_script_test(hybrid_share_supply SCRIPT tests/hybrid/test_share_supply.sh LABELS "mpi;supply")
 ar_add_script_test(hybrid_bsp SCRIPT tests/hybrid/test_bsp.sh LABELS mpi)
+ar_add_script_test(hybrid_improvements SCRIPT tests/hybrid/test_improvements.sh LABELS mpi)
