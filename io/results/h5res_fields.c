@@ -94,7 +94,8 @@ const h5field h5res_run_fields[H5RES_RUN_FIELDS] = {
                                   .unit = "s",
                                   .meaning = "the start of this run's search on rank 0, Unix time",
                                   .doc = "time + start is when an improvement was known on the "
-                                         "wall clock; tours.",
+                                         "wall clock (a resumed run: its restart less the "
+                                         "earlier runs' search); tours.",
                                   .flags = H5FIELD_ATTRIBUTE | H5FIELD_OPTIONAL},
     [H5RES_IMPROVEMENTS_DROPPED] = {.name = "improvements_dropped",
                                     .path = "/improvements/dropped",

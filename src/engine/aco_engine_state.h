@@ -84,7 +84,8 @@ struct aco_engine {
   /* This run's improvements of the local colonies' bests (aco_improve.c): the rank's first
    * ACO_IMPROVE_CAP (allocated with the engine: the loop never allocates), how many were noted
    * (slots taken atomically by the threads), how many did not fit; on rank 0 after the run every
-   * rank's in `improvements_all`. The start of the search on the wall clock (s). */
+   * rank's in `improvements_all`. The start of the search on the wall clock (s; a resumed run's
+   * less the earlier runs' search time). */
   aco_improvement *improvements;
   int64_t improvements_count, improvements_dropped;
   aco_improvement *improvements_all;

@@ -29,7 +29,9 @@ void aco_improve_free(aco_engine *e) {
 
 void aco_improve_start(aco_engine *e) {
   e->improvements_count = e->improvements_dropped = 0;
-  e->start_unix = unix_now();
+  /* A resumed run's times go on from the earlier runs' (aco_state_elapsed): its start on the
+   * wall clock is moved back by them, so that start + time is still when each was known. */
+  e->start_unix = unix_now() - e->time_before;
 }
 
 void aco_improve_note(aco_engine *e, const aco_colony *c, int64_t iteration) {
