@@ -21,11 +21,12 @@
 # so a run on a few thousand nodes (100-iteration epochs of 25 s and more) may meet LIMIT first:
 # it counts when its best reached the target. Results without /improvements (older builds): the
 # wall time up to the results file's last write less the search after /best/iteration, placed
-# between the epoch records around it (`-- --epoch-iterations 10` for a finer placement). LKH (-l PATH or $LKH; its research licence: build
-# it outside the project, never copy it here) runs once per seed on core 0 with RUNS = 1 and
-# TIME_LIMIT = LIMIT; its time is the wall time from its start until it prints an improvement at
-# or below the target (the log is polled every 20 ms). A run that does not reach the target
-# within LIMIT counts as LIMIT and is marked ">" (so the median is then a lower bound).
+# between the epoch records around it (`-- --epoch-iterations 10` for a finer placement; an upper
+# bound: /best/iteration is where the final best was found). LKH (-l PATH or $LKH; its research
+# licence: build it outside the project, never copy it here) runs once per seed on core 0 with
+# RUNS = 1 and TIME_LIMIT = LIMIT; its time is the wall time from its start until it prints an
+# improvement at or below the target (the log is polled every 20 ms). A run that does not reach
+# the target within LIMIT counts as LIMIT and is marked ">" (so the median is then a lower bound).
 #
 # One job at a time: each layout has the machine to itself, as a user's run would. Prints per
 # instance the median time of each layout, the speed-up of 1x2 and 2x1 over 1x1 (the target of
@@ -44,7 +45,7 @@ while getopts "p:s:t:b:l:d:o:L:" opt; do
   case $opt in
   p) percent=$OPTARG ;; s) seeds=$OPTARG ;; t) limit=$OPTARG ;; b) bin=$OPTARG ;;
   l) lkh=$OPTARG ;; d) data=$OPTARG ;; o) out=$OPTARG ;; L) layouts=$OPTARG ;;
-  *) sed -n '3,35p' "$0"; exit 2 ;;
+  *) sed -n '3,39p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))

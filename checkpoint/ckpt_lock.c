@@ -13,17 +13,12 @@
 #include <unistd.h>
 
 #include "ar_hooks.h"
+#include "ckpt_deadline.h"
 
 typedef struct {
   char host[256], job[64], since[32];
   long pid;
 } holder;
-
-static double now_seconds(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_REALTIME, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 static void this_run(holder *h) {
   memset(h, 0, sizeof *h);
@@ -54,7 +49,7 @@ static ar_status write_holder(ckpt_lock *l, const holder *h) {
                    h->since);
   if (ftruncate(l->fd, 0) != 0 || pwrite(l->fd, line, (size_t)n, 0) != n || fsync(l->fd) != 0)
     return ar_fail(AR_ERR_IO, "cannot write the lock file %s: %s", l->path, strerror(errno));
-  l->touched = now_seconds();
+  l->touched = ckpt_now();
   return AR_OK;
 }
 
@@ -83,7 +78,7 @@ static int stale(const ckpt_lock *l, const holder *h, const holder *me, const ch
     *why = "it is an earlier run of this Slurm job (requeued)";
     return 1;
   }
-  if (fstat(l->fd, &sb) == 0 && now_seconds() - (double)sb.st_mtime > CKPT_LOCK_STALE_SECONDS) {
+  if (fstat(l->fd, &sb) == 0 && ckpt_now() - (double)sb.st_mtime > CKPT_LOCK_STALE_SECONDS) {
     *why = "it was not refreshed for an hour";
     return 1;
   }
@@ -177,7 +172,7 @@ ar_status ckpt_lock_take(ckpt_lock *l, const char *dir, FILE *note) {
 
 void ckpt_lock_refresh(ckpt_lock *l) {
   if (!l->held || l->kernel) return;
-  double now = now_seconds();
+  double now = ckpt_now();
   if (now - l->touched < CKPT_LOCK_REFRESH_SECONDS) return;
   if (futimens(l->fd, NULL) == 0) l->touched = now;
 }

@@ -117,7 +117,8 @@ const h5field h5res_run_fields[H5RES_RUN_FIELDS] = {
                                              "own ants in this run (not a best adopted at an epoch "
                                              "end; a resumed run lists those after its restart), "
                                              "ordered by iteration, then colony: the same rows on "
-                                             "every layout but for `time`; tours.",
+                                             "every layout but for `time` when none is dropped "
+                                             "(a rank keeps the first it notes); tours.",
                                       .flags = H5FIELD_OPTIONAL},
     [H5RES_IMPROVEMENTS_TIME] = {.name = "improvements_time",
                                  .path = "/improvements/time",

@@ -92,26 +92,26 @@ static ar_status write_epochs(hid_t file, const aco_engine *e, const char *cost_
   return st;
 }
 
-/* /improvements: every colony's improvements of this run, from rank 0 (aco_improve.h). */
+/* /improvements: every colony's improvements of this run, from rank 0 (aco_improve.h; the
+ * counts and the start are every rank's after the run). */
 static ar_status write_improvements(hid_t file, const aco_engine *e, const char *cost_units) {
   aco_engine_info in;
   aco_engine_get_info(e, &in);
   const int root = in.rank == 0;
-  long long count = root ? in.improvements_count : 0;
-  ar_status st = ar_mpi_check(MPI_Bcast(&count, 1, MPI_LONG_LONG, 0, in.comm),
-                              "MPI_Bcast of the improvement count");
+  const int64_t count = in.improvements_count;
   int64_t *iteration = NULL;
   int32_t *colony = NULL;
   double *time = NULL, *cost = NULL;
-  if (st == AR_OK && root) {
+  ar_status st = AR_OK;
+  if (root) {
     const size_t n = (size_t)(count > 0 ? count : 1);
     iteration = ar_alloc_array(n, sizeof(int64_t));
     colony = ar_alloc_array(n, sizeof(int32_t));
     time = ar_alloc_array(n, sizeof(double));
     cost = ar_alloc_array(n, sizeof(double));
     if (!iteration || !colony || !time || !cost)
-      st = ar_fail(AR_ERR_NOMEM, "out of memory writing %lld improvements", count);
-    for (long long i = 0; st == AR_OK && i < count; i++) {
+      st = ar_fail(AR_ERR_NOMEM, "out of memory writing %lld improvements", (long long)count);
+    for (int64_t i = 0; st == AR_OK && i < count; i++) {
       iteration[i] = in.improvements[i].iteration;
       colony[i] = (int32_t)in.improvements[i].colony;
       time[i] = in.improvements[i].time;
@@ -124,16 +124,9 @@ static ar_status write_improvements(hid_t file, const aco_engine *e, const char 
   hsize_t dn[1] = {(hsize_t)count};
   hid_t g = -1;
   if (st == AR_OK) st = h5u_group_create(file, "improvements", &g);
-  /* Attributes: rank 0's values on every rank (they write the same). */
-  double start = in.start_unix;
-  long long dropped = in.improvements_dropped;
+  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_IMPROVEMENTS_START], in.start_unix);
   if (st == AR_OK)
-    st = ar_mpi_check(MPI_Bcast(&start, 1, MPI_DOUBLE, 0, in.comm), "MPI_Bcast of the start");
-  if (st == AR_OK)
-    st = ar_mpi_check(MPI_Bcast(&dropped, 1, MPI_LONG_LONG, 0, in.comm),
-                      "MPI_Bcast of the improvements dropped");
-  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_IMPROVEMENTS_START], start);
-  if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_IMPROVEMENTS_DROPPED], dropped);
+    st = h5field_attr_i64(g, &F[H5RES_IMPROVEMENTS_DROPPED], in.improvements_dropped);
   if (st == AR_OK)
     st = h5field_write(g, &F[H5RES_IMPROVEMENTS_ITERATION], dn, root ? iteration : NULL);
   if (st == AR_OK) st = h5field_write(g, &F[H5RES_IMPROVEMENTS_TIME], dn, root ? time : NULL);

@@ -335,7 +335,7 @@ void aco_engine_get_info(const aco_engine *e, aco_engine_info *info) {
   info->improvements = e->improvements_all;
   info->improvements_count = e->improvements_all_count;
   info->improvements_dropped = e->improvements_all_dropped;
-  info->start_unix = e->start_unix;
+  info->start_unix = e->improvements_start;
 }
 
 aco_cost aco_engine_local_best(const aco_engine *e, int32_t local) {

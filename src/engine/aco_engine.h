@@ -70,9 +70,9 @@ typedef struct {
   double time_construct, time_update, time_exchange; /* this rank's seconds in each phase */
   double start_wtime;                                /* MPI_Wtime() when the run started */
   double time_before; /* seconds of the searches of earlier runs (resume), in the time limit */
-  /* Rank 0 after aco_engine_run (else NULL, 0): every colony's improvements of this run
-   * (aco_improve.h), how many more the colonies made than were kept, and the search's start on
-   * rank 0's wall clock (Unix time, s). */
+  /* After aco_engine_run: every colony's improvements of this run (aco_improve.h; rank 0, else
+   * NULL), and on every rank how many there are, how many more the colonies made than were kept,
+   * and the search's start on rank 0's wall clock (Unix time, s). */
   const aco_improvement *improvements;
   int64_t improvements_count, improvements_dropped;
   double start_unix;

@@ -4,16 +4,10 @@
 
 #include <limits.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "ar_agree.h"
 #include "ar_alloc.h"
-
-static double unix_now(void) {
-  struct timespec ts;
-  if (clock_gettime(CLOCK_REALTIME, &ts) != 0) return 0.0;
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "ckpt_deadline.h"
 
 ar_status aco_improve_alloc(aco_engine *e) {
   e->improvements = ar_alloc_array(ACO_IMPROVE_CAP, sizeof(aco_improvement));
@@ -28,10 +22,10 @@ void aco_improve_free(aco_engine *e) {
 }
 
 void aco_improve_start(aco_engine *e) {
-  e->improvements_count = e->improvements_dropped = 0;
+  e->improvements_count = 0;
   /* A resumed run's times go on from the earlier runs' (aco_state_elapsed): its start on the
    * wall clock is moved back by them, so that start + time is still when each was known. */
-  e->start_unix = unix_now() - e->time_before;
+  e->start_unix = ckpt_now() - e->time_before;
 }
 
 void aco_improve_note(aco_engine *e, const aco_colony *c, int64_t iteration) {
@@ -39,11 +33,7 @@ void aco_improve_note(aco_engine *e, const aco_colony *c, int64_t iteration) {
   int64_t slot;
 #pragma omp atomic capture
   slot = e->improvements_count++;
-  if (slot >= ACO_IMPROVE_CAP) {
-#pragma omp atomic
-    e->improvements_dropped++;
-    return;
-  }
+  if (slot >= ACO_IMPROVE_CAP) return; /* counted: the gather reports it as dropped */
   e->improvements[slot] =
       (aco_improvement){iteration, aco_state_elapsed(e), c->s.best_cost.key[0], c->s.colony};
 }
@@ -70,47 +60,46 @@ ar_status aco_improve_gather(aco_engine *e) {
   ar_status st = ar_mpi_check(MPI_Bcast(&origin, 1, MPI_DOUBLE, 0, e->comm),
                               "MPI_Bcast of the search's start");
   if (st != AR_OK) return st;
-  int64_t total = 0, dropped_all = 0, dropped = e->improvements_dropped;
   const int64_t count = shift_local(e, e->start_unix - origin);
+  /* Every rank learns the totals (the writers' dataset shapes and attributes): kept, dropped. */
+  int64_t mine[2] = {count, e->improvements_count - count}, sums[2];
+  st = ar_mpi_check(MPI_Allreduce(mine, sums, 2, MPI_INT64_T, MPI_SUM, e->comm),
+                    "MPI_Allreduce of the improvement counts");
+  if (st != AR_OK) return st;
   const int64_t rec = (int64_t)sizeof(aco_improvement);
-  int bytes = (int)(count * rec); /* at most ACO_IMPROVE_CAP: small */
+  if (sums[0] * rec > INT_MAX) /* at most ACO_IMPROVE_CAP a rank: a count of ranks beyond reach */
+    return ar_fail(AR_ERR_NOMEM, "too many improvements to gather (%lld)", (long long)sums[0]);
+  int bytes = (int)(count * rec);
   int *counts = NULL, *displs = NULL;
   aco_improvement *all = NULL;
-  if (st == AR_OK && e->rank == 0) {
+  if (e->rank == 0) {
     counts = ar_alloc_array((size_t)e->size, sizeof(int));
     displs = ar_alloc_array((size_t)e->size, sizeof(int));
-    if (!counts || !displs) st = ar_fail(AR_ERR_NOMEM, "out of memory gathering improvements");
+    all = ar_alloc_array((size_t)(sums[0] > 0 ? sums[0] : 1), (size_t)rec);
+    if (!counts || !displs || !all)
+      st = ar_fail(AR_ERR_NOMEM, "out of memory gathering improvements");
   }
   st = ar_agree(e->comm, st);
   if (st == AR_OK)
     st = ar_mpi_check(MPI_Gather(&bytes, 1, MPI_INT, counts, 1, MPI_INT, 0, e->comm),
                       "MPI_Gather of the improvement counts");
-  if (st == AR_OK)
-    st = ar_mpi_check(MPI_Reduce(&dropped, &dropped_all, 1, MPI_INT64_T, MPI_SUM, 0, e->comm),
-                      "MPI_Reduce of the improvements dropped");
-  if (st == AR_OK && e->rank == 0) {
-    int64_t at = 0;
-    for (int r = 0; r < e->size; r++) {
-      displs[r] = (int)at;
-      at += counts[r];
-      if (at > INT_MAX) st = ar_fail(AR_ERR_NOMEM, "too many improvements to gather");
-    }
-    total = at / rec;
-    if (st == AR_OK) all = ar_alloc_array((size_t)(total > 0 ? total : 1), (size_t)rec);
-    if (st == AR_OK && !all) st = ar_fail(AR_ERR_NOMEM, "out of memory gathering improvements");
-  }
-  st = ar_agree(e->comm, st);
+  if (st == AR_OK && e->rank == 0)
+    for (int r = 0, at = 0; r < e->size; at += counts[r], r++)
+      displs[r] = at;
   if (st == AR_OK)
     st = ar_mpi_check(
         MPI_Gatherv(e->improvements, bytes, MPI_BYTE, all, counts, displs, MPI_BYTE, 0, e->comm),
         "MPI_Gatherv of the improvements");
-  if (st == AR_OK && e->rank == 0) {
-    qsort(all, (size_t)total, (size_t)rec, by_iteration);
-    ar_free(e->improvements_all);
-    e->improvements_all = all;
-    e->improvements_all_count = total;
-    e->improvements_all_dropped = dropped_all;
-    all = NULL;
+  if (st == AR_OK) {
+    if (e->rank == 0) {
+      qsort(all, (size_t)sums[0], (size_t)rec, by_iteration);
+      ar_free(e->improvements_all);
+      e->improvements_all = all;
+      all = NULL;
+    }
+    e->improvements_all_count = sums[0];
+    e->improvements_all_dropped = sums[1];
+    e->improvements_start = origin;
   }
   ar_free(all);
   ar_free(counts);

@@ -23,7 +23,8 @@ void aco_improve_note(aco_engine *e, const aco_colony *c, int64_t iteration);
 
 /* Collective, at the end of a run: rank 0 gets every rank's records in e->improvements_all,
  * ordered by (iteration, colony), times on rank 0's clock (ranks convert by the wall clock: on one
- * node exact, across nodes as close as their clocks are). AR_ERR_MPI, AR_ERR_NOMEM. */
+ * node exact, across nodes as close as their clocks are); every rank the totals (kept, dropped)
+ * and rank 0's start. AR_ERR_MPI, AR_ERR_NOMEM. */
 ar_status aco_improve_gather(aco_engine *e);
 
 #endif

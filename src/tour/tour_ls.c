@@ -1114,12 +1114,6 @@ static int kopt_tight(const ls_state *L, int32_t f, int64_t G) {
   return G <= L->cand_cost[(size_t)f * L->tp->width];
 }
 
-/* t[1..2i] chosen, G: the removed edges' costs minus the added ones' so far, offset: the gain of
- * the chain's steps already made (on L->change), in: lkv_bit of t[1..2i] (a pair of the move has
- * both its nodes in it, so most looks need no scan), code: the move's type (tour_kopt_types.h),
- * sorted: how far along the tour after the first removed edge the others lie (ascending).
- * Returns 1 when it made a gaining move. A choice whose type no level up to 5 closes is never
- * gone down: the moves found, and their order, are those of the search that walked every one. */
 /* The closing of t[1..2i] when the move's type closes: made when it gains (returns 1); at the
  * last level, else kept as the best open step when it is one. */
 static inline int kopt_close(kopt *S, int i, int64_t G, int64_t offset, int32_t code) {
@@ -1143,6 +1137,12 @@ static inline int kopt_close(kopt *S, int i, int64_t G, int64_t offset, int32_t 
   return 0;
 }
 
+/* t[1..2i] chosen, G: the removed edges' costs minus the added ones' so far, offset: the gain of
+ * the chain's steps already made (on L->change), in: lkv_bit of t[1..2i] (a pair of the move has
+ * both its nodes in it, so most looks need no scan), code: the move's type (tour_kopt_types.h),
+ * sorted: how far along the tour after the first removed edge the others lie (ascending).
+ * Returns 1 when it made a gaining move. A choice whose type no level up to 5 closes is never
+ * gone down: the moves found, and their order, are those of the search that walked every one. */
 static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in, int32_t code,
                     const int32_t *sorted) {
   ls_state *L = S->L;

@@ -4,7 +4,9 @@
 # time. The rows but for the time are the same on 1x1, 1x2 and 2x1 (the answer's layout
 # independence, per colony); each colony's costs fall, its iterations and times rise; the global
 # best is the lowest listed cost, found at /best/iteration by /best/colony; times lie within the
-# search and, on two ranks, on rank 0's clock; h5dump reads them with their attributes.
+# search and, on two ranks, on rank 0's clock; h5dump reads them with their attributes. Beyond a
+# rank's record the rest are counted as dropped (the same sum on 1x2 and 2x1); a resumed run's
+# start is moved back by the first run's search.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 NET="$AR_TMP/att532.h5"
 "$ANTROUTE" import tsplib "$AR_SOURCE_DIR/inputs/tsplib/att532.tsp" -o "$NET" >/dev/null 2>&1 \
@@ -58,5 +60,47 @@ PYEOF
     *) fail "/improvements: $msg" ;; esac
 else
   echo "note: no h5py, /improvements values not checked"
+fi
+# More improvements than a rank keeps (4,096): 400 colonies without local search on 200 nodes.
+# The first noted are kept, the rest counted as dropped; the sum is the same on 1x2 and 2x1.
+"$ANTROUTE" import synthetic --kind tour --nodes 200 --seed 5 -o "$AR_TMP/s.h5" >/dev/null 2>&1 \
+  || fail "import synthetic"
+MANY=(-c 400 -i 60 --local-search none --no-bound -q)
+OMP_NUM_THREADS=2 "$ANTROUTE" solve "$AR_TMP/s.h5" -o "$AR_TMP/m12.h5" "${MANY[@]}" \
+  >"$AR_TMP/m12.out" 2>&1 || fail "solve 400 colonies 1x2: $(tail -3 "$AR_TMP/m12.out")"
+OMP_NUM_THREADS=1 ar_mpirun 2 "$ANTROUTE" solve "$AR_TMP/s.h5" -o "$AR_TMP/m21.h5" "${MANY[@]}" \
+  >"$AR_TMP/m21.out" 2>&1 || fail "solve 400 colonies 2x1: $(tail -3 "$AR_TMP/m21.out")"
+# A resumed run: its start is the restart less the first run's search (start + time stays the
+# wall clock); the first run paced 200 ms an iteration so that its search takes 4 s and more, so
+# a start not moved back (the restart plus set-up) would fall 2 s after the bound.
+OMP_NUM_THREADS=1 ANTROUTE_TEST_PACE_MS=200 "$ANTROUTE" solve "$NET" -o "$AR_TMP/r1.h5" -c 2 \
+  -i 20 -e 10 --checkpoint-dir "$AR_TMP/ck" -q >"$AR_TMP/r1.out" 2>&1 \
+  || fail "solve with checkpoints: $(tail -3 "$AR_TMP/r1.out")"
+restart=$(date +%s.%N)
+OMP_NUM_THREADS=1 "$ANTROUTE" solve "$NET" -o "$AR_TMP/r2.h5" -c 2 -i 40 -e 10 \
+  --checkpoint-dir "$AR_TMP/ck" --resume auto -q >"$AR_TMP/r2.out" 2>&1 \
+  || fail "resume: $(tail -3 "$AR_TMP/r2.out")"
+if $PY -c "import h5py" 2>/dev/null; then
+  msg=$($PY - "$AR_TMP" "$restart" <<'PYEOF'
+import sys, h5py
+tmp, restart, errs = sys.argv[1], float(sys.argv[2]), []
+kept = {}
+for name in ("m12", "m21"):
+    g = h5py.File(f"{tmp}/{name}.h5", "r")["improvements"]
+    kept[name] = (len(g["cost"]), int(g.attrs["dropped"]))
+n12, d12 = kept["m12"]
+n21, d21 = kept["m21"]
+if n12 != 4096 or d12 <= 0: errs.append(f"1x2 kept {n12}, dropped {d12}: not 4,096 and some")
+if not 4096 < n21 <= 8192: errs.append(f"2x1 kept {n21}: not two ranks' records")
+if n12 + d12 != n21 + d21: errs.append(f"noted {n12 + d12} on 1x2, {n21 + d21} on 2x1")
+first = h5py.File(f"{tmp}/r1.h5", "r")["epochs/time"][-1]
+start = h5py.File(f"{tmp}/r2.h5", "r")["improvements"].attrs["start"]
+if first < 4 or not restart - first - 0.5 < start < restart - first + 2:
+    errs.append(f"resumed start {start - restart:+.2f} s from the restart, the first run's search {first:.2f} s")
+print("; ".join(errs) if errs else f"ok 1x2 {n12} + {d12} dropped, 2x1 {n21} + {d21}")
+PYEOF
+)
+  case $msg in ok*) pass "/improvements beyond the record: ${msg#ok }; a resumed run's start" ;;
+    *) fail "/improvements: $msg" ;; esac
 fi
 finish
