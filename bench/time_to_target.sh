@@ -34,8 +34,11 @@
 # for the same seed: a seed's search is the same on every layout, so this ratio does not carry
 # the spread between seeds), and LKH's median; every run's figure goes to OUTDIR/ttt.tsv (default
 # OUTDIR: build/ttt; columns: instance, layout or lkh, seed, seconds or ">LIMIT", and for runs timed
-# by /improvements the command's start as Unix time). Figures need a quiet machine: the header and
-# the footer print the load.
+# by /improvements the command's start as Unix time and the seconds from it to the search's start).
+# A second table splits each layout's median into the time before the search and the search, the
+# search's paired speed-up (what sharing colonies over threads or ranks buys) and the bound two
+# cores could reach with that layout's start. Figures need a quiet machine: the header and the
+# footer print the load.
 # Options after `--` go to every antroute solve.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -45,7 +48,7 @@ while getopts "p:s:t:b:l:d:o:L:" opt; do
   case $opt in
   p) percent=$OPTARG ;; s) seeds=$OPTARG ;; t) limit=$OPTARG ;; b) bin=$OPTARG ;;
   l) lkh=$OPTARG ;; d) data=$OPTARG ;; o) out=$OPTARG ;; L) layouts=$OPTARG ;;
-  *) sed -n '3,39p' "$0"; exit 2 ;;
+  *) sed -n '3,42p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -100,8 +103,10 @@ with h5py.File(path, "r") as f:
         g = f["improvements"]
         hit = g["time"][()][g["cost"][()] <= target]
         if len(hit):
-            # the launch time too (a fifth column): the tests check the sum
-            print("%.3f\t%.6f" % (g.attrs["start"] + hit.min() - t0, t0)); sys.exit(0)
+            # the command's start (a fifth column) and the search's start after it (a sixth):
+            # the tests check the sum; the summary splits each time into the two parts
+            start = g.attrs["start"]
+            print("%.3f\t%.6f\t%.3f" % (start + hit.min() - t0, t0, start - t0)); sys.exit(0)
     found = int(f["best/iteration"][()]) + 1  # iterations completed when it was found
     its, times = f["epochs/iteration"][...], f["epochs/time"][...]
 # Older results: the found iteration placed in time between the epoch records around it.
@@ -199,6 +204,20 @@ def paired(name, lay):
     v = [value(one[r[2]]) / value(r[3]) for r in rows
          if r[0] == name and r[1] == lay and reached(r[3]) and r[2] in one]
     return ("%.2fx" % statistics.median(v)) if v else "-"
+# Runs timed by /improvements know when their search started (a sixth column): the time before
+# it (reading, candidate lists, first tours, MPI's start, on 2x1 mpirun's) and the search after
+# it, per layout, as medians over the seeds that reached the target.
+def split(name, lay):
+    v = [(float(r[5]), value(r[3]) - float(r[5])) for r in rows
+         if r[0] == name and r[1] == lay and len(r) > 5 and reached(r[3])]
+    if not v: return None, None
+    return statistics.median(a for a, _ in v), statistics.median(b for _, b in v)
+def search_paired(name, lay):
+    one = {r[2]: value(r[3]) - float(r[5]) for r in rows
+           if r[0] == name and r[1] == "1x1" and len(r) > 5 and reached(r[3])}
+    v = [one[r[2]] / (value(r[3]) - float(r[5])) for r in rows if r[0] == name and r[1] == lay
+         and len(r) > 5 and reached(r[3]) and r[2] in one and value(r[3]) > float(r[5])]
+    return ("%.2fx" % statistics.median(v)) if v else "-"
 print("\n| instance | " + " | ".join(layouts) +
       " | 1x2 speed-up | 2x1 speed-up | 1x2 paired | 2x1 paired |")
 print("|---|" + "---|" * (len(layouts) + 4))
@@ -210,6 +229,28 @@ for name in names:
     sp = lambda lay: ("%.2fx" % (m["1x1"] / m[lay])) if m.get("1x1") and m.get(lay) else "-"
     print("| %s | %s | %s | %s | %s | %s |" % (name, " | ".join(cells), sp("1x2"), sp("2x1"),
                                              paired(name, "1x2"), paired(name, "2x1")))
+two = [lay for lay in ("1x2", "2x1") if lay in layouts]
+if any(split(name, "1x1")[0] is not None for name in names) and two:
+    print("\n| instance | " + " | ".join("%s start + search" % lay for lay in ["1x1"] + two) +
+          " | " + " | ".join("%s search speed-up (paired)" % lay for lay in two) +
+          " | " + " | ".join("%s bound" % lay for lay in two) + " |")
+    print("|---|" + "---|" * (1 + 3 * len(two)))
+    for name in names:
+        s1, w1 = split(name, "1x1")
+        if s1 is None: continue
+        cells = ["%.2f + %.2f" % (s1, w1)]
+        bounds = []
+        for lay in two:
+            s, w = split(name, lay)
+            cells.append("%.2f + %.2f" % (s, w) if s is not None else "-")
+            bounds.append("%.2fx" % ((s1 + w1) / (s + w1 / 2)) if s is not None else "-")
+        print("| %s | %s | %s | %s |" % (name, " | ".join(cells),
+              " | ".join(search_paired(name, lay) for lay in two), " | ".join(bounds)))
+    print("\nstart = the command's start to the search's (reading, candidate lists, first tours, "
+          "MPI's start; on 2x1 mpirun's too), search = from there to the target, medians over "
+          "the seeds; search speed-up = the median over seeds of 1x1's search / the layout's "
+          "(what sharing the colonies over threads or ranks buys); bound = the speed-up the "
+          "layout would reach with its start and a search exactly twice as fast as 1x1's")
 print("\nmedian seconds to the target over the seeds (\">\": most seeds did not reach it; "
       "failed runs are left out, see OUTDIR/*.log); speed-up = 1x1's median / the layout's "
       "(issue #23's target: 1.8x); paired = the median over the seeds that reached the target "
