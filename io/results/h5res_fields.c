@@ -283,6 +283,19 @@ const h5field h5res_run_fields[H5RES_RUN_FIELDS] = {
     RUN_TIME(H5RES_RUN_TIME_SETUP, "time_setup",
              "measured: the start until the search began (reading, bound, candidates, first "
              "tours)"),
+    RUN_TIME(H5RES_RUN_TIME_SETUP_MPI, "time_setup_mpi",
+             "of time_setup: the start until MPI was ready (MPI_Init; what a launcher spends "
+             "before the command starts is not counted)"),
+    RUN_TIME(H5RES_RUN_TIME_SETUP_READ, "time_setup_read",
+             "of time_setup: then reading the network"),
+    RUN_TIME(H5RES_RUN_TIME_SETUP_PREPARE, "time_setup_prepare",
+             "of time_setup: then the kind's work before its phases (tours: a lower bound the "
+             "network does not hold), the memory check and a checkpoint to resume"),
+    RUN_TIME(H5RES_RUN_TIME_SETUP_PROBLEM, "time_setup_problem",
+             "of time_setup: then the first phase's problem (tours: the candidate lists)"),
+    RUN_TIME(H5RES_RUN_TIME_SETUP_FIRST, "time_setup_first",
+             "of time_setup: then its first solutions (tours: the first tours and their local "
+             "search); the rest of time_setup is the engine's start"),
     RUN_TIME(H5RES_RUN_TIME_SEARCH_PLANNED, "time_search_planned",
              "what the plan gave the search when it began"),
     RUN_TIME(H5RES_RUN_TIME_SEARCH, "time_search", "measured: the search"),

@@ -114,6 +114,7 @@ int app_main(int argc, char **argv) {
     fprintf(stderr, "antroute: %s\n", ar_error_message());
     return AR_EXIT_FAILURE;
   }
+  ar_clock_note_mpi(); /* solve's results tell MPI's start from the rest (solve_budget.h) */
   /* From here on an MPI failure is a status with a message (ar_mpi_check), never an abort;
    * communicators made from MPI_COMM_WORLD inherit the handler (ar_comm.h sets it again). */
   ar_error_clear();

@@ -82,6 +82,26 @@ ar_status solve_budget_plan(solve_budget *b, const solve_kind *kind, void *state
   return ar_agree(run->comm, st);
 }
 
+void solve_budget_step_done(solve_budget *b, solve_budget_step step) {
+  if (b->active && b->step_end[step] == 0.0) b->step_end[step] = ar_clock_elapsed();
+}
+
+/* The parts of the time before the search, in order: MPI's start, reading the network, the
+ * kind's work before its phases, the first phase's problem, its first solutions (each from the
+ * end of the one before; a step not noted counts as ending with the one before). */
+enum { SETUP_PARTS = 2 + SOLVE_BUDGET_STEPS };
+static void setup_parts(const solve_budget *b, double part[SETUP_PARTS]) {
+  double end[SETUP_PARTS] = {ar_clock_mpi(), b->read};
+  for (int i = 0; i < SOLVE_BUDGET_STEPS; i++)
+    end[2 + i] = b->step_end[i];
+  double before = 0.0;
+  for (int i = 0; i < SETUP_PARTS; i++) {
+    if (end[i] < before) end[i] = before;
+    part[i] = end[i] - before;
+    before = end[i];
+  }
+}
+
 void solve_budget_search(solve_budget *b, aco_engine *e) {
   if (!b->active) return;
   double left = b->budget - ar_clock_elapsed() - b->est.write - SOLVE_BUDGET_MARGIN;
@@ -102,13 +122,21 @@ void solve_budget_search_done(solve_budget *b) {
 
 ar_status solve_budget_record(const solve_budget *b, hid_t file, MPI_Comm comm) {
   if (!b->active) return AR_OK;
-  double v[3] = {b->setup, b->search_end - b->setup, ar_clock_elapsed() - b->search_end};
-  ar_status st = ar_mpi_check(MPI_Bcast(v, 3, MPI_DOUBLE, 0, comm), "MPI_Bcast of the times");
+  double v[3 + SETUP_PARTS] = {b->setup, b->search_end - b->setup,
+                               ar_clock_elapsed() - b->search_end};
+  setup_parts(b, v + 3);
+  ar_status st =
+      ar_mpi_check(MPI_Bcast(v, 3 + SETUP_PARTS, MPI_DOUBLE, 0, comm), "MPI_Bcast of the times");
   hid_t run;
   if (st == AR_OK) st = h5u_group_open(file, "/run", &run);
   if (st != AR_OK) return st;
   st = h5u_attr_write_f64(run, "time_budget", b->budget);
   if (st == AR_OK) st = h5u_attr_write_f64(run, "time_setup", v[0]);
+  static const char *const part_attr[SETUP_PARTS] = {"time_setup_mpi", "time_setup_read",
+                                                     "time_setup_prepare", "time_setup_problem",
+                                                     "time_setup_first"};
+  for (int i = 0; i < SETUP_PARTS && st == AR_OK; i++)
+    st = h5u_attr_write_f64(run, part_attr[i], v[3 + i]);
   if (st == AR_OK) st = h5u_attr_write_f64(run, "time_search_planned", b->search_planned);
   if (st == AR_OK) st = h5u_attr_write_f64(run, "time_search", v[1]);
   if (st == AR_OK) st = h5u_attr_write_f64(run, "time_write_planned", b->est.write);
@@ -120,10 +148,12 @@ ar_status solve_budget_record(const solve_budget *b, hid_t file, MPI_Comm comm) 
 
 void solve_budget_print(const solve_budget *b, FILE *out) {
   if (!b->active) return;
-  double now = ar_clock_elapsed();
+  double now = ar_clock_elapsed(), part[SETUP_PARTS];
+  setup_parts(b, part);
   fprintf(out,
-          "time: %.2f s of the %g s budget: before the search %.2f s, search %.2f s (planned "
+          "time: %.2f s of the %g s budget: before the search %.2f s (MPI's start %.2f, reading "
+          "%.2f, preparing %.2f, the problem %.2f, first solutions %.2f), search %.2f s (planned "
           "%.2f s), writing %.2f s (planned ~%.2g s); %s\n",
-          now, b->budget, b->setup, b->search_end - b->setup, b->search_planned,
-          now - b->search_end, b->est.write, b->plan);
+          now, b->budget, b->setup, part[0], part[1], part[2], part[3], part[4],
+          b->search_end - b->setup, b->search_planned, now - b->search_end, b->est.write, b->plan);
 }

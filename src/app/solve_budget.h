@@ -26,6 +26,16 @@
  * iteration's overrun, freeing memory). */
 #define SOLVE_BUDGET_MARGIN 0.1
 
+/* The steps before the search whose ends a run notes (the first phase's only): the kind's work
+ * before its phases (tours: a bound not stored; the memory check; a checkpoint to resume), the
+ * first phase's problem (tours: candidate lists), its first solutions (tours: the first tours). */
+typedef enum {
+  SOLVE_BUDGET_PREPARED,
+  SOLVE_BUDGET_PROBLEM,
+  SOLVE_BUDGET_FIRST,
+  SOLVE_BUDGET_STEPS
+} solve_budget_step;
+
 typedef struct {
   int active;    /* a budget applies */
   double budget; /* T */
@@ -33,10 +43,11 @@ typedef struct {
   solve_time_estimate est;
   double minimum; /* read + the kind's steps before the search + writing: less is refused */
   int skip_optional;
-  double setup;          /* measured: the start until the (first) search began */
-  double search_planned; /* what the plan gave the search when it began */
-  double search_end;     /* the clock when the (last) search ended */
-  char plan[512];        /* the plan in words, for /run/time_plan and the summary */
+  double setup;                        /* measured: the start until the (first) search began */
+  double step_end[SOLVE_BUDGET_STEPS]; /* measured: the start until each step ended (0: not yet) */
+  double search_planned;               /* what the plan gave the search when it began */
+  double search_end;                   /* the clock when the (last) search ended */
+  char plan[512];                      /* the plan in words, for /run/time_plan and the summary */
 } solve_budget;
 
 /* From the options: whether a budget applies, and T. AR_ERR_USAGE for --time 0 or less (every
@@ -48,6 +59,9 @@ ar_status solve_budget_init(solve_budget *b, const param_set *ps);
  * AR_ERR_MPI. Prints, on rank 0 unless quiet, what the plan leaves out. Collective. */
 ar_status solve_budget_plan(solve_budget *b, const solve_kind *kind, void *state, solve_run *run);
 
+/* Notes the end of a step before the search (the first time only). Never fails. */
+void solve_budget_step_done(solve_budget *b, solve_budget_step step);
+
 /* Before the engine runs: lowers its time limit so that the search ends when the budget leaves
  * time to write the results (never raises it). Never fails. */
 void solve_budget_search(solve_budget *b, aco_engine *e);
@@ -55,8 +69,9 @@ void solve_budget_search(solve_budget *b, aco_engine *e);
 /* After the engine ran. Never fails. */
 void solve_budget_search_done(solve_budget *b);
 
-/* Into the results file being written: /run attributes time_budget, time_setup, time_search,
- * time_search_planned, time_write, time_write_planned, time_plan (rank 0's values). Collective;
+/* Into the results file being written: /run attributes time_budget, time_setup and its parts
+ * (time_setup_mpi, _read, _prepare, _problem, _first), time_search, time_search_planned,
+ * time_write, time_write_planned, time_plan (rank 0's values). Collective;
  * AR_ERR_IO, AR_ERR_MPI. Does nothing without a budget. */
 ar_status solve_budget_record(const solve_budget *b, hid_t file, MPI_Comm comm);
 

@@ -203,11 +203,13 @@ static ar_status run_phase(solve_driver *d, int resuming) {
   ar_status st = ar_agree(d->run.comm, solve_options_engine(d->ps, &par));
   char where[128];
   if (st == AR_OK) st = d->kind->phase_begin(d->state, &d->run, d->phase, &par, &problem);
+  solve_budget_step_done(&d->budget, SOLVE_BUDGET_PROBLEM);
   if (st == AR_OK) st = ar_agree(d->run.comm, solve_options_resolved(d->ps, &par));
   phase_where(d, " while preparing the search", where, sizeof where);
   if (st == AR_OK) st = stop_point(d, where);
   if (st == AR_OK)
     st = ar_agree(d->run.comm, aco_engine_create(problem, &par, d->run.comm, &d->engine));
+  solve_budget_step_done(&d->budget, SOLVE_BUDGET_FIRST);
   phase_where(d, " while building the first solutions", where, sizeof where);
   if (st == AR_OK) st = stop_point(d, where);
   if (st == AR_OK && d->kind->phase_started)
@@ -396,6 +398,7 @@ static ar_status solve_all(solve_driver *d) {
   if (st == AR_OK) st = check_memory(d);
   if (st == AR_OK) st = open_outputs(d);
   if (st == AR_OK) st = stop_point(d, " before the search");
+  solve_budget_step_done(&d->budget, SOLVE_BUDGET_PREPARED);
   const int32_t first = d->phase, phases = st == AR_OK ? d->kind->phases(d->state) : 0;
   for (int32_t p = first; st == AR_OK && p < phases; p++) {
     if (d->engine) { /* the previous phase's engine and problem */

@@ -6,6 +6,7 @@
 
 static struct timespec clock_t0;
 static int clock_started;
+static double clock_mpi; /* ar_clock_note_mpi: seconds from the start */
 
 static double seconds_of(const struct timespec *t) { return (double)t->tv_sec + 1e-9 * t->tv_nsec; }
 
@@ -21,3 +22,9 @@ double ar_clock_elapsed(void) {
   clock_gettime(CLOCK_MONOTONIC, &now);
   return seconds_of(&now) - seconds_of(&clock_t0);
 }
+
+void ar_clock_note_mpi(void) {
+  if (clock_mpi == 0.0) clock_mpi = ar_clock_elapsed();
+}
+
+double ar_clock_mpi(void) { return clock_mpi; }

@@ -14,4 +14,11 @@ void ar_clock_start(void);
 /* Seconds since ar_clock_start() (a monotonic clock); starts the clock if nobody did. */
 double ar_clock_elapsed(void);
 
+/* Notes that MPI is ready (app_main, after MPI_Init; the first call only), so that a run can
+ * tell its start apart from the rest of its work before the search. */
+void ar_clock_note_mpi(void);
+
+/* Seconds from the start until MPI was ready; 0 when not noted. */
+double ar_clock_mpi(void);
+
 #endif

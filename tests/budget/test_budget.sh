@@ -53,8 +53,18 @@ awk -v b="$budget" -v s="$setup" -v r="$search" -v p="$planned" -v w="$write" -v
                   p >= left - 0.5 && r <= p + 0.5) }' &&
   pass "recorded plan: budget $budget = setup $setup + search $search (planned $planned) + write $write (planned $wplan)" ||
   fail "recorded plan: budget '$budget' setup '$setup' search '$search' planned '$planned' write '$write' (planned '$wplan')"
-grep -qE "^time: [0-9.]+ s of the 8 s budget: before the search [0-9.]+ s, search [0-9.]+ s \(planned" \
+grep -qE "^time: [0-9.]+ s of the 8 s budget: before the search [0-9.]+ s \(MPI's start [0-9.]+, reading [0-9.]+, preparing [0-9.]+, the problem [0-9.]+, first solutions [0-9.]+\), search [0-9.]+ s \(planned" \
   "$AR_TMP/p.log" && pass "summary line of the time plan" || fail "no time line: $(tail -4 "$AR_TMP/p.log")"
+# The parts of the set-up: each measured on rank 0's clock from the end of the one before, so none
+# is negative and together they are at most the set-up; MPI's start and the first tour (the
+# local search from a curve order) take some time on any machine.
+parts=""
+for p in mpi read prepare problem first; do parts="$parts $(a "$AR_TMP/p.h5" /run/time_setup_$p)"; done
+awk -v s="$setup" -v p="$parts" 'BEGIN { n = split(p, x, " "); sum = 0; ok = n == 5
+  for (i = 1; i <= n; i++) { if (x[i] < 0) ok = 0; sum += x[i] }
+  exit !(ok && x[1] > 0 && x[5] > 0 && sum <= s + 1e-6) }' &&
+  pass "set-up $setup s in parts (MPI, reading, preparing, problem, first solutions):$parts" ||
+  fail "set-up '$setup' s, parts '$parts'"
 # The wall clock around the command also counts the launch and the exit, and a loaded machine
 # may stretch the set-up past the budget (recorded above): a guard against a run that ignores
 # its budget, not a timing check.
