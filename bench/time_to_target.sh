@@ -248,7 +248,7 @@ if any(split(name, "1x1")[0] is not None for name in names) and two:
               " | ".join(search_paired(name, lay) for lay in two), " | ".join(bounds)))
     print("\nstart = the command's start to the search's (reading, candidate lists, first tours, "
           "MPI's start; on 2x1 mpirun's too), search = from there to the target, medians over "
-          "the seeds; search speed-up = the median over seeds of 1x1's search / the layout's "
+          "the seeds that reached it; search speed-up = the median over seeds of 1x1's search / the layout's "
           "(what sharing the colonies over threads or ranks buys); bound = the speed-up the "
           "layout would reach with its start and a search exactly twice as fast as 1x1's")
 print("\nmedian seconds to the target over the seeds (\">\": most seeds did not reach it; "

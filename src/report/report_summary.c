@@ -176,6 +176,33 @@ static void print_run_totals(hid_t file, const wing *w, FILE *out) {
   fprintf(out, "\n");
 }
 
+/* With a time budget (/run time_budget): where the command's time went, as solve's own `time:`
+ * line says it (docs/cli.md); older results lack the parts of the set-up. */
+static void print_time(hid_t file, FILE *out) {
+  static const char *const part[][2] = {{"time_setup_mpi", "MPI's start"},
+                                        {"time_setup_read", "reading"},
+                                        {"time_setup_prepare", "preparing"},
+                                        {"time_setup_problem", "the problem"},
+                                        {"time_setup_first", "first solutions"}};
+  double budget, v;
+  if (!rread_find_number(file, "run", "time_budget", &budget) ||
+      !rread_find_number(file, "run", "time_setup", &v))
+    return;
+  fprintf(out, "time: budget %g s; before the search %.2f s", budget, v);
+  const char *sep = " (";
+  for (size_t i = 0; i < sizeof part / sizeof part[0]; i++)
+    if (rread_find_number(file, "run", part[i][0], &v)) {
+      fprintf(out, "%s%s %.2f", sep, part[i][1], v);
+      sep = ", ";
+    }
+  if (sep[0] == ',') fprintf(out, ")");
+  if (rread_find_number(file, "run", "time_search", &v)) fprintf(out, ", search %.2f s", v);
+  if (rread_find_number(file, "run", "time_search_planned", &v))
+    fprintf(out, " (planned %.2f s)", v);
+  if (rread_find_number(file, "run", "time_write", &v)) fprintf(out, ", writing %.2f s", v);
+  fprintf(out, "\n");
+}
+
 ar_status report_summary(hid_t file, const char *path, report_wing_lookup lookup, FILE *out,
                          wing_report_facts *facts, const wing **wp) {
   memset(facts, 0, sizeof *facts);
@@ -206,6 +233,7 @@ ar_status report_summary(hid_t file, const char *path, report_wing_lookup lookup
   st = print_parameters(file, out);
   if (st == AR_OK) st = print_layout(file, out);
   if (st == AR_OK) print_run_totals(file, w, out);
+  if (st == AR_OK) print_time(file, out);
   if (st == AR_OK && w && w->report_summary) st = w->report_summary(file, out, facts);
   if (st == AR_OK && !w)
     fprintf(out, "note: no kind of this antroute knows these results: only the sections every "

@@ -65,6 +65,11 @@ awk -v s="$setup" -v p="$parts" 'BEGIN { n = split(p, x, " "); sum = 0; ok = n =
   exit !(ok && x[1] > 0 && x[5] > 0 && sum <= s + 1e-6) }' &&
   pass "set-up $setup s in parts (MPI, reading, preparing, problem, first solutions):$parts" ||
   fail "set-up '$setup' s, parts '$parts'"
+# antroute report says the same from the file.
+"$ANTROUTE" report "$AR_TMP/p.h5" > "$AR_TMP/p.report" 2>&1 &&
+  grep -qE "^time: budget 8 s; before the search [0-9.]+ s \(MPI's start [0-9.]+, reading [0-9.]+, preparing [0-9.]+, the problem [0-9.]+, first solutions [0-9.]+\), search [0-9.]+ s \(planned [0-9.]+ s\), writing [0-9.]+ s$" \
+    "$AR_TMP/p.report" && pass "report's time line: $(grep '^time:' "$AR_TMP/p.report")" ||
+  fail "report's time line: $(grep -E '^(time|run):' "$AR_TMP/p.report" || tail -3 "$AR_TMP/p.report")"
 # The wall clock around the command also counts the launch and the exit, and a loaded machine
 # may stretch the set-up past the budget (recorded above): a guard against a run that ignores
 # its budget, not a timing check.
