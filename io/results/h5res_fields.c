@@ -13,6 +13,13 @@
           .meaning = text,                                                                         \
           .flags = H5FIELD_ATTRIBUTE | H5FIELD_OPTIONAL}
 
+const h5res_setup_part h5res_setup_parts[H5RES_SETUP_PARTS] = {
+    {"time_setup_mpi", "MPI's start"},
+    {"time_setup_read", "reading"},
+    {"time_setup_prepare", "preparing"},
+    {"time_setup_problem", "the problem"},
+    {"time_setup_first", "first solutions"}};
+
 const h5field h5res_run_fields[H5RES_RUN_FIELDS] = {
     ROOT_ATTR(H5RES_KIND, "kind", H5FIELD_STR, "the problem kind: the wing that wrote the file"),
     ROOT_ATTR(H5RES_INPUT, "input", H5FIELD_STR, "the network file that was solved"),

@@ -103,6 +103,15 @@ enum {
 };
 
 extern const h5field h5res_run_fields[H5RES_RUN_FIELDS];
+
+/* The parts of /run time_setup in their order, each an attribute of /run and the words solve's
+ * and report's `time:` lines give it. */
+enum { H5RES_SETUP_PARTS = 5 };
+typedef struct {
+  const char *attr;  /* "time_setup_mpi" */
+  const char *label; /* "MPI's start" */
+} h5res_setup_part;
+extern const h5res_setup_part h5res_setup_parts[H5RES_SETUP_PARTS];
 extern const h5field h5res_bsp_fields[H5RES_BSP_FIELDS];
 extern const h5field_table h5res_run_table; /* "results:run" */
 extern const h5field_table h5res_bsp_table; /* "results:bsp" */

@@ -6,6 +6,7 @@
 
 #include "ar_agree.h"
 #include "ar_clock.h"
+#include "h5res_fields.h"
 #include "h5u.h"
 #include "solve_options.h"
 
@@ -90,6 +91,7 @@ void solve_budget_step_done(solve_budget *b, solve_budget_step step) {
  * kind's work before its phases, the first phase's problem, its first solutions (each from the
  * end of the one before; a step not noted counts as ending with the one before). */
 enum { SETUP_PARTS = 2 + SOLVE_BUDGET_STEPS };
+_Static_assert((int)SETUP_PARTS == (int)H5RES_SETUP_PARTS, "the parts the results name");
 static void setup_parts(const solve_budget *b, double part[SETUP_PARTS]) {
   double end[SETUP_PARTS] = {ar_clock_mpi(), b->read};
   for (int i = 0; i < SOLVE_BUDGET_STEPS; i++)
@@ -132,11 +134,8 @@ ar_status solve_budget_record(const solve_budget *b, hid_t file, MPI_Comm comm) 
   if (st != AR_OK) return st;
   st = h5u_attr_write_f64(run, "time_budget", b->budget);
   if (st == AR_OK) st = h5u_attr_write_f64(run, "time_setup", v[0]);
-  static const char *const part_attr[SETUP_PARTS] = {"time_setup_mpi", "time_setup_read",
-                                                     "time_setup_prepare", "time_setup_problem",
-                                                     "time_setup_first"};
   for (int i = 0; i < SETUP_PARTS && st == AR_OK; i++)
-    st = h5u_attr_write_f64(run, part_attr[i], v[3 + i]);
+    st = h5u_attr_write_f64(run, h5res_setup_parts[i].attr, v[3 + i]);
   if (st == AR_OK) st = h5u_attr_write_f64(run, "time_search_planned", b->search_planned);
   if (st == AR_OK) st = h5u_attr_write_f64(run, "time_search", v[1]);
   if (st == AR_OK) st = h5u_attr_write_f64(run, "time_write_planned", b->est.write);
@@ -150,10 +149,10 @@ void solve_budget_print(const solve_budget *b, FILE *out) {
   if (!b->active) return;
   double now = ar_clock_elapsed(), part[SETUP_PARTS];
   setup_parts(b, part);
-  fprintf(out,
-          "time: %.2f s of the %g s budget: before the search %.2f s (MPI's start %.2f, reading "
-          "%.2f, preparing %.2f, the problem %.2f, first solutions %.2f), search %.2f s (planned "
-          "%.2f s), writing %.2f s (planned ~%.2g s); %s\n",
-          now, b->budget, b->setup, part[0], part[1], part[2], part[3], part[4],
+  fprintf(out, "time: %.2f s of the %g s budget: before the search %.2f s", now, b->budget,
+          b->setup);
+  for (int i = 0; i < SETUP_PARTS; i++)
+    fprintf(out, "%s%s %.2f", i ? ", " : " (", h5res_setup_parts[i].label, part[i]);
+  fprintf(out, "), search %.2f s (planned %.2f s), writing %.2f s (planned ~%.2g s); %s\n",
           b->search_end - b->setup, b->search_planned, now - b->search_end, b->est.write, b->plan);
 }

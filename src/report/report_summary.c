@@ -179,20 +179,15 @@ static void print_run_totals(hid_t file, const wing *w, FILE *out) {
 /* With a time budget (/run time_budget): where the command's time went, as solve's own `time:`
  * line says it (docs/cli.md); older results lack the parts of the set-up. */
 static void print_time(hid_t file, FILE *out) {
-  static const char *const part[][2] = {{"time_setup_mpi", "MPI's start"},
-                                        {"time_setup_read", "reading"},
-                                        {"time_setup_prepare", "preparing"},
-                                        {"time_setup_problem", "the problem"},
-                                        {"time_setup_first", "first solutions"}};
   double budget, v;
   if (!rread_find_number(file, "run", "time_budget", &budget) ||
       !rread_find_number(file, "run", "time_setup", &v))
     return;
   fprintf(out, "time: budget %g s; before the search %.2f s", budget, v);
   const char *sep = " (";
-  for (size_t i = 0; i < sizeof part / sizeof part[0]; i++)
-    if (rread_find_number(file, "run", part[i][0], &v)) {
-      fprintf(out, "%s%s %.2f", sep, part[i][1], v);
+  for (int i = 0; i < H5RES_SETUP_PARTS; i++)
+    if (rread_find_number(file, "run", h5res_setup_parts[i].attr, &v)) {
+      fprintf(out, "%s%s %.2f", sep, h5res_setup_parts[i].label, v);
       sep = ", ";
     }
   if (sep[0] == ',') fprintf(out, ")");
