@@ -85,13 +85,13 @@ struct aco_engine {
    * ACO_IMPROVE_CAP (allocated with the engine: the loop never allocates) and how many were noted
    * (slots taken atomically by the threads; those beyond the record are the dropped ones). After
    * the run: every rank's in `improvements_all` on rank 0, the totals kept and dropped and rank
-   * 0's start on every rank. The start of the search on the wall clock (s; a resumed run's less
-   * the earlier runs' search time). */
+   * 0's start on every rank (improvements_start). rank_start_unix: this rank's start of the search
+   * on the wall clock (s; a resumed run's less the earlier runs' search time). */
   aco_improvement *improvements;
   int64_t improvements_count;
   aco_improvement *improvements_all;
   int64_t improvements_all_count, improvements_all_dropped;
-  double start_unix, improvements_start;
+  double rank_start_unix, improvements_start;
 
   /* Time. */
   double start_wtime; /* MPI_Wtime() at the start of aco_engine_run */

@@ -25,7 +25,7 @@ void aco_improve_start(aco_engine *e) {
   e->improvements_count = 0;
   /* A resumed run's times go on from the earlier runs' (aco_state_elapsed): its start on the
    * wall clock is moved back by them, so that start + time is still when each was known. */
-  e->start_unix = ckpt_now() - e->time_before;
+  e->rank_start_unix = ckpt_now() - e->time_before;
 }
 
 void aco_improve_note(aco_engine *e, const aco_colony *c, int64_t iteration) {
@@ -56,11 +56,11 @@ static int64_t shift_local(aco_engine *e, double shift) {
 }
 
 ar_status aco_improve_gather(aco_engine *e) {
-  double origin = e->start_unix; /* rank 0's start on the wall clock */
+  double origin = e->rank_start_unix; /* rank 0's start on the wall clock */
   ar_status st = ar_mpi_check(MPI_Bcast(&origin, 1, MPI_DOUBLE, 0, e->comm),
                               "MPI_Bcast of the search's start");
   if (st != AR_OK) return st;
-  const int64_t count = shift_local(e, e->start_unix - origin);
+  const int64_t count = shift_local(e, e->rank_start_unix - origin);
   /* Every rank learns the totals (the writers' dataset shapes and attributes): kept, dropped. */
   int64_t mine[2] = {count, e->improvements_count - count}, sums[2];
   st = ar_mpi_check(MPI_Allreduce(mine, sums, 2, MPI_INT64_T, MPI_SUM, e->comm),
