@@ -106,17 +106,20 @@ static inline void refresh(ls_state *L, int32_t x) {
  * two edges at the ends are new. */
 static void refresh_reversed(ls_state *L, int32_t first, int32_t len) {
   const int32_t n = L->n;
-  int32_t i = first;
-  if (first + len <= n) { /* no wrap: a loop without the index test */
-    const int32_t *order = L->order;
-    for (; i + 1 < first + len; i++)
-      L->nlen[order[i]] = L->nlen[order[i + 1]];
+  const int32_t *order = L->order;
+  int64_t *nlen = L->nlen;
+  /* In increasing positions (each reads the next before it is overwritten), without index tests:
+   * up to the array's end, the step across it, and on from 0 (the same order as one loop). */
+  int32_t i = first, last = first + len - 1;
+  if (last >= n) {
+    for (; i + 1 < n; i++)
+      nlen[order[i]] = nlen[order[i + 1]];
+    nlen[order[n - 1]] = nlen[order[0]];
+    i = 0;
+    last -= n;
   }
-  for (int32_t t = i - first; t + 1 < len; t++) {
-    int32_t j = i + 1 == n ? 0 : i + 1;
-    L->nlen[L->order[i]] = L->nlen[L->order[j]];
-    i = j;
-  }
+  for (; i < last; i++)
+    nlen[order[i]] = nlen[order[i + 1]];
   refresh(L, L->order[i]);
   refresh(L, L->order[first == 0 ? n - 1 : first - 1]);
 }
@@ -980,7 +983,8 @@ enum {
   KOPT_K = 5,
   KOPT_SLOTS = 2 * KOPT_K + 1,
   KOPT_STEPS = TOUR_LS_5OPT_MAX,
-  KOPT_LOG = KOPT_STEPS * 2 * (KOPT_K - 1)
+  KOPT_LOG = KOPT_STEPS * 2 * (KOPT_K - 1),
+  KOPT_TABU_WORDS = 64 /* a power of two */
 };
 /* LKH's breadth: 5 at every level. Narrower deeper levels (5, 3, 2, 1 and 5, 5, 3, 3) gave up
  * most of the gain on the larger instances (docs/performance.md). */
@@ -993,8 +997,9 @@ typedef struct {
   int32_t bt[KOPT_SLOTS];
   int32_t tabu[2 * KOPT_STEPS * (KOPT_K - 1)]; /* edges added by the chain's steps */
   int ntabu;
-  uint64_t tabu_nodes[4];   /* bit x % 256 of every node x in tabu: most looks need no scan (a
-                               chain adds up to 8 nodes a step: 64 bits would fill) */
+  /* A bit per edge in tabu (kopt_tabu_hash): most looks at other edges need no scan. Cleared when
+   * the chain's first step is made (most chains take none). */
+  uint64_t tabu_edges[KOPT_TABU_WORDS];
   int32_t log[KOPT_LOG][3]; /* the chain's reversals (o, first, last), for the undo */
   int nlog;
   int lkh; /* long chains: LKH's rules (above); short ones: no step removes an edge an earlier
@@ -1014,13 +1019,24 @@ static int kopt_adds(const int32_t *t, int i, int32_t a, int32_t b) {
   return kopt_pair_in(t + 2, i - 1, a, b);
 }
 
-static inline int kopt_tabu_bit(const kopt *S, int32_t x) {
-  return (int)((S->tabu_nodes[(x >> 6) & 3] >> (x & 63)) & 1);
+/* The bit of edge (a, b) in tabu_edges, either way round (Fibonacci hashing of its key). */
+static inline uint32_t kopt_tabu_hash(int32_t a, int32_t b) {
+  return (uint32_t)((lkv_key(a, b) * UINT64_C(0x9E3779B97F4A7C15)) >> 52) &
+         (KOPT_TABU_WORDS * 64 - 1);
 }
 /* Whether an earlier step of the chain added (a, b). */
 static int kopt_tabu(const kopt *S, int32_t a, int32_t b) {
-  if (!kopt_tabu_bit(S, a) || !kopt_tabu_bit(S, b)) return 0;
-  return kopt_pair_in(S->tabu, S->ntabu, a, b);
+  if (S->ntabu == 0) return 0;
+  const uint32_t h = kopt_tabu_hash(a, b);
+  if (!((S->tabu_edges[h >> 6] >> (h & 63)) & 1)) return 0;
+  /* Newest first: the look that finds one is mostly LKH's test of the step's open edge (t9, t10),
+   * which a long chain often finds among the edges of its last step (pcb3038: 99.8 % of the looks
+   * past the filter, 70 pairs scanned a look oldest first). */
+  for (int q = S->ntabu - 1; q >= 0; q--)
+    if ((S->tabu[2 * q] == a && S->tabu[2 * q + 1] == b) ||
+        (S->tabu[2 * q] == b && S->tabu[2 * q + 1] == a))
+      return 1;
+  return 0;
 }
 
 /* The k segments the removed edges of the closing move t[1..2k] leave, in tour order (head,
@@ -1114,13 +1130,22 @@ static int kopt_tight(const ls_state *L, int32_t f, int64_t G) {
   return G <= L->cand_cost[(size_t)f * L->tp->width];
 }
 
+/* Whether (a, b) may be one of the chain's added edges so far, whose nodes' lkv_bit make `added`:
+ * only then need kopt_adds scan them (most looks need none: a node rarely comes back). */
+static inline int kopt_may_add(uint64_t added, int32_t a, int32_t b) {
+  return (added & lkv_bit(a)) && (added & lkv_bit(b));
+}
+
 /* The closing of t[1..2i] when the move's type closes: made when it gains (returns 1); at the
- * last level, else kept as the best open step when it is one. */
-static inline int kopt_close(kopt *S, int i, int64_t G, int64_t offset, int32_t code) {
+ * last level, else kept as the best open step when it is one. added: lkv_bit of t[2..2i-1]. */
+static inline int kopt_close(kopt *S, int i, int64_t G, int64_t offset, int32_t code,
+                             uint64_t added) {
   ls_state *L = S->L;
   int32_t *t = S->t;
   const int32_t t2i = t[2 * i];
-  if (!S->types->closable[i][code] || kopt_adds(t, i, t2i, t[1])) return 0;
+  if (!S->types->closable[i][code] ||
+      (kopt_may_add(added, t2i, t[1]) && kopt_adds(t, i, t2i, t[1])))
+    return 0;
   const int64_t gain = G - D(t2i, t[1]);
   if (gain > 0) {
     kopt_make(S, t, i, 0);
@@ -1138,17 +1163,18 @@ static inline int kopt_close(kopt *S, int i, int64_t G, int64_t offset, int32_t 
 }
 
 /* t[1..2i] chosen, G: the removed edges' costs minus the added ones' so far, offset: the gain of
- * the chain's steps already made (on L->change), in: lkv_bit of t[1..2i] (a pair of the move has
- * both its nodes in it, so most looks need no scan), code: the move's type (tour_kopt_types.h),
- * sorted: how far along the tour after the first removed edge the others lie (ascending).
- * Returns 1 when it made a gaining move. A choice whose type no level up to 5 closes is never
- * gone down: the moves found, and their order, are those of the search that walked every one. */
-static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in, int32_t code,
+ * the chain's steps already made (on L->change), added: lkv_bit of t[2..2i-1], the nodes of the
+ * edges added so far (a pair of them has both its nodes in it, so most looks need no scan), code:
+ * the move's type (tour_kopt_types.h), sorted: how far along the tour after the first removed edge
+ * the others lie (ascending). Returns 1 when it made a gaining move. A choice whose type no level
+ * up to 5 closes is never gone down: the moves found, and their order, are those of the search that
+ * walked every one. */
+static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t added, int32_t code,
                     const int32_t *sorted) {
   ls_state *L = S->L;
   int32_t *t = S->t;
   const int32_t t2i = t[2 * i];
-  if (kopt_close(S, i, G, offset, code)) return 1;
+  if (kopt_close(S, i, G, offset, code, added)) return 1;
   if (i == KOPT_K) return 0;
   const tour_problem *tp = L->tp;
   const int32_t *nb = tp->nbr + (size_t)t2i * tp->width;
@@ -1164,9 +1190,10 @@ static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in, int3
       break;
     }
     const int32_t t3 = nb[j];
-    const int t3_in = (in & lkv_bit(t3)) != 0;
-    if (t3 == sp || t3 == pp || (t3_in && kopt_adds(t, i, t2i, t3))) continue;
+    if (t3 == sp || t3 == pp || (kopt_may_add(added, t2i, t3) && kopt_adds(t, i, t2i, t3)))
+      continue;
     t[2 * i + 1] = t3;
+    const uint64_t child_added = added | lkv_bit(t2i) | lkv_bit(t3); /* t[2..2i+1] */
     const int32_t p3 = pos[t3];
     for (int side = 0; side < 2; side++) {
       /* side 0: t4 follows t3 (bit 1), the edge's first node along the tour is t3; else t4 */
@@ -1185,14 +1212,13 @@ static int kopt_dfs(kopt *S, int i, int64_t G, int64_t offset, uint64_t in, int3
       /* the removed edge's cost from the cache of a's edge to its successor */
       const int64_t d34 = L->pi ? L->scale * L->nlen[a] + L->pi[t3] + L->pi[t4] : L->nlen[a];
       if (i + 1 == KOPT_K) { /* the last level only closes: no call, no places to sort */
-        if (kopt_close(S, KOPT_K, g + d34, offset, child)) return 1;
+        if (kopt_close(S, KOPT_K, g + d34, offset, child, child_added)) return 1;
         continue;
       }
       int32_t child_sorted[KOPT_K];
       for (int q = 0, c = 0; q < i; q++)
         child_sorted[q] = q == slot ? at : sorted[c++];
-      if (kopt_dfs(S, i + 1, g + d34, offset, in | lkv_bit(t3) | lkv_bit(t4), child, child_sorted))
-        return 1;
+      if (kopt_dfs(S, i + 1, g + d34, offset, child_added, child, child_sorted)) return 1;
     }
   }
   return 0;
@@ -1220,26 +1246,26 @@ static int sym_5opt(ls_state *L, int32_t t1) {
     int32_t touched[KOPT_STEPS * 2 * KOPT_K];
     int ntouched = 0;
     S.ntabu = 0;
-    memset(S.tabu_nodes, 0, sizeof S.tabu_nodes);
     S.nlog = 0;
     for (int step = 0; step < steps; step++) {
       S.t[2] = t2;
       S.best_open = 0;
       const int t2_follows = succ(L, t1) == t2; /* edge 1's bit */
       S.first_pos = posof(L, t2_follows ? t1 : t2);
-      if (kopt_dfs(&S, 1, G, offset, lkv_bit(t1) | lkv_bit(t2), t2_follows, NULL)) {
+      if (kopt_dfs(&S, 1, G, offset, 0, t2_follows, NULL)) {
         for (int q = 0; q < ntouched; q++)
           tour_ls_push(L->s, touched[q]);
         L->s->chains5 += step > 0;
         return 1;
       }
       if (S.best_open <= 0 || step + 1 == steps) break;
+      if (S.ntabu == 0) memset(S.tabu_edges, 0, sizeof S.tabu_edges);
       for (int i = 2; i + 1 < 2 * KOPT_K; i += 2) {
         S.tabu[2 * S.ntabu] = S.bt[i];
         S.tabu[2 * S.ntabu + 1] = S.bt[i + 1];
         S.ntabu++;
-        for (int e = i; e <= i + 1; e++)
-          S.tabu_nodes[(S.bt[e] >> 6) & 3] |= lkv_bit(S.bt[e]);
+        const uint32_t h = kopt_tabu_hash(S.bt[i], S.bt[i + 1]);
+        S.tabu_edges[h >> 6] |= (uint64_t)1 << (h & 63);
       }
       const int64_t close = S.best_open - D(S.bt[2 * KOPT_K], t1);
       kopt_make(&S, S.bt, KOPT_K, 1);

@@ -92,14 +92,16 @@ awk -v a="$t0" -v b="$t1" -v s="$setup" -v w="$write" 'BEGIN { exit !(b - a <= 8
 # runs of three: rank 0's pace over a segment in which it waited for the other runs ahead of the
 # clock, and a forecast past the limit stopped the run); in its last 2 s they agree at once again
 # and only rank 0's clock meets the limit (docs/parallel.md, "Boundaries and stopping"). The
-# recorded plan's arithmetic, as above (the run's own clock, not a race).
+# recorded plan's arithmetic, as above (the run's own clock, not a race): never more than 0.5 s
+# early (the forecast's fault, whatever the load), at most a second late (issue #23's promise; a
+# suite's neighbours on two cores once stretched the last boundaries to 0.53 s late).
 OMP_NUM_THREADS=1 ar_mpirun 1 "$ANTROUTE" solve "$att" -o "$AR_TMP/m.h5" --time 5 -c 2 --seed 2 -q : \
   -np 1 env ANTROUTE_TEST_PACE_MS=10 "$ANTROUTE" solve "$att" -o "$AR_TMP/m.h5" --time 5 -c 2 \
   --seed 2 -q > "$AR_TMP/m.log" 2>&1 || fail "2 ranks, one paced, --time 5: $(tail -3 "$AR_TMP/m.log")"
 search=$(a "$AR_TMP/m.h5" /run/time_search)
 planned=$(a "$AR_TMP/m.h5" /run/time_search_planned)
-awk -v r="$search" -v p="$planned" 'BEGIN { exit !(p > 0 && r <= p + 0.5 && r >= p - 0.5) }' &&
-  pass "2 ranks, one lagging: search $search s within 0.5 s of its plan of $planned s" ||
+awk -v r="$search" -v p="$planned" 'BEGIN { exit !(p > 0 && r <= p + 1 && r >= p - 0.5) }' &&
+  pass "2 ranks, one lagging: search $search s from 0.5 s before its plan of $planned s to 1 s after" ||
   fail "2 ranks, one lagging: search '$search' s against a plan of '$planned' s"
 
 # --iterations alone: no budget, nothing recorded.
