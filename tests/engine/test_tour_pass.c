@@ -4,8 +4,9 @@
  * whether the team's other threads join from a task (idle at a barrier) or from a loop of
  * tour_pass_help (waiting for the first tour in tour_initial); each run waits until every
  * thread joined, so the threads surely shared it. Whole runs of 1 and 2 colonies on 1 and
- * 2 threads, whose first tour makes such a pass, give the 1-thread answer. A colony waiting for
- * a first tour whose maker failed returns the maker's status and message. */
+ * 2 threads, whose first tour makes such a pass, give the 1-thread answer. After each pass the
+ * cached edge lengths and positions match the tour and the change is its length difference. A
+ * colony waiting for a first tour whose maker failed returns the maker's status and message. */
 #include <stdint.h>
 #include <string.h>
 
@@ -29,6 +30,7 @@ static pass_result pass_once(tour_problem *tp, aco_problem *p, int32_t *order, i
   CHECK(p->scratch_create(p, &raw) == AR_OK);
   tour_scratch *s = raw;
   CHECK(tour_hilbert_order(tp->net, order) == AR_OK);
+  const int64_t before = tour_length(tp->net, order);
   tour_ls_prepare(tp, s, order);
   for (int32_t i = 0; i < tp->n; i++)
     tour_ls_push(s, order[i]);
@@ -53,6 +55,16 @@ static pass_result pass_once(tour_problem *tp, aco_problem *p, int32_t *order, i
     if (workers != threads) fprintf(stderr, "%d threads, %d joined\n", threads, workers);
     CHECK(workers == threads);
   }
+  /* The books after thousands of reversals, many across the array's end: every cached edge
+   * length is its edge's, and the change returned is the tour's (tour_ls.c keeps both as it
+   * goes, in tour_array's straight stretches). */
+  int cache_ok = 1;
+  for (int32_t i = 0; i < tp->n; i++) {
+    const int32_t a = order[i], b = order[i + 1 == tp->n ? 0 : i + 1];
+    cache_ok &= s->nlen[a] == tour_d(tp->net, a, b) && s->pos[a] == i;
+  }
+  CHECK(cache_ok);
+  CHECK(tour_length(tp->net, order) - before == r.change);
   r.moves = s->moves;
   r.bridges = s->bridges;
   r.swaps = s->swaps;
