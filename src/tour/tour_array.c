@@ -16,8 +16,8 @@ void tour_array_reverse_range(int32_t *order, int32_t *pos, int32_t n, int32_t f
     return;
   }
   /* Across the end: the same swaps in the same order, in stretches where neither index wraps (at
-   * most three), so the loop again has no index tests (about half of the elements an ant's
-   * reversals move on pcb3038 were in such ranges). */
+   * most three), so the loop again has no index tests (such ranges were a large part of an ant's
+   * reversals on pcb3038: docs/performance.md). */
   int32_t i = first, j = wrap(first + len - 1, n);
   for (int32_t left = len / 2; left > 0;) {
     int32_t run = left;

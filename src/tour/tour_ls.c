@@ -983,8 +983,7 @@ enum {
   KOPT_K = 5,
   KOPT_SLOTS = 2 * KOPT_K + 1,
   KOPT_STEPS = TOUR_LS_5OPT_MAX,
-  KOPT_LOG = KOPT_STEPS * 2 * (KOPT_K - 1),
-  KOPT_TABU_WORDS = 64 /* a power of two */
+  KOPT_LOG = KOPT_STEPS * 2 * (KOPT_K - 1)
 };
 /* LKH's breadth: 5 at every level. Narrower deeper levels (5, 3, 2, 1 and 5, 5, 3, 3) gave up
  * most of the gain on the larger instances (docs/performance.md). */
@@ -997,9 +996,8 @@ typedef struct {
   int32_t bt[KOPT_SLOTS];
   int32_t tabu[2 * KOPT_STEPS * (KOPT_K - 1)]; /* edges added by the chain's steps */
   int ntabu;
-  /* A bit per edge in tabu (kopt_tabu_hash): most looks at other edges need no scan. Cleared when
-   * the chain's first step is made (most chains take none). */
-  uint64_t tabu_edges[KOPT_TABU_WORDS];
+  uint64_t tabu_nodes[4];   /* bit x % 256 of every node x in tabu: most looks need no scan (a
+                               chain adds up to 8 nodes a step: 64 bits would fill) */
   int32_t log[KOPT_LOG][3]; /* the chain's reversals (o, first, last), for the undo */
   int nlog;
   int lkh; /* long chains: LKH's rules (above); short ones: no step removes an edge an earlier
@@ -1008,9 +1006,12 @@ typedef struct {
   int32_t first_pos;            /* the place of the step's first removed edge's first node */
 } kopt;
 
-/* Whether (a, b) is one of the `count` pairs in e. */
+/* Whether (a, b) is one of the `count` pairs in e, the last first: among a chain's added edges
+ * (kopt_tabu, LKH's test of a step's open edge) the one found is mostly of the last step (pcb3038,
+ * counted behind a per-edge filter: 99.8 % of the scans found one, after ~70 pairs when
+ * scanned oldest first; docs/performance.md). */
 static int kopt_pair_in(const int32_t *e, int count, int32_t a, int32_t b) {
-  for (int i = 0; i < count; i++)
+  for (int i = count - 1; i >= 0; i--)
     if ((e[2 * i] == a && e[2 * i + 1] == b) || (e[2 * i] == b && e[2 * i + 1] == a)) return 1;
   return 0;
 }
@@ -1019,24 +1020,13 @@ static int kopt_adds(const int32_t *t, int i, int32_t a, int32_t b) {
   return kopt_pair_in(t + 2, i - 1, a, b);
 }
 
-/* The bit of edge (a, b) in tabu_edges, either way round (Fibonacci hashing of its key). */
-static inline uint32_t kopt_tabu_hash(int32_t a, int32_t b) {
-  return (uint32_t)((lkv_key(a, b) * UINT64_C(0x9E3779B97F4A7C15)) >> 52) &
-         (KOPT_TABU_WORDS * 64 - 1);
+static inline int kopt_tabu_bit(const kopt *S, int32_t x) {
+  return (int)((S->tabu_nodes[(x >> 6) & 3] >> (x & 63)) & 1);
 }
 /* Whether an earlier step of the chain added (a, b). */
 static int kopt_tabu(const kopt *S, int32_t a, int32_t b) {
-  if (S->ntabu == 0) return 0;
-  const uint32_t h = kopt_tabu_hash(a, b);
-  if (!((S->tabu_edges[h >> 6] >> (h & 63)) & 1)) return 0;
-  /* Newest first: the look that finds one is mostly LKH's test of the step's open edge (t9, t10),
-   * which a long chain often finds among the edges of its last step (pcb3038: 99.8 % of the looks
-   * past the filter, 70 pairs scanned a look oldest first). */
-  for (int q = S->ntabu - 1; q >= 0; q--)
-    if ((S->tabu[2 * q] == a && S->tabu[2 * q + 1] == b) ||
-        (S->tabu[2 * q] == b && S->tabu[2 * q + 1] == a))
-      return 1;
-  return 0;
+  if (!kopt_tabu_bit(S, a) || !kopt_tabu_bit(S, b)) return 0;
+  return kopt_pair_in(S->tabu, S->ntabu, a, b);
 }
 
 /* The k segments the removed edges of the closing move t[1..2k] leave, in tour order (head,
@@ -1246,6 +1236,7 @@ static int sym_5opt(ls_state *L, int32_t t1) {
     int32_t touched[KOPT_STEPS * 2 * KOPT_K];
     int ntouched = 0;
     S.ntabu = 0;
+    memset(S.tabu_nodes, 0, sizeof S.tabu_nodes);
     S.nlog = 0;
     for (int step = 0; step < steps; step++) {
       S.t[2] = t2;
@@ -1259,13 +1250,12 @@ static int sym_5opt(ls_state *L, int32_t t1) {
         return 1;
       }
       if (S.best_open <= 0 || step + 1 == steps) break;
-      if (S.ntabu == 0) memset(S.tabu_edges, 0, sizeof S.tabu_edges);
       for (int i = 2; i + 1 < 2 * KOPT_K; i += 2) {
         S.tabu[2 * S.ntabu] = S.bt[i];
         S.tabu[2 * S.ntabu + 1] = S.bt[i + 1];
         S.ntabu++;
-        const uint32_t h = kopt_tabu_hash(S.bt[i], S.bt[i + 1]);
-        S.tabu_edges[h >> 6] |= (uint64_t)1 << (h & 63);
+        for (int e = i; e <= i + 1; e++)
+          S.tabu_nodes[(S.bt[e] >> 6) & 3] |= lkv_bit(S.bt[e]);
       }
       const int64_t close = S.best_open - D(S.bt[2 * KOPT_K], t1);
       kopt_make(&S, S.bt, KOPT_K, 1);
