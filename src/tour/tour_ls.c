@@ -1020,8 +1020,13 @@ static int kopt_adds(const int32_t *t, int i, int32_t a, int32_t b) {
   return kopt_pair_in(t + 2, i - 1, a, b);
 }
 
+/* tabu_nodes as one 256-bit set: node x is bit lkv_bit(x) of word kopt_tabu_word(x). */
+static inline int kopt_tabu_word(int32_t x) { return (x >> 6) & 3; }
+static inline void kopt_tabu_mark(kopt *S, int32_t x) {
+  S->tabu_nodes[kopt_tabu_word(x)] |= lkv_bit(x);
+}
 static inline int kopt_tabu_bit(const kopt *S, int32_t x) {
-  return (int)((S->tabu_nodes[(x >> 6) & 3] >> (x & 63)) & 1);
+  return (S->tabu_nodes[kopt_tabu_word(x)] & lkv_bit(x)) != 0;
 }
 /* Whether an earlier step of the chain added (a, b). */
 static int kopt_tabu(const kopt *S, int32_t a, int32_t b) {
@@ -1254,8 +1259,8 @@ static int sym_5opt(ls_state *L, int32_t t1) {
         S.tabu[2 * S.ntabu] = S.bt[i];
         S.tabu[2 * S.ntabu + 1] = S.bt[i + 1];
         S.ntabu++;
-        for (int e = i; e <= i + 1; e++)
-          S.tabu_nodes[(S.bt[e] >> 6) & 3] |= lkv_bit(S.bt[e]);
+        kopt_tabu_mark(&S, S.bt[i]);
+        kopt_tabu_mark(&S, S.bt[i + 1]);
       }
       const int64_t close = S.best_open - D(S.bt[2 * KOPT_K], t1);
       kopt_make(&S, S.bt, KOPT_K, 1);
