@@ -492,10 +492,20 @@ ar_status cmd_solve(int argc, char **argv) {
    * aside (ckpt_session_read): everything built from it goes, and the run starts over from the
    * pick, which takes the previous checkpoint (or none). Each round moves one file aside. */
   int again = st == AR_OK && !help_done;
-  while (again) {
+  /* Each round starts from the parameters as given: a round records the automatic values it
+   * resolved (solve_options_resolved), and the next must match checkpoints without them. */
+  param_values given = {.ndefs = 0};
+  if (again) st = param_values_save(&ps, &given);
+  again = again && st == AR_OK;
+  for (int round = 0; again; round++) {
     ar_error_clear();
-    st = solve_once(&ps, &again);
+    if (round > 0) st = param_values_restore(&ps, &given);
+    if (st == AR_OK)
+      st = solve_once(&ps, &again);
+    else
+      again = 0;
   }
+  param_values_free(&given);
   param_free(&ps);
   free(table);
   return st;

@@ -349,5 +349,7 @@ static ar_status record_used(param_set *ps, const char *name, long long used) {
 ar_status solve_options_resolved(param_set *ps, const aco_params *par) {
   ar_status st = record_used(ps, "ants", par->ants);
   if (st == AR_OK) st = record_used(ps, "colonies", par->colonies);
+  if (st == AR_OK && par->algorithm == ACO_MMAS)
+    st = record_used(ps, "restart", par->restart_iterations);
   return st;
 }

@@ -627,3 +627,41 @@ void param_free(param_set *ps) {
     ps->values[i] = NULL;
   }
 }
+
+/* dst[i] = a copy of src[i] for i < n (NULL stays NULL); 0 when a copy could not be made. */
+static int copy_values(char **dst, char *const *src, int n) {
+  int ok = 1;
+  for (int i = 0; i < n; i++) {
+    dst[i] = src[i] ? strdup(src[i]) : NULL;
+    if (src[i] && !dst[i]) ok = 0;
+  }
+  return ok;
+}
+
+ar_status param_values_save(const param_set *ps, param_values *out) {
+  memset(out, 0, sizeof *out);
+  out->ndefs = ps->ndefs;
+  memcpy(out->origin, ps->origin, sizeof out->origin);
+  return copy_values(out->values, ps->values, ps->ndefs) ? AR_OK
+                                                         : ar_fail(AR_ERR_NOMEM, "out of memory");
+}
+
+ar_status param_values_restore(param_set *ps, const param_values *saved) {
+  char *values[PARAM_MAX] = {0};
+  if (!copy_values(values, saved->values, saved->ndefs)) {
+    for (int i = 0; i < saved->ndefs; i++)
+      free(values[i]);
+    return ar_fail(AR_ERR_NOMEM, "out of memory");
+  }
+  param_free(ps);
+  memcpy(ps->values, values, sizeof values);
+  memcpy(ps->origin, saved->origin, sizeof ps->origin);
+  return AR_OK;
+}
+
+void param_values_free(param_values *v) {
+  for (int i = 0; i < v->ndefs; i++) {
+    free(v->values[i]);
+    v->values[i] = NULL;
+  }
+}

@@ -151,4 +151,18 @@ char *param_serialize(const param_set *ps, int what);
 
 void param_free(param_set *ps);
 
+/* The values and their origins of a parsed param_set, kept to give it back later: a command
+ * that resolves defaults into its parameters and then starts over (solve, after a damaged
+ * checkpoint) starts from what was parsed. */
+typedef struct {
+  char *values[PARAM_MAX];
+  param_origin origin[PARAM_MAX];
+  int ndefs;
+} param_values;
+/* Copies ps's values into out (AR_ERR_NOMEM; free out with param_values_free either way). */
+ar_status param_values_save(const param_set *ps, param_values *out);
+/* Makes ps's values saved's again (AR_ERR_NOMEM). */
+ar_status param_values_restore(param_set *ps, const param_values *saved);
+void param_values_free(param_values *v);
+
 #endif

@@ -17,6 +17,10 @@ int aco_colony_merges(const aco_problem *p, const aco_params *par) {
   return par->algorithm == ACO_MMAS && p->merge && p->merge_bytes > 0;
 }
 
+int aco_colony_restarts(const aco_params *par) {
+  return par->algorithm == ACO_MMAS && par->restart_iterations > 0;
+}
+
 /* The iteration's improving ants combined into c->combination (problem.h: combine); NULL when
  * fewer than two combine. */
 static const aco_solution *combine_ants(aco_colony *c, const aco_problem *p,
@@ -48,6 +52,8 @@ ar_status aco_colony_alloc(aco_colony *c, const aco_problem *p, const aco_params
   c->best = ar_alloc_array(len, sizeof(int32_t));
   c->restart_best = ar_alloc_array(len, sizeof(int32_t));
   c->source = ar_alloc_array(len, sizeof(int32_t));
+  const int restarts = aco_colony_restarts(par);
+  if (restarts) c->first = ar_alloc_array(len, sizeof(int32_t));
   if (p->source_index_bytes > 0) c->source_index = ar_alloc(p->source_index_bytes);
   c->ant = ar_alloc_array((size_t)par->ants, sizeof(aco_solution));
   c->ant_data = ar_alloc_array((size_t)par->ants * len, sizeof(int32_t));
@@ -62,8 +68,9 @@ ar_status aco_colony_alloc(aco_colony *c, const aco_problem *p, const aco_params
     c->merged = ar_alloc_array(len, sizeof(int32_t));
     c->merge_work = ar_alloc(p->merge_bytes);
   }
-  if (!c->tau || !c->choice || !c->best || !c->restart_best || !c->source || !c->ant ||
-      !c->ant_data || (p->source_index_bytes > 0 && !c->source_index) ||
+  if (!c->tau || !c->choice || !c->best || !c->restart_best || !c->source ||
+      (restarts && !c->first) || !c->ant || !c->ant_data ||
+      (p->source_index_bytes > 0 && !c->source_index) ||
       (combines && (!c->combined || !c->combine_work || !c->by_cost)) ||
       (merges && (!c->merged || !c->merge_work))) {
     aco_colony_free(c);
@@ -83,6 +90,7 @@ void aco_colony_free(aco_colony *c) {
   ar_free(c->choice);
   ar_free(c->best);
   ar_free(c->restart_best);
+  ar_free(c->first);
   ar_free(c->source);
   ar_free(c->source_index);
   ar_free(c->ant);
@@ -127,6 +135,7 @@ void aco_colony_start(aco_colony *c, const aco_problem *p, const aco_params *par
   copy_solution(c->best, &c->s.best_cost, init, p);
   copy_solution(c->restart_best, &c->s.restart_best_cost, init, p);
   copy_solution(c->source, &c->s.source_cost, init, p);
+  if (c->first) copy_solution(c->first, &c->first_cost, init, p);
   c->s.iterations = 0;
   c->s.best_iteration = -1;
   c->s.restart_iteration = 0;

@@ -11,6 +11,9 @@
  *   restart_best   int32   [solution_len]     best since the last re-initialisation
  *   source         int32   [solution_len]     solution the ants modify next (the last deposit)
  *
+ * MMAS with restarts also keeps the colony's first solution (first), which a restart makes the
+ * source again; aco_colony_start sets it, before a checkpoint is restored too, so it is no state.
+ *
  * Everything else is derived (choice, source_index: rebuilt by aco_colony_refresh()) or working
  * memory of one iteration (ants). The types are in aco_colony_state.h, which the steps of the
  * update (aco_pheromone.h, aco_mmas.h, aco_acs.h) share without depending on this module.
@@ -31,6 +34,9 @@ int aco_colony_combines(const aco_problem *p, const aco_params *par);
 /* Whether the colony merges every ant into its best (MMAS and problem.h: merge): a child better
  * than the best becomes the best; the iteration best still deposits. */
 int aco_colony_merges(const aco_problem *p, const aco_params *par);
+/* Whether the colony restarts when it stalls (MMAS, --restart N > 0): its trails re-initialised
+ * and its ants on its first solution again (aco_mmas.c); it then keeps that solution. */
+int aco_colony_restarts(const aco_params *par);
 
 /* Allocates a colony's arrays (ar_alloc). AR_ERR_NOMEM with the size on failure. */
 ar_status aco_colony_alloc(aco_colony *c, const aco_problem *p, const aco_params *par,

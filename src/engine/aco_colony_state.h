@@ -31,6 +31,10 @@ typedef struct {
   int32_t *best;
   int32_t *restart_best;
   int32_t *source;
+  /* MMAS with restarts (restart_iterations > 0): the colony's first solution, where a restart
+   * starts its ants again (set by aco_colony_start on every start, resumed runs too: not state) */
+  int32_t *first;
+  aco_cost first_cost;
   /* derived */
   float *choice;      /* tau^alpha * eta^beta, [rows * options] */
   void *source_index; /* problem's index of source (source_index_bytes, may be NULL) */

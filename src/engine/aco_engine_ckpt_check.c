@@ -32,6 +32,17 @@ static ar_status solution_holds(aco_engine *e, int32_t *data, aco_cost cost, con
   return st;
 }
 
+/* A colony that restarted in the checkpoint's last iteration has no restart-best yet: the
+ * restart set its cost to the worst and both its iterations to that one (aco_mmas.c); the next
+ * iteration's best fills it. */
+static int restart_best_empty(const aco_colony_state *cs, int64_t it) {
+  const aco_cost worst = aco_cost_worst();
+  return cs->restarts > 0 && cs->restart_iteration == it - 1 &&
+         cs->restart_best_iteration == it - 1 &&
+         aco_cost_compare(&cs->restart_best_cost, &worst) == 0 &&
+         cs->restart_best_cost.value == worst.value;
+}
+
 static ar_status colony_holds(aco_engine *e, const aco_ckpt_view *v, int32_t c) {
   const aco_colony_state *cs = &v->colonies[c];
   const int64_t it = v->iteration, id = cs->colony;
@@ -64,7 +75,7 @@ static ar_status colony_holds(aco_engine *e, const aco_ckpt_view *v, int32_t c) 
                      (long long)ep);
   }
   ar_status st = solution_holds(e, col->best, cs->best_cost, "the best", id);
-  if (st == AR_OK)
+  if (st == AR_OK && !restart_best_empty(cs, it))
     st = solution_holds(e, col->restart_best, cs->restart_best_cost, "the restart-best", id);
   if (st == AR_OK) st = solution_holds(e, col->source, cs->source_cost, "the source", id);
   return st;

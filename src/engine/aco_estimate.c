@@ -30,7 +30,9 @@ static uint64_t colony_bytes(const aco_problem *p, const aco_params *par, uint64
   *ants = aco_estimate_add(
       aco_estimate_block(aco_estimate_mul((uint64_t)par->ants, sizeof(aco_solution))),
       aco_estimate_block(aco_estimate_mul(aco_estimate_mul((uint64_t)par->ants, len), 4)));
-  uint64_t solutions = aco_estimate_mul(3, aco_estimate_block(aco_estimate_mul(len, 4)));
+  /* best, restart_best, source; with restarts also the first solution (aco_colony_restarts) */
+  uint64_t solutions = aco_estimate_mul(aco_colony_restarts(par) ? 4 : 3,
+                                        aco_estimate_block(aco_estimate_mul(len, 4)));
   uint64_t index = p->source_index_bytes ? aco_estimate_block(p->source_index_bytes) : 0;
   uint64_t combination = 0; /* aco_colony_combines: the combination, its work, ants by cost */
   if (par->algorithm == ACO_MMAS && p->combine_bytes > 0)

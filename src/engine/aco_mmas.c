@@ -88,9 +88,13 @@ void aco_mmas_begin(aco_colony *c, const aco_problem *p, const aco_params *par,
   c->deposit = *iteration_best;
   if (aco_rng_uniform(&rng) < par->p_gbest)
     c->deposit = (aco_solution){c->s.restart_best_cost, c->restart_best};
-  /* Stagnation re-initialises every trail to tau_max: that replaces evaporation and deposit. */
+  /* Stagnation re-initialises every trail to tau_max (that replaces evaporation and deposit)
+   * and makes the colony's first solution the source again: ants that modify their source
+   * (Focused ACO's, tour_construct.c) would otherwise stay by the stalled best, whatever the
+   * trails (docs/performance.md). The colony's best stays. */
   c->restarting = par->restart_iterations > 0 &&
                   iteration - c->s.restart_best_iteration >= par->restart_iterations;
+  if (c->restarting) c->deposit = (aco_solution){c->first_cost, c->first};
   c->cells_op = c->restarting ? ACO_CELLS_FILL : ACO_CELLS_EVAPORATE;
   c->cells_value = (float)(c->restarting ? c->s.tau_max : c->s.tau_min);
 }

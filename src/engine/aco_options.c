@@ -94,7 +94,8 @@ const param_def aco_param_defs[] = {
      .min = 0,
      .max = 1e15,
      .arg_name = "N",
-     .help = "MMAS: re-initialise trails after N iterations without improvement (0: never)",
+     .help = "MMAS: a colony that has not improved for N iterations starts again: its trails "
+             "re-initialised, its ants from its first solution, its best kept (0: never)",
      .flags = PARAM_SEARCH},
     {.name = "epoch-iterations",
      .short_name = 'e',

@@ -55,6 +55,10 @@ int32_t tour_auto_ants(const tour_net *net, const tour_options *opt, int mmas);
  * merging (opt->merge), else 0 (the engine's default, 1). Depends on the instance and the
  * options only, never on the layout. */
 int32_t tour_auto_colonies(const tour_net *net, const tour_options *opt, int mmas);
+/* The --restart an instance gets when it is not given: TOUR_RESTART_STALL where the ants merge
+ * (mmas, tour_ants_merge: symmetric, below TOUR_MERGE_BELOW nodes, whole ants, --merge yes),
+ * else 0 (never). Depends on the instance and the options only. */
+int32_t tour_auto_restart(const tour_net *net, const tour_options *opt, int mmas);
 
 /* The engine's view of the problem tour_problem_create() would build (rows, options,
  * solution_len, source_index_bytes; no callbacks, no data), and the neighbour-list width: for a

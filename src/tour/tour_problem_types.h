@@ -150,6 +150,17 @@ enum { TOUR_ANTS_WHOLE_BELOW = 3000 };
  * nodes at 10 s; at 60 s on 13,000 and 19,000 nodes the wandering source's many components made
  * merging cost more than it found (docs/performance.md). */
 enum { TOUR_MERGE_BELOW = 10000 };
+/* Whether the ants of an n-node instance are merged into their colony's best (opt.merge on a
+ * symmetric instance below TOUR_MERGE_BELOW nodes with whole ants; MMAS only, the engine's
+ * aco_colony_merges). */
+static inline int tour_ants_merge(const tour_options *o, int32_t n, int directed) {
+  return !directed && o->merge && n < TOUR_MERGE_BELOW && !tour_ants_in_pieces(o, n);
+}
+/* Automatic restarts (tour_auto_restart): under MMAS a colony whose ants merge and that has not
+ * improved for TOUR_RESTART_STALL iterations starts its ants from its first tour again (the
+ * engine's --restart, aco_mmas.c) and keeps its best, into which the fresh ants merge: a trap
+ * set in the first iterations is left (fl1400, fl3795: docs/performance.md). */
+enum { TOUR_RESTART_STALL = 20 };
 /* Automatic colonies (tour_auto_colonies): TOUR_COLONIES_SMALL on symmetric instances of
  * TOUR_COLONIES_FROM to TOUR_ANTS_WHOLE_BELOW nodes under MMAS with merging (two searches that
  * meet at epoch ends stall less: pr2392's trapped seeds freed; docs/performance.md). */

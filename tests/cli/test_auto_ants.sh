@@ -10,7 +10,10 @@
 # --colonies is given, other sizes, ACS, --merge no and a given --colonies keep theirs; the
 # record of the run names both values used; two ranks then need no --colonies and end on the
 # one rank's tour, a restart keeps the two colonies, and a one-colony checkpoint is refused by
-# name without --colonies 1 and resumes with it.
+# name without --colonies 1 and resumes with it. Restarts (--restart) likewise: 20 where the ants
+# merge (symmetric MMAS tours below 10,000 nodes), 0 for ACS, ATSP, --merge no and 20,000 nodes;
+# a run resumed from a checkpoint restarts its colonies from their first tours as the whole run
+# did (the first tour is made again at the start, not stored) and ends on its tour.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 A=$ANTROUTE
 cd "$AR_TMP" || exit 1
@@ -71,6 +74,34 @@ for c in "below below.h5" "mid_c mid.h5" "k1_acs k1.h5 --algorithm acs" "k1_nome
   got=$(colonies "$@")
   [ "$got" = 1 ] && pass "${c}: 1 colony" || fail "${c}: $got colonies, not 1"
 done
+restarts() { run_attr restart_iterations "$@"; }
+for c in "20 k1_r k1.h5" "20 small_r small.h5" "20 mid_r mid.h5" "0 nomerge_r k1.h5 --merge no" \
+  "0 acs_r k1.h5 --algorithm acs" "0 atsp_r atsp.h5" "0 big_r big.h5" "5 given_r k1.h5 --restart 5"; do
+  set -- $c
+  want=$1
+  shift
+  got=$(restarts "$@")
+  [ "$got" = "$want" ] && pass "${c#* }: --restart $want" || fail "${c#* }: --restart $got, not $want"
+done
+grep -q '^restart = 20$' k1.ini && pass "the record names the 20 of --restart used" ||
+  fail "the record: $(grep -E '^restart' k1.ini)"
+# Restarts every other iteration or so (--restart 1), the stop after the checkpoint of iteration
+# 8: iterations 8-11 of the resumed run restart again, from the first tours made at its start.
+RR=(--iterations 12 --epoch-iterations 2 --seed 3 --no-bound --checkpoint-every 2 --restart 1 --keep 6)
+OMP_NUM_THREADS=1 "$A" solve k1.h5 -o kr_whole.h5 "${RR[@]}" --checkpoint-dir ckr >kr_whole.out 2>&1 ||
+  fail "restarts, the whole run: $(cat kr_whole.out)"
+eval "$(h5_read ckr/ckpt-000004.h5 r8=/colonies/restarts)"
+eval "$(h5_read ckr/ckpt-000006.h5 r12=/colonies/restarts)"
+rm -f ckr/ckpt-000005.h5 ckr/ckpt-000006.h5
+OMP_NUM_THREADS=2 "$A" solve k1.h5 -o kr_again.h5 "${RR[@]}" --checkpoint-dir ckr --resume auto \
+  >kr_again.out 2>&1 || fail "restarts, the resumed run: $(cat kr_again.out)"
+eval "$(h5_read kr_whole.h5 wt=/best/tour)"
+eval "$(h5_read kr_again.h5 at=/best/tour)"
+[ -n "$r8" ] && [ "$r8" != "$r12" ] && pass "colonies restarted after iteration 8 ($r8 -> $r12)" ||
+  fail "no restart after iteration 8: $r8 -> $r12"
+grep -q "resumed from ckr/ckpt-000004.h5: iteration 8" kr_again.out && [ -n "$wt" ] && [ "$wt" = "$at" ] &&
+  pass "resumed at iteration 8, restarted from the first tours: the whole run's tour" ||
+  fail "the resumed run with restarts: $(grep resumed kr_again.out); tours equal: $([ "$wt" = "$at" ] && echo yes || echo no)"
 R=(--iterations 8 --epoch-iterations 2 --seed 2 --no-bound --checkpoint-every 2)
 OMP_NUM_THREADS=1 "$A" solve k1.h5 -o k1_whole.h5 "${R[@]}" --checkpoint-dir ck1 >k1_whole.out 2>&1 ||
   fail "1,000 nodes, the whole run: $(cat k1_whole.out)"

@@ -967,8 +967,9 @@ static void test_work_reports(void) {
   tour_net_free(&t);
 }
 
-/* The automatic ants and colonies that --help's notes promise, from the size and the options
- * (tour_auto_ants, tour_auto_colonies read nothing else of the network). */
+/* The automatic ants, colonies and restarts that --help's notes promise, from the size and the
+ * options (tour_auto_ants, tour_auto_colonies, tour_auto_restart read nothing else of the
+ * network). */
 static void test_auto_ants_colonies(void) {
   tour_options lk = tour_options_default(), full = lk, no_merge = lk;
   full.ls = TOUR_LS_FULL;
@@ -1010,6 +1011,21 @@ static void test_auto_ants_colonies(void) {
     CHECK_EQ_INT(tour_auto_colonies(&net, &lk, 0), 0);
     CHECK_EQ_INT(tour_auto_colonies(&net, &no_merge, 1), 0);
   }
+  /* restarts after 20 iterations without gain where the ants merge (symmetric, MMAS, below
+   * 10,000 nodes, whole ants, --merge yes), else none (0) */
+  static const int32_t restarts[][2] = {{52, 20}, {9999, 20}, {TOUR_MERGE_BELOW, 0}};
+  for (size_t i = 0; i < sizeof restarts / sizeof restarts[0]; i++) {
+    net.n = restarts[i][0];
+    CHECK_EQ_INT(tour_auto_restart(&net, &lk, 1), restarts[i][1]);
+    CHECK_EQ_INT(tour_auto_restart(&net, &lk, 0), 0);
+    CHECK_EQ_INT(tour_auto_restart(&net, &no_merge, 1), 0);
+  }
+  tour_options pieces = lk;
+  pieces.pieces_from = 1000;
+  net.n = 5000;
+  CHECK_EQ_INT(tour_auto_restart(&net, &pieces, 1), 0);
+  net.directed = 1;
+  CHECK_EQ_INT(tour_auto_restart(&net, &lk, 1), 0);
 }
 
 int test_run(int argc, char **argv) {

@@ -3,8 +3,10 @@
  * row components name exactly the cells its components name, the index built in parts in any
  * order is the index built at once, and whole MMAS runs (with re-initialisations, with and
  * without pieces, symmetric and ATSP, on 1 and 2 threads) give the same answer by rows as by
- * the components' walk. */
+ * the components' walk; a restart (--restart) fills the trails and starts the ants from the
+ * colony's first solution again, both ways. */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "aco_colony.h"
@@ -117,6 +119,82 @@ static void check_acs(const tour_net *t) {
   tour_problem_free(&tp);
 }
 
+static aco_solution tour_solution(const tour_net *t, int32_t *order) {
+  const double len = (double)tour_length(t, order);
+  return (aco_solution){{.key = {len, 0.0}, .value = len}, order};
+}
+
+/* A colony whose best since its last restart is par.restart_iterations iterations old restarts
+ * in that update: every trail tau_max, the next source the colony's first solution (not the
+ * stalled best its ants would otherwise keep modifying), the best kept; by rows or not. */
+static void check_restart(const tour_net *t, int32_t rows_from) {
+  tour_options to = tour_options_default();
+  to.rows_from = rows_from;
+  to.alpha_steps = 0;
+  to.combine = 0;
+  to.merge = 0;
+  tour_problem tp;
+  aco_problem p;
+  CHECK(tour_problem_create(t, &to, &tp, &p) == AR_OK);
+  aco_params par = aco_params_default();
+  par.ants = 2;
+  par.restart_iterations = 3;
+  aco_colony c;
+  CHECK(aco_colony_alloc(&c, &p, &par, 0) == AR_OK);
+  const int32_t n = t->n;
+  const size_t cells = (size_t)p.rows * (size_t)p.options;
+  float *eta_beta = malloc(cells * sizeof(float));
+  int32_t *first = malloc(sizeof(int32_t) * n), *better = malloc(sizeof(int32_t) * n);
+  for (size_t i = 0; i < cells; i++)
+    eta_beta[i] = 1.0f;
+  uint64_t x = 2463534242ULL;
+  for (int32_t i = 0; i < n; i++)
+    first[i] = better[i] = i;
+  for (int32_t i = n - 1; i > 0; i--) { /* the first solution: a random (long) tour */
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    int32_t j = (int32_t)(x % (uint64_t)(i + 1)), v = first[i];
+    first[i] = first[j], first[j] = v;
+  }
+  for (int32_t i = 1; i < n; i++) /* a shorter one: the nodes by x */
+    for (int32_t j = i; j > 0 && t->x[better[j - 1]] > t->x[better[j]]; j--) {
+      int32_t v = better[j];
+      better[j] = better[j - 1], better[j - 1] = v;
+    }
+  aco_solution init = tour_solution(t, first), good = tour_solution(t, better);
+  CHECK(aco_cost_compare(&good.cost, &init.cost) < 0);
+  aco_colony_start(&c, &p, &par, eta_beta, &init);
+  const int32_t parts = aco_colony_index_parts(&p, &par);
+  CHECK_EQ_INT(parts > 0, rows_from == 0);
+  for (int64_t it = 0; it <= par.restart_iterations; it++) {
+    for (int32_t a = 0; a < par.ants; a++) { /* every ant the better tour: no gain after it 0 */
+      memcpy(c.ant[a].data, better, sizeof(int32_t) * n);
+      c.ant[a].cost = good.cost;
+    }
+    aco_colony_update_begin(&c, &p, &par, it);
+    CHECK_EQ_INT(c.restarting, it == par.restart_iterations);
+    for (int32_t part = 0; part < parts; part++)
+      aco_colony_update_index(&c, &p, part, parts);
+    if (parts > 0) aco_colony_update_index_close(&c, &p);
+    aco_colony_update_cells(&c, &p, &par, eta_beta, 0, cells);
+    aco_colony_update_end(&c, &p, &par, eta_beta, it);
+    const int32_t *want = it == par.restart_iterations ? first : better;
+    CHECK(memcmp(c.source, want, sizeof(int32_t) * n) == 0);
+  }
+  CHECK(c.s.source_cost.key[0] == init.cost.key[0]);
+  CHECK(memcmp(c.best, better, sizeof(int32_t) * n) == 0);
+  CHECK(c.s.best_cost.key[0] == good.cost.key[0]);
+  CHECK_EQ_INT(c.s.restarts, 1);
+  int filled = 1;
+  for (size_t i = 0; i < cells; i++)
+    filled &= c.tau[i] == (float)c.s.tau_max;
+  CHECK(filled);
+  aco_colony_free(&c);
+  free(eta_beta);
+  free(first);
+  free(better);
+  tour_problem_free(&tp);
+}
+
 int test_run(int argc, char **argv) {
   (void)argc;
   (void)argv;
@@ -125,6 +203,8 @@ int test_run(int argc, char **argv) {
   check_runs(&t, INT32_MAX);
   check_runs(&t, 0);
   check_acs(&t);
+  check_restart(&t, INT32_MAX);
+  check_restart(&t, 0);
   tour_net_free(&t);
   tour_net d = fixture_random_atsp(AR_TEST_SANITIZED ? 400 : 900, 22);
   check_parts(&d);
