@@ -495,15 +495,15 @@ ar_status cmd_solve(int argc, char **argv) {
   /* Each round starts from the parameters as given: a round records the automatic values it
    * resolved (solve_options_resolved), and the next must match checkpoints without them. */
   param_values given = {.ndefs = 0};
-  if (again) st = param_values_save(&ps, &given);
-  again = again && st == AR_OK;
+  if (again) {
+    st = param_values_save(&ps, &given);
+    again = st == AR_OK;
+  }
   for (int round = 0; again; round++) {
     ar_error_clear();
-    if (round > 0) st = param_values_restore(&ps, &given);
-    if (st == AR_OK)
-      st = solve_once(&ps, &again);
-    else
-      again = 0;
+    st = round > 0 ? param_values_restore(&ps, &given) : AR_OK;
+    if (st != AR_OK) break;
+    st = solve_once(&ps, &again);
   }
   param_values_free(&given);
   param_free(&ps);

@@ -95,6 +95,10 @@ forge iteration 'f.attrs["iteration"] = np.int64(int(f.attrs["iteration"]) - 5)'
 forged iteration "$T/forge-iteration.h5" "epochs of 10 iterations do not make iteration"
 forge tour 'd = f["colonies/best"]; v = d[...]; v[0, [3, 4]] = v[0, [4, 3]]; d[...] = v; d.attrs["crc32"] = np.int64(zlib.crc32(v.tobytes()))'
 forged tour "$T/forge-tour.h5" "the best of colony 0 does not hold what its cost says"
+# A restart-best may be empty (the worst cost) only in a colony that restarted in the
+# checkpoint's last iteration: elsewhere an infinite cost is still damage.
+forge restartbest 'd = f["colonies/restart_best_cost"]; v = d[...]; v[0, :] = np.inf; d[...] = v; d.attrs["crc32"] = np.int64(zlib.crc32(v.tobytes()))'
+forged restartbest "$T/forge-restartbest.h5" "the cost of the restart-best of colony 0 is not finite"
 forge colony 'd = f["colonies/iterations"]; v = d[...]; v[1] += 1; d[...] = v; d.attrs["crc32"] = np.int64(zlib.crc32(v.tobytes()))'
 forged colony "$T/forge-colony.h5" "colony 1 has done [0-9]+ iterations, the checkpoint [0-9]+"
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* param: typed options, ranges, parameter files (with line numbers in errors), precedence. */
+/* param: typed options, ranges, parameter files (with line numbers in errors), precedence, and
+ * values saved and given back (param_values). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,6 +136,35 @@ static void strict_files(const char *path) {
   param_free(&ps);
 }
 
+/* param_values: a set saved after parsing comes back as parsed (values and origins) after a
+ * default was resolved into it and a value unset, as solve's rounds after a damaged checkpoint
+ * need (src/app/solve_driver.c). */
+static void values_restore(void) {
+  param_set ps = fresh();
+  const char *a[] = {"solve", "in.h5", "-c", "8", "-o", "r.h5"};
+  CHECK(parse(&ps, 6, a) == AR_OK);
+  char *before = param_serialize(&ps, 1);
+  param_values given;
+  CHECK(param_values_save(&ps, &given) == AR_OK);
+  param_unset(&ps, "rho"); /* a resolved default, as solve_options_resolved records one */
+  CHECK(param_set_default(&ps, "rho", "0.5") == AR_OK);
+  param_unset(&ps, "output");
+  CHECK(param_real(&ps, "rho") == 0.5 && !param_is_set(&ps, "output"));
+  CHECK(param_values_restore(&ps, &given) == AR_OK);
+  char *after = param_serialize(&ps, 1);
+  CHECK(before && after && strcmp(before, after) == 0);
+  CHECK(param_real(&ps, "rho") == 0.1 && param_origin_of(&ps, "rho") == PARAM_FROM_DEFAULT);
+  CHECK(param_int(&ps, "colonies") == 8 &&
+        param_origin_of(&ps, "colonies") == PARAM_FROM_COMMAND_LINE);
+  CHECK(strcmp(param_str(&ps, "output"), "r.h5") == 0);
+  CHECK(param_values_restore(&ps, &given) == AR_OK); /* again: the saved values stay */
+  CHECK_EQ_INT(param_int(&ps, "colonies"), 8);
+  free(before);
+  free(after);
+  param_values_free(&given);
+  param_free(&ps);
+}
+
 int test_run(int argc, char **argv) {
   (void)argc;
   (void)argv;
@@ -224,5 +254,6 @@ int test_run(int argc, char **argv) {
   CHECK(strcmp(param_file_nearest("INSPECT", names, 4), "inspect") == 0);
   CHECK(param_file_nearest("frobnicate", names, 4) == NULL);
   CHECK(param_file_nearest("x", names, 0) == NULL);
+  values_restore();
   return 0;
 }

@@ -19,6 +19,17 @@ static void count_cell(int32_t row, int32_t option, void *arg) {
   count[(size_t)row * options + option]++;
 }
 
+/* order[0..n) a random permutation of 0..n-1 from the xorshift state x. */
+static void random_order(int32_t *order, int32_t n, uint64_t x) {
+  for (int32_t i = 0; i < n; i++)
+    order[i] = i;
+  for (int32_t i = n - 1; i > 0; i--) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    int32_t j = (int32_t)(x % (uint64_t)(i + 1)), v = order[i];
+    order[i] = order[j], order[j] = v;
+  }
+}
+
 /* Row components and the index in parts, on a random permutation of t's nodes. */
 static void check_parts(const tour_net *t) {
   tour_options to = tour_options_default();
@@ -30,15 +41,8 @@ static void check_parts(const tour_net *t) {
   CHECK(p.index_parts >= 2);
   const int32_t n = t->n;
   int32_t *order = malloc(sizeof(int32_t) * n);
-  for (int32_t i = 0; i < n; i++)
-    order[i] = i;
-  uint64_t x = 88172645463325252ULL;
-  for (int32_t i = n - 1; i > 0; i--) { /* a tour with edges both in and out of the lists */
-    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-    int32_t j = (int32_t)(x % (uint64_t)(i + 1)), v = order[i];
-    order[i] = order[j], order[j] = v;
-  }
-  for (int32_t i = 0; i + 1 < n; i += 3) { /* and some tour edges that are list edges */
+  random_order(order, n, 88172645463325252ULL); /* a tour with edges both in and out of the lists */
+  for (int32_t i = 0; i + 1 < n; i += 3) {      /* and some tour edges that are list edges */
     int32_t a = order[i], near = tp.nbr[(size_t)a * tp.width];
     for (int32_t j = 0; j < n; j++)
       if (order[j] == near) {
@@ -147,14 +151,9 @@ static void check_restart(const tour_net *t, int32_t rows_from) {
   int32_t *first = malloc(sizeof(int32_t) * n), *better = malloc(sizeof(int32_t) * n);
   for (size_t i = 0; i < cells; i++)
     eta_beta[i] = 1.0f;
-  uint64_t x = 2463534242ULL;
+  random_order(first, n, 2463534242ULL); /* the first solution: a random (long) tour */
   for (int32_t i = 0; i < n; i++)
-    first[i] = better[i] = i;
-  for (int32_t i = n - 1; i > 0; i--) { /* the first solution: a random (long) tour */
-    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-    int32_t j = (int32_t)(x % (uint64_t)(i + 1)), v = first[i];
-    first[i] = first[j], first[j] = v;
-  }
+    better[i] = i;
   for (int32_t i = 1; i < n; i++) /* a shorter one: the nodes by x */
     for (int32_t j = i; j > 0 && t->x[better[j - 1]] > t->x[better[j]]; j--) {
       int32_t v = better[j];
