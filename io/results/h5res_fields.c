@@ -216,6 +216,9 @@ const h5field h5res_run_fields[H5RES_RUN_FIELDS] = {
              "MMAS: probability of depositing the colony best instead of the iteration best"),
     RUN_ATTR(H5RES_RUN_RESTART_ITERATIONS, "restart_iterations", H5FIELD_I64, "1",
              "MMAS: iterations without improvement before a colony's trails restart"),
+    RUN_ATTR(H5RES_RUN_RESTART_DESCENT, "restart_descent", H5FIELD_F64, "1",
+             "MMAS: a restart also waits this many times the iterations from the colony's last "
+             "start to its best since (--restart-descent)"),
     RUN_ATTR(H5RES_RUN_EPOCH_ITERATIONS, "epoch_iterations", H5FIELD_I64, "1",
              "iterations between colony meetings (--epoch-iterations)"),
     RUN_ATTR(H5RES_RUN_SEED, "seed", H5FIELD_I64, "1", "random seed (--seed)"),

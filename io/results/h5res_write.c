@@ -189,6 +189,7 @@ static ar_status write_run(hid_t file, const aco_engine *e, const run_times *rt,
   if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_RUN_P_GBEST], par->p_gbest);
   if (st == AR_OK)
     st = h5field_attr_i64(g, &F[H5RES_RUN_RESTART_ITERATIONS], par->restart_iterations);
+  if (st == AR_OK) st = h5field_attr_f64(g, &F[H5RES_RUN_RESTART_DESCENT], par->restart_descent);
   if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_RUN_EPOCH_ITERATIONS], par->epoch_iterations);
   if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_RUN_SEED], (int64_t)par->seed);
   if (st == AR_OK) st = h5field_attr_i64(g, &F[H5RES_RUN_MIGRATE], par->migrate);

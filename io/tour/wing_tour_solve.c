@@ -83,8 +83,9 @@ static const param_def tour_params[] = {
 };
 /* The texts above spell these limits out for the help and the man page: a change of one must
  * change its text too. */
-_Static_assert(TOUR_MERGE_BELOW == 10000 && TOUR_RESTART_STALL == 20,
-               "--merge's and --restart's texts say below 10,000 nodes, --restart's 20");
+_Static_assert(TOUR_MERGE_BELOW == 10000 && TOUR_RESTART_STALL == 5 &&
+                   (int)TOUR_RESTART_DESCENT == 1,
+               "--merge's and --restart's texts say below 10,000 nodes, --restart's 5, descent 1");
 _Static_assert(TOUR_LONG_CHAINS_FROM == 3000 && TOUR_LONG_CHAINS_BELOW == 10000,
                "--ls-5opt's text says 50 on 3,000-9,999 nodes");
 _Static_assert(TOUR_PIECES_FROM == 20000 && TOUR_TRIAL_WINDOW == 400 && TOUR_TRIAL_BACKBONE == 2,
@@ -104,7 +105,8 @@ static const solve_note tour_notes[] = {
              "full or lighter: about n / 256 (a power of two, tours within 128 MB; 10^6 nodes: "
              "32)"},
     {"colonies", "symmetric tours (MMAS, --merge yes) of 1,000-2,999 nodes: 2"},
-    {"restart", "symmetric tours below 10,000 nodes whose ants merge (--merge yes): 20"}};
+    {"restart", "symmetric tours below 10,000 nodes whose ants merge (--merge yes): 5"},
+    {"restart-descent", "where --restart's note applies: 1 (a stall as long as the descent)"}};
 
 typedef struct {
   tour_net net;
@@ -206,8 +208,9 @@ static int given(const solve_run *run, const char *name) {
 }
 
 /* The ants, colonies and restarts the instance gets when neither the command line nor a
- * parameter file gives --ants, --colonies, --restart (tour_auto_ants, tour_auto_colonies,
- * tour_auto_restart; the engine's 16, 1 and 0 are only the defaults' defaults; the driver
+ * parameter file gives --ants, --colonies, --restart, --restart-descent (tour_auto_ants,
+ * tour_auto_colonies, tour_auto_restart, tour_auto_restart_descent; the engine's 16, 1, 0 and 0
+ * are only the defaults' defaults; the driver
  * records what was used: solve_options_resolved). */
 static void auto_defaults(const tour_state *s, const solve_run *run, aco_params *par) {
   int mmas = par->algorithm == ACO_MMAS;
@@ -217,6 +220,8 @@ static void auto_defaults(const tour_state *s, const solve_run *run, aco_params 
   if (colonies > 0 && !given(run, "colonies")) par->colonies = colonies;
   int32_t restart = tour_auto_restart(&s->net, &s->opt, mmas);
   if (restart > 0 && !given(run, "restart")) par->restart_iterations = restart;
+  double descent = tour_auto_restart_descent(&s->net, &s->opt, mmas);
+  if (descent > 0 && !given(run, "restart-descent")) par->restart_descent = descent;
 }
 
 static void tour_memory(void *state, const solve_run *run, const aco_params *given,

@@ -325,7 +325,7 @@ ar_status solve_options_record(param_set *ps) {
   }
   if (st != AR_OK) return st;
   static const char *const acs_only[] = {"q0", "xi"};
-  static const char *const mmas_only[] = {"p-best", "p-gbest", "restart"};
+  static const char *const mmas_only[] = {"p-best", "p-gbest", "restart", "restart-descent"};
   if (par.algorithm == ACO_ACS) {
     st = record_real(ps, "q0", par.q0);
     for (size_t i = 0; i < sizeof mmas_only / sizeof mmas_only[0]; i++)
@@ -346,10 +346,19 @@ static ar_status record_used(param_set *ps, const char *name, long long used) {
   return param_set_default(ps, name, text);
 }
 
+/* The same for a real parameter. */
+static ar_status record_used_real(param_set *ps, const char *name, double used) {
+  if (param_origin_of(ps, name) != PARAM_FROM_DEFAULT || param_real(ps, name) == used) return AR_OK;
+  param_unset(ps, name);
+  return record_real(ps, name, used);
+}
+
 ar_status solve_options_resolved(param_set *ps, const aco_params *par) {
   ar_status st = record_used(ps, "ants", par->ants);
   if (st == AR_OK) st = record_used(ps, "colonies", par->colonies);
   if (st == AR_OK && par->algorithm == ACO_MMAS)
     st = record_used(ps, "restart", par->restart_iterations);
+  if (st == AR_OK && par->algorithm == ACO_MMAS)
+    st = record_used_real(ps, "restart-descent", par->restart_descent);
   return st;
 }

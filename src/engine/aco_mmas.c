@@ -79,6 +79,14 @@ static void deposit_drain(deposit_arg *d) {
   }
 }
 
+int64_t aco_mmas_restart_stall(const aco_colony *c, const aco_params *par) {
+  const int64_t descent = c->s.restart_best_iteration - c->s.restart_iteration;
+  const double by_descent = par->restart_descent * (double)descent;
+  if (by_descent >= 0x1p62) return INT64_C(1) << 62; /* never, and no overflowing conversion */
+  const int64_t stall = (int64_t)by_descent;
+  return stall > par->restart_iterations ? stall : par->restart_iterations;
+}
+
 void aco_mmas_begin(aco_colony *c, const aco_problem *p, const aco_params *par,
                     const aco_solution *iteration_best, int64_t iteration) {
   aco_mmas_bounds(c, p, par);
@@ -91,9 +99,12 @@ void aco_mmas_begin(aco_colony *c, const aco_problem *p, const aco_params *par,
   /* Stagnation re-initialises every trail to tau_max (that replaces evaporation and deposit)
    * and makes the colony's first solution the source again: ants that modify their source
    * (Focused ACO's, tour_construct.c) would otherwise stay by the stalled best, whatever the
-   * trails (docs/performance.md). The colony's best stays. */
+   * trails (docs/performance.md). The colony's best stays. With --restart-descent the stall
+   * must also last that many times the search's descent to its best: a search that took long
+   * to get there may still be going somewhere (fnl4461), one that got there at once has
+   * converged (pcb3038). */
   c->restarting = par->restart_iterations > 0 &&
-                  iteration - c->s.restart_best_iteration >= par->restart_iterations;
+                  iteration - c->s.restart_best_iteration >= aco_mmas_restart_stall(c, par);
   if (c->restarting) c->deposit = (aco_solution){c->first_cost, c->first};
   c->cells_op = c->restarting ? ACO_CELLS_FILL : ACO_CELLS_EVAPORATE;
   c->cells_value = (float)(c->restarting ? c->s.tau_max : c->s.tau_min);

@@ -11,6 +11,10 @@
 #include "problem.h"
 
 void aco_mmas_bounds(aco_colony *c, const aco_problem *p, const aco_params *par);
+/* The iterations without improvement after which a colony with --restart starts again:
+ * restart_iterations, or restart_descent times the iterations from its last (re)start to its
+ * best since, whichever is more. */
+int64_t aco_mmas_restart_stall(const aco_colony *c, const aco_params *par);
 void aco_mmas_begin(aco_colony *c, const aco_problem *p, const aco_params *par,
                     const aco_solution *iteration_best, int64_t iteration);
 /* Whether this update deposits row by row (the problem offers index parts and row components,

@@ -97,6 +97,14 @@ const param_def aco_param_defs[] = {
      .help = "MMAS: a colony that has not improved for N iterations starts again: its trails "
              "re-initialised, its ants from its first solution, its best kept (0: never)",
      .flags = PARAM_SEARCH},
+    {.name = "restart-descent",
+     .type = PARAM_REAL,
+     .min = 0,
+     .max = 1e6,
+     .arg_name = "X",
+     .help = "MMAS with --restart: a colony also waits X times the iterations its search took "
+             "from its last start to its best since, before it starts again (0: --restart alone)",
+     .flags = PARAM_SEARCH},
     {.name = "epoch-iterations",
      .short_name = 'e',
      .type = PARAM_INT,
@@ -137,6 +145,7 @@ static const option_field fields[] = {
     {"p-best", F_REAL, offsetof(aco_params, p_best)},
     {"p-gbest", F_REAL, offsetof(aco_params, p_gbest)},
     {"restart", F_I64, offsetof(aco_params, restart_iterations)},
+    {"restart-descent", F_REAL, offsetof(aco_params, restart_descent)},
     {"epoch-iterations", F_I64, offsetof(aco_params, epoch_iterations)},
     {"migrate", F_YES_NO, offsetof(aco_params, migrate)},
 };
@@ -226,6 +235,7 @@ ar_status aco_options_get(const param_set *ps, aco_params *par) {
   par->p_best = real_or(ps, "p-best", d.p_best);
   par->p_gbest = real_or(ps, "p-gbest", d.p_gbest);
   par->restart_iterations = int_or(ps, "restart", d.restart_iterations);
+  par->restart_descent = real_or(ps, "restart-descent", d.restart_descent);
   par->epoch_iterations = int_or(ps, "epoch-iterations", d.epoch_iterations);
   par->seed = (uint64_t)int_or(ps, "seed", (long long)d.seed);
   par->migrate = choice_is(ps, "migrate", "yes", d.migrate);

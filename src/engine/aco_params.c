@@ -18,6 +18,7 @@ aco_params aco_params_default(void) {
       .p_best = 0.1,
       .p_gbest = 0.05,
       .restart_iterations = 0,
+      .restart_descent = 0.0,
       .iterations = 0,
       .time_limit = 0.0,
       .cpu_limit = 0.0,
@@ -51,6 +52,7 @@ ar_status aco_params_check(const aco_params *p) {
   if (!(p->p_gbest >= 0.0 && p->p_gbest <= 1.0))
     return ar_fail(AR_ERR_USAGE, "--p-gbest must be in [0, 1]");
   if (p->restart_iterations < 0) return ar_fail(AR_ERR_USAGE, "--restart must be >= 0");
+  if (!(p->restart_descent >= 0.0)) return ar_fail(AR_ERR_USAGE, "--restart-descent must be >= 0");
   if (p->iterations < 0) return ar_fail(AR_ERR_USAGE, "--iterations must be >= 0");
   if (!(p->time_limit >= 0.0)) return ar_fail(AR_ERR_USAGE, "--time must be >= 0");
   if (!(p->cpu_limit >= 0.0)) return ar_fail(AR_ERR_USAGE, "--cpu-time must be >= 0");

@@ -28,6 +28,8 @@ typedef struct {
       p_gbest; /* MMAS: probability of depositing the colony best instead of the iteration best */
   int64_t restart_iterations; /* MMAS: re-initialise trails after this many iterations without
                                  improvement (0 = never) */
+  double restart_descent;     /* MMAS with restarts: a colony also waits this many times the
+                                 iterations from its last (re)start to its best since (0 = not) */
   int64_t iterations;         /* stop after this many iterations (0 = no limit) */
   double time_limit;          /* stop after this many seconds (0 = no limit) */
   double cpu_limit; /* stop after rank 0's process used this many CPU seconds in the run (0 = no

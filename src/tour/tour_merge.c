@@ -21,6 +21,13 @@ typedef struct {
   int32_t *root;     /* [n]: union-find over the edges only one tour has, then each root */
   int32_t *tries;    /* [MERGE_TRIES]: roots of the components where b is shorter */
   int32_t *partners; /* [MERGE_PARTNERS]: roots of the other components where the tours differ */
+  int32_t *cross;    /* [n]: a portal's neighbour across the edge (both tours have it) that
+                        leaves its differing component, else -1 */
+  int32_t *far;      /* [n] per portal: the portal at the other end of the shared path from it */
+  int32_t *inner;    /* [2 n] per portal: the other end of its path inside its component in a,
+                        then in b */
+  int32_t portals;   /* portals of all differing components; 0: one component holds every node */
+  int32_t start;     /* a portal to walk from */
   uint8_t *from_b;   /* [n] per component root: the child follows b there */
   uint8_t *differs;  /* [n] per component root: the tours differ there */
 } merge_work;
@@ -33,6 +40,9 @@ static size_t work_layout(merge_work *w, int32_t n, char *work) {
   w->root = ar_place(work, &at, un * sizeof(int32_t));
   w->tries = ar_place(work, &at, MERGE_TRIES * sizeof(int32_t));
   w->partners = ar_place(work, &at, MERGE_PARTNERS * sizeof(int32_t));
+  w->cross = ar_place(work, &at, un * sizeof(int32_t));
+  w->far = ar_place(work, &at, un * sizeof(int32_t));
+  w->inner = ar_place(work, &at, 2 * un * sizeof(int32_t));
   w->from_b = ar_place(work, &at, un);
   w->differs = ar_place(work, &at, un);
   return at;
@@ -82,6 +92,65 @@ static int32_t child_cycle(const merge_work *w, const int32_t *la, const int32_t
   return u == 0 ? count : -1;
 }
 
+/* The next node after u on the path whose links are l, coming from prev. */
+static int32_t step(const int32_t *l, int32_t u, int32_t prev) {
+  return l[2 * u] != prev ? l[2 * u] : l[2 * u + 1];
+}
+
+/* The child contracted to its portals (GPX2's simplified graph): each node of a differing
+ * component has at most one shared edge that leaves it (the edges only one tour has stay inside,
+ * and such a node has one of those in each tour), so a tour crosses a component in paths between
+ * its portals, and between components runs along shared paths from portal to portal. Which
+ * portals the child joins inside a component depends only on the tour it follows there. */
+static void contract(merge_work *w, const int32_t *la, const int32_t *lb, int32_t n) {
+  w->portals = 0;
+  w->start = -1;
+  for (int32_t u = 0; u < n; u++) {
+    w->cross[u] = -1;
+    if (!w->differs[w->root[u]]) continue;
+    for (int side = 0; side < 2; side++) {
+      const int32_t v = la[2 * u + side];
+      if (w->root[v] != w->root[u] && has_edge(lb, u, v)) w->cross[u] = v;
+    }
+    if (w->cross[u] < 0) continue;
+    w->portals++;
+    if (w->start < 0) w->start = u;
+  }
+  for (int32_t u = 0; u < n; u++) {
+    if (w->cross[u] < 0) continue;
+    int32_t prev = u, v = w->cross[u];
+    while (!w->differs[w->root[v]]) { /* a node both tours pass alike */
+      const int32_t next = step(la, v, prev);
+      prev = v;
+      v = next;
+    }
+    w->far[u] = v;
+    for (int t = 0; t < 2; t++) {
+      const int32_t *l = t ? lb : la;
+      prev = u;
+      v = step(l, u, w->cross[u]);
+      while (w->cross[v] < 0) {
+        const int32_t next = step(l, v, prev);
+        prev = v;
+        v = next;
+      }
+      w->inner[2 * u + t] = v;
+    }
+  }
+}
+
+/* Whether the child (each component from a or b as from_b says) is one tour: a walk over the
+ * portals, O(portals), the same answer as child_cycle's O(n) walk. */
+static int child_is_tour(const merge_work *w, const int32_t *la, const int32_t *lb, int32_t n) {
+  if (w->portals == 0) return child_cycle(w, la, lb, n, NULL) == n;
+  int32_t u = w->start, paths = 0;
+  do {
+    u = w->far[w->inner[2 * u + w->from_b[w->root[u]]]];
+    paths++;
+  } while (u != w->start && 2 * paths < w->portals);
+  return u == w->start && 2 * paths == w->portals;
+}
+
 /* Components a and b differ in: each node's root, the length each changes by, where they
  * differ; returns the roots where b is shorter (most gain, then root: at most MERGE_TRIES). */
 static int32_t components(merge_work *w, const tour_net *net, const int32_t *la, const int32_t *lb,
@@ -127,7 +196,7 @@ static int64_t choose(merge_work *w, const int32_t *la, const int32_t *lb, int32
   for (int32_t i = 0; i < tries; i++) {
     const int32_t r = w->tries[i];
     w->from_b[r] = 1;
-    if (child_cycle(w, la, lb, n, NULL) == n) {
+    if (child_is_tour(w, la, lb, n)) {
       gain -= w->change[r];
     } else {
       w->from_b[r] = 0;
@@ -145,7 +214,7 @@ static int64_t choose(merge_work *w, const int32_t *la, const int32_t *lb, int32
       if (q == r || w->from_b[q] || w->change[r] + w->change[q] >= 0) continue;
       if (++walks > MERGE_WALKS) return gain;
       w->from_b[r] = w->from_b[q] = 1;
-      if (child_cycle(w, la, lb, n, NULL) == n)
+      if (child_is_tour(w, la, lb, n))
         gain -= w->change[r] + w->change[q];
       else
         w->from_b[r] = w->from_b[q] = 0;
@@ -171,6 +240,7 @@ int tour_merge(const aco_problem *p, const aco_solution *a, const aco_solution *
   links(lb, b->data, n);
   const double base = a->cost.key[0]; /* a may be out: read before the child is written */
   const int32_t tries = components(&w, tp->net, la, lb, n);
+  if (tries > 0) contract(&w, la, lb, n);
   const int64_t gain = tries > 0 ? choose(&w, la, lb, n, tries) : 0;
   if (gain <= 0 || child_cycle(&w, la, lb, n, out->data) != n) return 0;
   const double length = base - (double)gain;
@@ -179,4 +249,29 @@ int tour_merge(const aco_problem *p, const aco_solution *a, const aco_solution *
     out->cost.key[c] = 0.0;
   out->cost.value = length;
   return 1;
+}
+
+int32_t tour_merge_check_walks(const aco_problem *p, const aco_solution *a, const aco_solution *b,
+                               void *work, uint64_t seed, int32_t trials) {
+  const tour_problem *tp = p->data;
+  const int32_t n = tp->n;
+  merge_work w;
+  work_layout(&w, n, work);
+  int32_t *la = w.link, *lb = w.link + 2 * (size_t)n;
+  links(la, a->data, n);
+  links(lb, b->data, n);
+  components(&w, tp->net, la, lb, n);
+  contract(&w, la, lb, n);
+  int32_t tours = 0;
+  for (int32_t t = 0; t < trials; t++) {
+    for (int32_t u = 0; u < n; u++) {
+      if (w.root[u] != u || !w.differs[u]) continue;
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      w.from_b[u] = (uint8_t)(seed >> 63);
+    }
+    const int by_portals = child_is_tour(&w, la, lb, n);
+    if (by_portals != (child_cycle(&w, la, lb, n, NULL) == n)) return -1;
+    tours += by_portals;
+  }
+  return tours;
 }

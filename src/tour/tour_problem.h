@@ -59,6 +59,9 @@ int32_t tour_auto_colonies(const tour_net *net, const tour_options *opt, int mma
  * (mmas, tour_ants_merge: symmetric, below TOUR_MERGE_BELOW nodes, whole ants, --merge yes),
  * else 0 (never). Depends on the instance and the options only. */
 int32_t tour_auto_restart(const tour_net *net, const tour_options *opt, int mmas);
+/* The --restart-descent it gets when not given: TOUR_RESTART_DESCENT where tour_auto_restart
+ * gives restarts, else 0. */
+double tour_auto_restart_descent(const tour_net *net, const tour_options *opt, int mmas);
 
 /* The engine's view of the problem tour_problem_create() would build (rows, options,
  * solution_len, source_index_bytes; no callbacks, no data), and the neighbour-list width: for a

@@ -156,11 +156,15 @@ enum { TOUR_MERGE_BELOW = 10000 };
 static inline int tour_ants_merge(const tour_options *o, int32_t n, int directed) {
   return !directed && o->merge && n < TOUR_MERGE_BELOW && !tour_ants_in_pieces(o, n);
 }
-/* Automatic restarts (tour_auto_restart): under MMAS a colony whose ants merge and that has not
- * improved for TOUR_RESTART_STALL iterations starts its ants from its first tour again (the
- * engine's --restart, aco_mmas.c) and keeps its best, into which the fresh ants merge: a trap
- * set in the first iterations is left (fl1400, fl3795: docs/performance.md). */
-enum { TOUR_RESTART_STALL = 20 };
+/* Automatic restarts (tour_auto_restart, tour_auto_restart_descent): under MMAS a colony whose
+ * ants merge and that has not improved for TOUR_RESTART_STALL iterations, and for at least
+ * TOUR_RESTART_DESCENT times the iterations its search took from its last start to its best,
+ * starts its ants from its first tour again (the engine's --restart and --restart-descent,
+ * aco_mmas.c) and keeps its best, into which the fresh ants merge: a trap set in the first
+ * iterations is left (fl1400, fl3795), a search that converged at once searches afresh
+ * (pcb3038), one still descending slowly is left alone (fnl4461: docs/performance.md). */
+enum { TOUR_RESTART_STALL = 5 };
+#define TOUR_RESTART_DESCENT 1.0
 /* Automatic colonies (tour_auto_colonies): TOUR_COLONIES_SMALL on symmetric instances of
  * TOUR_COLONIES_FROM to TOUR_ANTS_WHOLE_BELOW nodes under MMAS with merging (two searches that
  * meet at epoch ends stall less: pr2392's trapped seeds freed; docs/performance.md). */

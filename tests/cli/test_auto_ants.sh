@@ -10,8 +10,9 @@
 # --colonies is given, other sizes, ACS, --merge no and a given --colonies keep theirs; the
 # record of the run names both values used; two ranks then need no --colonies and end on the
 # one rank's tour, a restart keeps the two colonies, and a one-colony checkpoint is refused by
-# name without --colonies 1 and resumes with it. Restarts (--restart) likewise: 20 where the ants
-# merge (symmetric MMAS tours below 10,000 nodes), 0 for ACS, ATSP, --merge no and 20,000 nodes;
+# name without --colonies 1 and resumes with it. Restarts (--restart) likewise: 5 where the ants
+# merge (symmetric MMAS tours below 10,000 nodes), 0 for ACS, ATSP, --merge no and 20,000 nodes,
+# and --restart-descent 1 where those restarts are (given or from a parameter file, it stands);
 # a run resumed from a checkpoint restarts its colonies from their first tours as the whole run
 # did (the first tour is made again at the start, not stored) and ends on its tour.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
@@ -75,19 +76,37 @@ for c in "below below.h5" "mid_c mid.h5" "k1_acs k1.h5 --algorithm acs" "k1_nome
   [ "$got" = 1 ] && pass "${c}: 1 colony" || fail "${c}: $got colonies, not 1"
 done
 restarts() { run_attr restart_iterations "$@"; }
-for c in "20 k1_r k1.h5" "20 small_r small.h5" "20 mid_r mid.h5" "0 nomerge_r k1.h5 --merge no" \
-  "0 acs_r k1.h5 --algorithm acs" "0 atsp_r atsp.h5" "0 big_r big.h5" "5 given_r k1.h5 --restart 5"; do
+for c in "5 k1_r k1.h5" "5 small_r small.h5" "5 mid_r mid.h5" "0 nomerge_r k1.h5 --merge no" \
+  "0 acs_r k1.h5 --algorithm acs" "0 atsp_r atsp.h5" "0 big_r big.h5" "7 given_r k1.h5 --restart 7"; do
   set -- $c
   want=$1
   shift
   got=$(restarts "$@")
   [ "$got" = "$want" ] && pass "${c#* }: --restart $want" || fail "${c#* }: --restart $got, not $want"
 done
-grep -q '^restart = 20$' k1.ini && pass "the record names the 20 of --restart used" ||
+grep -q '^restart = 5$' k1.ini && pass "the record names the 5 of --restart used" ||
   fail "the record: $(grep -E '^restart' k1.ini)"
+# --restart-descent: 1 where the automatic restarts are (the record names it), else 0 (h5_read
+# prints float64 1 as 1.0); given, it
+# stands (a parameter file's too).
+descents() { run_attr restart_descent "$@"; }
+printf 'restart-descent = 0.5\n' >descent.ini
+for c in "1.0 k1_d k1.h5" "1.0 mid_d mid.h5" "1.0 k1_d20 k1.h5 --restart 20" "0.0 nomerge_d k1.h5 --merge no" \
+  "0.0 atsp_d atsp.h5" "0.0 big_d big.h5" "2.5 given_d k1.h5 --restart-descent 2.5" \
+  "0.5 file_d k1.h5 --params descent.ini"; do
+  set -- $c
+  want=$1
+  shift
+  got=$(descents "$@")
+  [ "$got" = "$want" ] && pass "${c#* }: --restart-descent $want" ||
+    fail "${c#* }: --restart-descent $got, not $want"
+done
+grep -q '^restart-descent = 1$' k1.ini && pass "the record names the 1 of --restart-descent used" ||
+  fail "the record: $(grep -E '^restart-descent' k1.ini)"
 # Restarts every other iteration or so (--restart 1), the stop after the checkpoint of iteration
 # 8: iterations 8-11 of the resumed run restart again, from the first tours made at its start.
-RR=(--iterations 12 --epoch-iterations 2 --seed 3 --no-bound --checkpoint-every 2 --restart 1 --keep 6)
+RR=(--iterations 12 --epoch-iterations 2 --seed 3 --no-bound --checkpoint-every 2 --restart 1
+  --restart-descent 0 --keep 6)
 OMP_NUM_THREADS=1 "$A" solve k1.h5 -o kr_whole.h5 "${RR[@]}" --checkpoint-dir ckr >kr_whole.out 2>&1 ||
   fail "restarts, the whole run: $(cat kr_whole.out)"
 eval "$(h5_read ckr/ckpt-000004.h5 r8=/colonies/restarts rb8=/colonies/restart_best_cost)"

@@ -80,7 +80,7 @@ expect_error 2 "option --new-edges: -2 is outside" "$out" -- \
 # uninterrupted one (the penalties are recomputed from the network, not stored), and a
 # checkpoint of another value of either is refused by name. (--new-edges 16: with the default 32
 # att532's best comes before the resume at iteration 20, and the test wants it after; so does it
-# with the automatic --restart 20, hence --restart 0: resumes with restarts, tests/cli/test_auto_ants.sh.)
+# with the automatic restarts, hence --restart 0: resumes with restarts, tests/cli/test_auto_ants.sh.)
 "$ANTROUTE" import tsplib "$AR_SOURCE_DIR/inputs/tsplib/att532.tsp" -o "$AR_TMP/att532.h5" \
   >/dev/null 2>&1
 P=(--iterations 40 --seed 4 -q --ls-penalties yes --ls-5opt 10 --new-edges 16 --restart 0)

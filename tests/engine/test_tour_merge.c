@@ -2,7 +2,10 @@
 /* Ants merged into the colony's best by partition crossover (tour_merge.h; issue #23): two tours
  * each damaged in another place merge into the undamaged one, in either order; a tour merged with
  * itself, or with ants in pieces, gives nothing and leaves out untouched; children of randomly
- * changed tours are tours of the recomputed length, shorter than both parents; and whole runs
+ * changed tours are tours of the recomputed length, shorter than both parents, and on each pair
+ * the child's walk over its components' portals tells one tour from several exactly as the walk
+ * of all its links does, for random choices of each component's parent (some one tour, some
+ * not), also where one component holds every node; and whole runs
  * that merge end on a valid tour (the engine's verify), the same on 1 and 2 threads, not the run
  * without merging; instances of TOUR_MERGE_BELOW nodes and more do not merge, one node fewer do. */
 #include <stdint.h>
@@ -103,7 +106,10 @@ static void scramble(int32_t *order, int32_t n, int moves, uint64_t *state) {
   }
 }
 
-/* Random pairs of changed tours: every child is checked; some pairs merge. */
+/* Random pairs of changed tours: every child is checked; some pairs merge; on each pair the walk
+ * over portals says one tour or not as the walk of all links does (tour_merge_check_walks) for
+ * random choices of each component's parent, also on a pair that shares almost no edge (one
+ * component of all nodes, no portal). */
 static void check_random(void) {
   tour_net t = fixture_random_euc(600, 42);
   tour_options to = tour_options_default();
@@ -118,18 +124,28 @@ static void check_random(void) {
   CHECK(tour_hilbert_order(&t, base) == AR_OK);
   uint64_t state = 7;
   int merged = 0;
+  int32_t tours = 0, choices = 0;
   for (int trial = 0; trial < 200; trial++) {
     memcpy(da, base, sizeof(int32_t) * n);
     memcpy(db, base, sizeof(int32_t) * n);
     scramble(da, n, 1 + trial % 7, &state);
     scramble(db, n, 1 + trial % 5, &state);
     aco_solution a = solution(&t, da), b = solution(&t, db), child = {aco_cost_worst(), out};
+    const int32_t k = tour_merge_check_walks(&p, &a, &b, work, (uint64_t)trial + 1, 20);
+    CHECK(k >= 0);
+    tours += k > 0 ? k : 0;
+    choices += 20;
     if (tour_merge(&p, &a, &b, work, &child)) {
       check_child(&t, &child, &a, &b);
       merged++;
     }
   }
   CHECK(merged > 50);
+  CHECK(tours > 0 && tours < choices); /* both answers were tested */
+  for (int32_t i = 0; i < n; i++)      /* b: every other node of a, then the rest */
+    db[i] = base[i < n / 2 ? 2 * i : 2 * (i - n / 2) + 1];
+  aco_solution a = solution(&t, base), b = solution(&t, db);
+  CHECK(tour_merge_check_walks(&p, &a, &b, work, 3, 8) >= 0);
   free(work);
   free(base);
   free(da);

@@ -1011,21 +1011,26 @@ static void test_auto_ants_colonies(void) {
     CHECK_EQ_INT(tour_auto_colonies(&net, &lk, 0), 0);
     CHECK_EQ_INT(tour_auto_colonies(&net, &no_merge, 1), 0);
   }
-  /* restarts after 20 iterations without gain where the ants merge (symmetric, MMAS, below
-   * 10,000 nodes, whole ants, --merge yes), else none (0) */
-  static const int32_t restarts[][2] = {{52, 20}, {9999, 20}, {TOUR_MERGE_BELOW, 0}};
+  /* restarts after 5 iterations without gain, and a stall as long as the descent, where the
+   * ants merge (symmetric, MMAS, below 10,000 nodes, whole ants, --merge yes), else none (0) */
+  static const int32_t restarts[][2] = {{52, 5}, {9999, 5}, {TOUR_MERGE_BELOW, 0}};
   for (size_t i = 0; i < sizeof restarts / sizeof restarts[0]; i++) {
     net.n = restarts[i][0];
     CHECK_EQ_INT(tour_auto_restart(&net, &lk, 1), restarts[i][1]);
+    CHECK(tour_auto_restart_descent(&net, &lk, 1) == (restarts[i][1] > 0 ? 1.0 : 0.0));
     CHECK_EQ_INT(tour_auto_restart(&net, &lk, 0), 0);
+    CHECK(tour_auto_restart_descent(&net, &lk, 0) == 0.0);
     CHECK_EQ_INT(tour_auto_restart(&net, &no_merge, 1), 0);
+    CHECK(tour_auto_restart_descent(&net, &no_merge, 1) == 0.0);
   }
   tour_options pieces = lk;
   pieces.pieces_from = 1000;
   net.n = 5000;
   CHECK_EQ_INT(tour_auto_restart(&net, &pieces, 1), 0);
+  CHECK(tour_auto_restart_descent(&net, &pieces, 1) == 0.0);
   net.directed = 1;
   CHECK_EQ_INT(tour_auto_restart(&net, &lk, 1), 0);
+  CHECK(tour_auto_restart_descent(&net, &lk, 1) == 0.0);
 }
 
 int test_run(int argc, char **argv) {

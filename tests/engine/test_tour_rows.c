@@ -4,12 +4,14 @@
  * order is the index built at once, and whole MMAS runs (with re-initialisations, with and
  * without pieces, symmetric and ATSP, on 1 and 2 threads) give the same answer by rows as by
  * the components' walk; a restart (--restart) fills the trails and starts the ants from the
- * colony's first solution again, both ways. */
+ * colony's first solution again, both ways, and with --restart-descent X waits for a stall of
+ * X times the colony's descent to its best when that is longer than --restart. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "aco_colony.h"
+#include "aco_mmas.h"
 #include "engine_fixture.h"
 #include "test_util.h"
 
@@ -131,15 +133,79 @@ static aco_solution tour_solution(const tour_net *t, int32_t *order) {
 /* A colony whose best since its last restart is par.restart_iterations iterations old restarts
  * in that update: every trail tau_max, the next source the colony's first solution (not the
  * stalled best its ants would otherwise keep modifying), the best kept; by rows or not. */
-static void check_restart(const tour_net *t, int32_t rows_from) {
+/* A tour problem updated by rows from rows_from nodes, without alpha lists, combining or merging
+ * (the colony's restarts alone decide its source). */
+static void plain_problem(const tour_net *t, int32_t rows_from, tour_problem *tp, aco_problem *p) {
   tour_options to = tour_options_default();
   to.rows_from = rows_from;
   to.alpha_steps = 0;
   to.combine = 0;
   to.merge = 0;
+  CHECK(tour_problem_create(t, &to, tp, p) == AR_OK);
+}
+
+/* --restart-descent: a colony whose best improved in each of its first `descent` iterations
+ * (costs made up: the colony reads only them) restarts after max(--restart, X x descent)
+ * iterations without gain, and X = 0 keeps --restart alone; after the restart the next stall is
+ * measured from the restart (aco_mmas_restart_stall). */
+static void check_restart_descent(const tour_net *t, double x, int64_t want_at) {
   tour_problem tp;
   aco_problem p;
-  CHECK(tour_problem_create(t, &to, &tp, &p) == AR_OK);
+  plain_problem(t, INT32_MAX, &tp, &p);
+  aco_params par = aco_params_default();
+  par.ants = 1;
+  par.restart_iterations = 2;
+  par.restart_descent = x;
+  aco_colony c;
+  CHECK(aco_colony_alloc(&c, &p, &par, 0) == AR_OK);
+  const int32_t n = t->n;
+  const size_t cells = (size_t)p.rows * (size_t)p.options;
+  float *eta_beta = malloc(cells * sizeof(float));
+  int32_t *order = malloc(sizeof(int32_t) * n);
+  for (size_t i = 0; i < cells; i++)
+    eta_beta[i] = 1.0f;
+  for (int32_t i = 0; i < n; i++)
+    order[i] = i;
+  aco_solution init = tour_solution(t, order);
+  aco_colony_start(&c, &p, &par, eta_beta, &init);
+  const int32_t parts = aco_colony_index_parts(&p, &par);
+  enum { DESCENT = 6 }; /* improvements at iterations 0..5: the best found at 5, 5 from the start */
+  int64_t restarted_at = -1;
+  for (int64_t it = 0; it < 40 && restarted_at < 0; it++) {
+    memcpy(c.ant[0].data, order, sizeof(int32_t) * n);
+    c.ant[0].cost = init.cost;
+    const double gain = (double)(it < DESCENT ? it + 1 : DESCENT);
+    c.ant[0].cost.key[0] -= gain;
+    c.ant[0].cost.value -= gain;
+    aco_colony_update_begin(&c, &p, &par, it);
+    if (c.restarting) restarted_at = it;
+    for (int32_t part = 0; part < parts; part++)
+      aco_colony_update_index(&c, &p, part, parts);
+    if (parts > 0) aco_colony_update_index_close(&c, &p);
+    aco_colony_update_cells(&c, &p, &par, eta_beta, 0, cells);
+    aco_colony_update_end(&c, &p, &par, eta_beta, it);
+  }
+  CHECK_EQ_INT(restarted_at, want_at);
+  CHECK_EQ_INT(c.s.restarts, 1);
+  CHECK_EQ_INT(c.s.restart_iteration, want_at);
+  /* a fresh search whose best came 3 iterations after the restart waits max(2, 3 x) more */
+  c.s.restart_best_iteration = want_at + 3;
+  CHECK_EQ_INT(aco_mmas_restart_stall(&c, &par), x * 3 > 2 ? (int64_t)(x * 3) : 2);
+  /* the largest factor times a descent of 10^15 iterations: never, without overflow */
+  aco_params huge = par;
+  huge.restart_descent = 1e6;
+  c.s.restart_best_iteration = c.s.restart_iteration + 1000000000000000;
+  CHECK_EQ_INT(aco_mmas_restart_stall(&c, &huge), INT64_C(1) << 62);
+  aco_colony_free(&c);
+  free(eta_beta);
+  free(order);
+  tour_problem_free(&tp);
+}
+
+static void check_restart(const tour_net *t, int32_t rows_from) {
+  tour_problem tp;
+  aco_problem p;
+  plain_problem(t, rows_from, &tp, &p);
   aco_params par = aco_params_default();
   par.ants = 2;
   par.restart_iterations = 3;
@@ -204,6 +270,9 @@ int test_run(int argc, char **argv) {
   check_acs(&t);
   check_restart(&t, INT32_MAX);
   check_restart(&t, 0);
+  check_restart_descent(&t, 0.0, 5 + 2);  /* --restart 2 alone */
+  check_restart_descent(&t, 1.0, 5 + 5);  /* a stall as long as the descent */
+  check_restart_descent(&t, 2.5, 5 + 12); /* 2.5 x 5, rounded down */
   tour_net_free(&t);
   tour_net d = fixture_random_atsp(AR_TEST_SANITIZED ? 400 : 900, 22);
   check_parts(&d);
