@@ -113,19 +113,24 @@ static void contract(merge_work *w, const int32_t *la, const int32_t *lb, int32_
       if (w->root[v] != w->root[u] && has_edge(lb, u, v)) w->cross[u] = v;
     }
     if (w->cross[u] < 0) continue;
+    w->far[u] = w->inner[2 * u] = w->inner[2 * u + 1] = -1; /* set below, both ends at once */
     w->portals++;
     if (w->start < 0) w->start = u;
   }
   for (int32_t u = 0; u < n; u++) {
     if (w->cross[u] < 0) continue;
     int32_t prev = u, v = w->cross[u];
-    while (!w->differs[w->root[v]]) { /* a node both tours pass alike */
-      const int32_t next = step(la, v, prev);
-      prev = v;
-      v = next;
+    if (w->far[u] < 0) {
+      while (!w->differs[w->root[v]]) { /* a node both tours pass alike */
+        const int32_t next = step(la, v, prev);
+        prev = v;
+        v = next;
+      }
+      w->far[u] = v;
+      w->far[v] = u;
     }
-    w->far[u] = v;
     for (int t = 0; t < 2; t++) {
+      if (w->inner[2 * u + t] >= 0) continue; /* walked from the path's other end */
       const int32_t *l = t ? lb : la;
       prev = u;
       v = step(l, u, w->cross[u]);
@@ -135,6 +140,7 @@ static void contract(merge_work *w, const int32_t *la, const int32_t *lb, int32_
         v = next;
       }
       w->inner[2 * u + t] = v;
+      w->inner[2 * v + t] = u;
     }
   }
 }

@@ -87,7 +87,7 @@ done
 grep -q '^restart = 5$' k1.ini && pass "the record names the 5 of --restart used" ||
   fail "the record: $(grep -E '^restart' k1.ini)"
 # --restart-descent: 1 where the automatic restarts are (the record names it), else 0 (h5_read
-# prints float64 1 as 1.0); given, it
+# prints float64 1 as 1.0); a negative one is refused (exit 2, by name); given, it
 # stands (a parameter file's too).
 descents() { run_attr restart_descent "$@"; }
 printf 'restart-descent = 0.5\n' >descent.ini
@@ -101,6 +101,8 @@ for c in "1.0 k1_d k1.h5" "1.0 mid_d mid.h5" "1.0 k1_d20 k1.h5 --restart 20" "0.
   [ "$got" = "$want" ] && pass "${c#* }: --restart-descent $want" ||
     fail "${c#* }: --restart-descent $got, not $want"
 done
+expect_error 2 "restart-descent" r_negd.h5 -- env OMP_NUM_THREADS=1 "$A" solve k1.h5 -o r_negd.h5 \
+  --iterations 1 --no-bound --restart-descent -1
 grep -q '^restart-descent = 1$' k1.ini && pass "the record names the 1 of --restart-descent used" ||
   fail "the record: $(grep -E '^restart-descent' k1.ini)"
 # Restarts every other iteration or so (--restart 1), the stop after the checkpoint of iteration

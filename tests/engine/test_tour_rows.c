@@ -144,6 +144,18 @@ static void plain_problem(const tour_net *t, int32_t rows_from, tour_problem *tp
   CHECK(tour_problem_create(t, &to, tp, p) == AR_OK);
 }
 
+/* The rest of a colony's update after aco_colony_update_begin, on one thread: the index parts
+ * (by rows), every cell, the end. */
+static void update_rest(aco_colony *c, const aco_problem *p, const aco_params *par,
+                        const float *eta_beta, int64_t it) {
+  const int32_t parts = aco_colony_index_parts(p, par);
+  for (int32_t part = 0; part < parts; part++)
+    aco_colony_update_index(c, p, part, parts);
+  if (parts > 0) aco_colony_update_index_close(c, p);
+  aco_colony_update_cells(c, p, par, eta_beta, 0, (size_t)p->rows * (size_t)p->options);
+  aco_colony_update_end(c, p, par, eta_beta, it);
+}
+
 /* --restart-descent: a colony whose best improved in each of its first `descent` iterations
  * (costs made up: the colony reads only them) restarts after max(--restart, X x descent)
  * iterations without gain, and X = 0 keeps --restart alone; after the restart the next stall is
@@ -168,7 +180,6 @@ static void check_restart_descent(const tour_net *t, double x, int64_t want_at) 
     order[i] = i;
   aco_solution init = tour_solution(t, order);
   aco_colony_start(&c, &p, &par, eta_beta, &init);
-  const int32_t parts = aco_colony_index_parts(&p, &par);
   enum { DESCENT = 6 }; /* improvements at iterations 0..5: the best found at 5, 5 from the start */
   int64_t restarted_at = -1;
   for (int64_t it = 0; it < 40 && restarted_at < 0; it++) {
@@ -179,11 +190,7 @@ static void check_restart_descent(const tour_net *t, double x, int64_t want_at) 
     c.ant[0].cost.value -= gain;
     aco_colony_update_begin(&c, &p, &par, it);
     if (c.restarting) restarted_at = it;
-    for (int32_t part = 0; part < parts; part++)
-      aco_colony_update_index(&c, &p, part, parts);
-    if (parts > 0) aco_colony_update_index_close(&c, &p);
-    aco_colony_update_cells(&c, &p, &par, eta_beta, 0, cells);
-    aco_colony_update_end(&c, &p, &par, eta_beta, it);
+    update_rest(&c, &p, &par, eta_beta, it);
   }
   CHECK_EQ_INT(restarted_at, want_at);
   CHECK_EQ_INT(c.s.restarts, 1);
@@ -237,11 +244,7 @@ static void check_restart(const tour_net *t, int32_t rows_from) {
     }
     aco_colony_update_begin(&c, &p, &par, it);
     CHECK_EQ_INT(c.restarting, it == par.restart_iterations);
-    for (int32_t part = 0; part < parts; part++)
-      aco_colony_update_index(&c, &p, part, parts);
-    if (parts > 0) aco_colony_update_index_close(&c, &p);
-    aco_colony_update_cells(&c, &p, &par, eta_beta, 0, cells);
-    aco_colony_update_end(&c, &p, &par, eta_beta, it);
+    update_rest(&c, &p, &par, eta_beta, it);
     const int32_t *want = it == par.restart_iterations ? first : better;
     CHECK(memcmp(c.source, want, sizeof(int32_t) * n) == 0);
   }
