@@ -37,9 +37,10 @@ typedef struct {
   int pending;     /* req is posted and not yet completed */
   int received;    /* recv holds the message completed at this boundary */
   int test_rc;     /* a failed MPI_Test of aco_state_plan_progress (MPI_SUCCESS: none) */
-  /* The message: rank 0's stop code for the next boundary (its clocks, want_stop), its end of
-   * the segment after that, whether to agree at once from there (the time limit is near), and
-   * whether any rank's local_stop asked for attention. */
+  /* The message: the stop code for the next boundary (rank 0's CPU clock and want_stop), minus
+   * the rank's end of the segment after that (negated: the earliest end under MPI_MAX), whether
+   * to agree at once from there (a limit is near on the rank's forecast), and whether its
+   * local_stop asks for attention. */
   int64_t send[4];
   int64_t recv[4]; /* ... combined over the ranks (MPI_MAX) */
 } aco_plan;

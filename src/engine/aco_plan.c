@@ -29,9 +29,10 @@ static double half_of_rest(double limit, double used, double per_iteration) {
   return ceil(0.5 * (limit - used) / per_iteration);
 }
 
-/* Rank 0: how many iterations fit before the next look at the clocks (at least one), for a
- * segment that starts when `elapsed` and `cpu` seconds have been used. */
-static int64_t iterations_until_check(const aco_engine *e, double elapsed, double cpu) {
+/* How many iterations fit before the next look at the clocks (at least one), for a segment that
+ * starts when `elapsed` and `cpu` seconds have been used, at this rank's pace. --cpu-time counts
+ * rank 0's process, so only rank 0 (`rank0`) plans by it. */
+static int64_t iterations_until_check(const aco_engine *e, double elapsed, double cpu, int rank0) {
   double check = e->hooks.boundary_seconds > 0.0 ? e->hooks.boundary_seconds : 1e300;
   if (e->par.time_limit > 0.0 || e->par.cpu_limit > 0.0 || e->hooks.want_stop)
     check = check < CHECK_SECONDS ? check : CHECK_SECONDS;
@@ -39,16 +40,18 @@ static int64_t iterations_until_check(const aco_engine *e, double elapsed, doubl
   if (per <= 0.0) return 1; /* nothing measured yet */
   double n = check / per;
   if (e->par.time_limit > 0.0) n = fmin(n, half_of_rest(e->par.time_limit, elapsed, per));
-  if (e->par.cpu_limit > 0.0 && cpu_per > 0.0)
+  if (rank0 && e->par.cpu_limit > 0.0 && cpu_per > 0.0)
     n = fmin(n, half_of_rest(e->par.cpu_limit, cpu, cpu_per));
   return n < 1.0                                  ? 1
          : n > (double)ACO_SEGMENT_MAX_ITERATIONS ? ACO_SEGMENT_MAX_ITERATIONS
                                                   : (int64_t)n;
 }
 
-/* Rank 0: the stop its clocks or want_stop ask for when `elapsed` and `cpu` seconds are used. */
-static int64_t clock_stop(aco_engine *e, double elapsed, double cpu) {
+/* The stop this rank's clocks ask for when `elapsed` and `cpu` seconds are used: every rank's
+ * wall clock (the slowest rank's decides), rank 0's CPU time and want_stop. */
+static int64_t clock_stop(aco_engine *e, double elapsed, double cpu, int rank0) {
   if (e->par.time_limit > 0.0 && elapsed >= e->par.time_limit) return ACO_STOP_TIME;
+  if (!rank0) return ACO_STOP_NONE;
   if (e->par.cpu_limit > 0.0 && cpu >= e->par.cpu_limit) return ACO_STOP_TIME;
   if (e->hooks.want_stop && e->hooks.want_stop(e, e->hooks.arg)) return ACO_STOP_HOOK;
   return ACO_STOP_NONE;
@@ -95,21 +98,26 @@ ar_status aco_plan_start(aco_engine *e) {
   return ar_mpi_check(MPI_Comm_dup(e->comm, &p->comm), "MPI_Comm_dup for the segment plans");
 }
 
-/* At once: rank 0 decides what depends on its clock and hooks and broadcasts it. */
+/* At once: every rank proposes from its clocks (rank 0 also from its hooks) and the ranks take
+ * the earliest end and any stop, so a rank a segment behind the others is not planned for at the
+ * pace and clock of a faster one (pcb3038, two ranks whose colonies' iterations cost 0.09 and
+ * 0.25 s: rank 0's plans ended a --time 4 run 0.5-0.85 s late). */
 static ar_status plan_now(aco_engine *e, int *stop, int64_t *end) {
   int64_t plan[2];
   fixed_plan(e, e->iteration, &plan[0], &plan[1]);
-  const int timed = plan_timed(e);
-  if (timed && e->rank == 0 && plan[0] == ACO_STOP_NONE) {
+  const int timed = plan_timed(e), rank0 = e->rank == 0;
+  if (timed && plan[0] == ACO_STOP_NONE) {
     const double elapsed = aco_state_elapsed(e), cpu = aco_state_cpu_seconds(e);
-    plan[0] = clock_stop(e, elapsed, cpu);
+    plan[0] = clock_stop(e, elapsed, cpu, rank0);
     if (plan[0] == ACO_STOP_NONE)
-      plan[1] = min64(plan[1], e->iteration + iterations_until_check(e, elapsed, cpu));
+      plan[1] = min64(plan[1], e->iteration + iterations_until_check(e, elapsed, cpu, rank0));
   }
   if (timed && e->size > 1) {
-    ar_status st = ar_mpi_check(MPI_Bcast(plan, 2, MPI_INT64_T, 0, e->comm),
-                                "MPI_Bcast of the next segment and the stop decision");
+    plan[1] = -plan[1]; /* the earliest end, under MPI_MAX */
+    ar_status st = ar_mpi_check(MPI_Allreduce(MPI_IN_PLACE, plan, 2, MPI_INT64_T, MPI_MAX, e->comm),
+                                "MPI_Allreduce of the next segment and the stop decision");
     if (st != AR_OK) return st;
+    plan[1] = -plan[1];
   }
   *stop = (int)plan[0];
   *end = plan[1];
@@ -117,33 +125,32 @@ static ar_status plan_now(aco_engine *e, int *stop, int64_t *end) {
 }
 
 /* Seconds before the time limit from which the ranks agree at once again: a rank may lag a
- * segment behind rank 0's clock, and the run must end within its budget. */
+ * segment behind the others, and the run must end within its budget. */
 static const double AT_ONCE_BEFORE_LIMIT = 2.0;
 
 /* A segment ahead: posts, for the boundary at `next` (the end of the segment about to run),
  * whether to stop there and rank 0's end of the segment after it. */
 static ar_status post_ahead(aco_engine *e, int64_t next) {
   aco_plan *p = &e->plan;
-  p->send[0] = ACO_STOP_NONE;
-  p->send[1] = p->send[2] = 0;
+  const int rank0 = e->rank == 0;
+  /* Where this rank's clocks will be at `next`, at the pace of its last segment: every rank
+   * forecasts its own, so the slowest one's decides the end (sent negated: the earliest under
+   * MPI_MAX) and the switch to plans agreed at once. */
+  const double n = (double)(next - e->iteration);
+  const double per = e->seconds_per_iteration > 0.0 ? e->seconds_per_iteration : 0.0;
+  const double cpu_per = e->cpu_per_iteration > 0.0 ? e->cpu_per_iteration : 0.0;
+  const double elapsed = aco_state_elapsed(e) + n * per;
+  const double cpu = aco_state_cpu_seconds(e) + n * cpu_per;
+  /* A limit is never met on this forecast: a pace measured over a segment that waited for a
+   * slower rank runs ahead of the clock, and stopping on it ended runs over a second early
+   * (budget_time, one rank paced). A forecast past a limit is within AT_ONCE_BEFORE_LIMIT of
+   * it, so the plans are agreed at once from `next` on, where the clocks decide. */
+  const int64_t code = clock_stop(e, elapsed, cpu, rank0);
+  p->send[0] = code == ACO_STOP_TIME ? ACO_STOP_NONE : code;
+  p->send[1] = -(next + iterations_until_check(e, elapsed, cpu, rank0));
+  p->send[2] = (e->par.time_limit > 0.0 && e->par.time_limit - elapsed < AT_ONCE_BEFORE_LIMIT) ||
+               (rank0 && e->par.cpu_limit > 0.0 && e->par.cpu_limit - cpu < AT_ONCE_BEFORE_LIMIT);
   p->send[3] = aco_plan_local_stop(e) != 0;
-  if (e->rank == 0) {
-    /* Where the clocks will be at `next`, at the pace of the last segment. */
-    const double n = (double)(next - e->iteration);
-    const double per = e->seconds_per_iteration > 0.0 ? e->seconds_per_iteration : 0.0;
-    const double cpu_per = e->cpu_per_iteration > 0.0 ? e->cpu_per_iteration : 0.0;
-    const double elapsed = aco_state_elapsed(e) + n * per;
-    const double cpu = aco_state_cpu_seconds(e) + n * cpu_per;
-    /* A limit is never met on this forecast: a pace measured over a segment that waited for a
-     * slower rank runs ahead of the clock, and stopping on it ended runs over a second early
-     * (budget_time, one rank paced). A forecast past a limit is within AT_ONCE_BEFORE_LIMIT of
-     * it, so the plans are agreed at once from `next` on, where rank 0's clock decides. */
-    const int64_t code = clock_stop(e, elapsed, cpu);
-    p->send[0] = code == ACO_STOP_TIME ? ACO_STOP_NONE : code;
-    p->send[1] = next + iterations_until_check(e, elapsed, cpu);
-    p->send[2] = (e->par.time_limit > 0.0 && e->par.time_limit - elapsed < AT_ONCE_BEFORE_LIMIT) ||
-                 (e->par.cpu_limit > 0.0 && e->par.cpu_limit - cpu < AT_ONCE_BEFORE_LIMIT);
-  }
   ar_status st =
       ar_mpi_check(MPI_Iallreduce(p->send, p->recv, 4, MPI_INT64_T, MPI_MAX, p->comm, &p->req),
                    "MPI_Iallreduce of the segment after the next and the stop decision");
@@ -195,10 +202,10 @@ static ar_status plan_ahead(aco_engine *e, int *stop, int64_t *end) {
      * here unless an iteration_end hook ran on it at this boundary and decided. */
     if (code == ACO_STOP_NONE) code = p->recv[0];
     if (code == ACO_STOP_NONE && p->recv[3] && !e->hooks.iteration_end) code = ACO_STOP_HOOK;
-    next = min64(p->recv[1], latest);
+    next = min64(-p->recv[1], latest);
     /* Near the time limit: from this boundary on, every plan is agreed at once (and local_stop
-     * at every boundary, aco_engine.c), so the ranks meet there; this one's too, so that rank
-     * 0's clock, not the forecast, decides whether the limit is met here. */
+     * at every boundary, aco_engine.c), so the ranks meet there; this one's too, so that the
+     * ranks' clocks, not their forecasts, decide whether the limit is met here. */
     if (p->recv[2]) {
       p->ahead = 0;
       if (code == ACO_STOP_NONE) return plan_now(e, stop, end);

@@ -4,23 +4,26 @@
  *
  * What depends on no clock (an epoch end, the iteration limit, a multiple of
  * hooks.boundary_every) every rank plans alike. What does (the time limit, --cpu-time,
- * want_stop, and the looks every hooks.boundary_seconds at the ranks' stop flags) rank 0 and the
- * flags decide, and the ranks agree on it in one of two ways:
+ * want_stop, and the looks every hooks.boundary_seconds at the ranks' stop flags) the clocks and
+ * the flags decide: every rank's wall clock and pace (the slowest rank's ends the segment), rank
+ * 0's CPU time and want_stop. The ranks agree on it in one of two ways:
  *
- * - At once: before each segment rank 0 broadcasts its decision, and iteration_end runs at
- *   every boundary (local_stop, without it, is agreed there). One rank, runs without a clock,
- *   and iteration_end hooks without local_stop.
+ * - At once: before each segment the ranks combine their proposals (MPI_Allreduce: the
+ *   earliest end, any stop), and iteration_end runs at every boundary (local_stop, without it,
+ *   is agreed there). One rank, runs without a clock, and iteration_end hooks without
+ *   local_stop.
  * - A segment ahead (several ranks, a clock, and no iteration_end hook or one with local_stop):
- *   at each boundary every rank posts one MPI_Iallreduce with rank 0's plan of the segment after
- *   the next, whether its clock or want_stop stops the run at the next boundary, and whether any
- *   rank's hooks.local_stop asks for attention, and completes it at that boundary. There
- *   local_stop stops the run, or, with an iteration_end hook, makes it run (the hook then runs
- *   only there and at the boundaries every rank plans alike: epoch ends, multiples of
- *   boundary_every, the iteration limit). A rank waits only for a rank more than a segment
- *   behind, so the colonies of different ranks, whose iterations cost differently, meet only at
- *   epoch ends (the exchange), at the hook's boundaries and when the run stops. A signal is then
- *   acted on one look later (about 0.5 s). In the last 2 s before a time limit the plans are
- *   agreed at once again (a lagging rank would otherwise make the run end late).
+ *   at each boundary every rank posts one MPI_Iallreduce with its plan of the segment after the
+ *   next (forecast at its own pace; the earliest end is taken), whether a clock or want_stop
+ *   stops the run at the next boundary, and whether any rank's hooks.local_stop asks for
+ *   attention, and completes it at that boundary. There local_stop stops the run, or, with an
+ *   iteration_end hook, makes it run (the hook then runs only there and at the boundaries every
+ *   rank plans alike: epoch ends, multiples of boundary_every, the iteration limit). A rank waits
+ *   only for a rank more than a segment behind, so the colonies of different ranks, whose
+ *   iterations cost differently, meet only at epoch ends (the exchange), at the hook's
+ *   boundaries and when the run stops. A signal is then acted on one look later (about 0.5 s).
+ *   In the last 2 s before a time limit (on any rank's forecast) the plans are agreed at once
+ *   again (a lagging rank would otherwise make the run end late).
  *
  * Segments never change an answer (docs/engine.md), only where a time-limited run stops.
  */
