@@ -24,8 +24,10 @@
 # hits them alike. Prints
 # per instance and tool the mean, best and worst excess over the optimum of OPTIMA.tsv (over the
 # best length any tool found, marked *, when the instance has none), and antroute's mean excess
-# divided by the best peer's mean (< 1: ahead). Options after `--` go to every antroute solve.
-# Files go to OUTDIR (default build/peers); -k keeps the logs there (else they are removed).
+# divided by the best peer's mean (< 1: ahead); `>2x` counts the seeds whose excess is above twice
+# the tool's mean excess (issue #23: none). Options after `--` go to every antroute solve.
+# Files go to OUTDIR (default build/peers): every run's length in OUTDIR/runs.tsv (instance, tool,
+# seed, length, 0 for none); -k keeps the logs there (else they are removed).
 #
 # Build the peers outside the project (never copy their code here: GPL, no licence, or LKH's
 # research-only licence):
@@ -180,8 +182,9 @@ worker 0 &
 worker 1 &
 wait
 printf '# load after: %s\n' "$(uptime)"
+sort -k1,1 -k2,2 -k3,3n "$tmp/results.0" "$tmp/results.1" | tr ' ' '\t' >"$out/runs.tsv"
 
-printf '%-10s %6s %5s %-9s %9s %9s %9s %s\n' instance n s tool mean% best% worst% \
+printf '%-10s %6s %5s %-9s %9s %9s %9s %3s %s\n' instance n s tool mean% best% worst% '>2x' \
   "antroute/best peer"
 for name in "${names[@]}"; do
   cat "$tmp/results.0" "$tmp/results.1" | awk -v name="$name" -v n="${size[$name]}" \
@@ -201,8 +204,10 @@ for name in "${names[@]}"; do
           mean[i] = -1; row = sprintf("%9s", tool[i] == "lkh" ? "no tour" : "failed")
         } else {
           mean[i] = 100 * (sum / m - opt) / opt
-          row = sprintf("%8.3f%s %8.3f%s %8.3f%s", mean[i], mark, 100 * (best - opt) / opt, mark,
-                        100 * (worst - opt) / opt, mark)
+          above = 0 # seeds above twice the mean excess (in lengths: no rounding of the %)
+          for (j = 1; j <= m; j++) if (l[j] - opt > 2 * (sum / m - opt)) above++
+          row = sprintf("%8.3f%s %8.3f%s %8.3f%s %3d", mean[i], mark, 100 * (best - opt) / opt, mark,
+                        100 * (worst - opt) / opt, mark, above)
         }
         line[i] = sprintf("%-10s %6d %5d %-9s %s", name, n, t, tool[i], row)
       }
