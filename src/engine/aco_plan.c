@@ -129,7 +129,7 @@ static ar_status plan_now(aco_engine *e, int *stop, int64_t *end) {
 static const double AT_ONCE_BEFORE_LIMIT = 2.0;
 
 /* A segment ahead: posts, for the boundary at `next` (the end of the segment about to run),
- * whether to stop there and rank 0's end of the segment after it. */
+ * whether to stop there and this rank's end of the segment after it. */
 static ar_status post_ahead(aco_engine *e, int64_t next) {
   aco_plan *p = &e->plan;
   const int rank0 = e->rank == 0;
