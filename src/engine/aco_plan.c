@@ -114,8 +114,12 @@ static ar_status plan_now(aco_engine *e, int *stop, int64_t *end) {
   }
   if (timed && e->size > 1) {
     plan[1] = -plan[1]; /* the earliest end, under MPI_MAX */
+    /* Booked as the wait for other ranks: a rank still making its first tour, or a segment
+     * behind, is waited for here (a broadcast from rank 0 did not make rank 0 wait). */
+    const double w0 = timer_now();
     ar_status st = ar_mpi_check(MPI_Allreduce(MPI_IN_PLACE, plan, 2, MPI_INT64_T, MPI_MAX, e->comm),
                                 "MPI_Allreduce of the next segment and the stop decision");
+    timer_add(&e->timers, TIMER_WAIT, w0);
     if (st != AR_OK) return st;
     plan[1] = -plan[1];
   }
