@@ -2,6 +2,8 @@
 /* tour_merge: two tours merged by partition crossover (see tour_merge.h). */
 #include "tour_merge.h"
 
+#include "aco_rng.h"
+
 #include "ar_alloc.h"
 #include "tour_net.h"
 #include "tour_pieces.h"
@@ -76,6 +78,11 @@ static int has_edge(const int32_t *l, int32_t u, int32_t v) {
   return l[2 * u] == v || l[2 * u + 1] == v;
 }
 
+/* The next node after u on the path whose links are l, coming from prev. */
+static int32_t step(const int32_t *l, int32_t u, int32_t prev) {
+  return l[2 * u] != prev ? l[2 * u] : l[2 * u + 1];
+}
+
 /* Follows the child's links (each node's from a or b as its component says) from node 0 into
  * order (NULL: only counted); returns the nodes on that cycle (n: the child is one tour). */
 static int32_t child_cycle(const merge_work *w, const int32_t *la, const int32_t *lb, int32_t n,
@@ -84,17 +91,11 @@ static int32_t child_cycle(const merge_work *w, const int32_t *la, const int32_t
   do {
     if (order) order[count] = u;
     count++;
-    const int32_t *l = w->from_b[w->root[u]] ? lb : la;
-    int32_t next = l[2 * u] != prev ? l[2 * u] : l[2 * u + 1];
+    const int32_t next = step(w->from_b[w->root[u]] ? lb : la, u, prev);
     prev = u;
     u = next;
   } while (u != 0 && count < n);
   return u == 0 ? count : -1;
-}
-
-/* The next node after u on the path whose links are l, coming from prev. */
-static int32_t step(const int32_t *l, int32_t u, int32_t prev) {
-  return l[2 * u] != prev ? l[2 * u] : l[2 * u + 1];
 }
 
 /* The child contracted to its portals (GPX2's simplified graph): each node of a differing
@@ -229,6 +230,18 @@ static int64_t choose(merge_work *w, const int32_t *la, const int32_t *lb, int32
   return gain;
 }
 
+/* The links of a and b laid out in work and their components (components()); returns the
+ * roots where b is shorter. */
+static int32_t compare(merge_work *w, const tour_problem *tp, const aco_solution *a,
+                       const aco_solution *b, void *work) {
+  const int32_t n = tp->n;
+  work_layout(w, n, work);
+  int32_t *la = w->link, *lb = w->link + 2 * (size_t)n;
+  links(la, a->data, n);
+  links(lb, b->data, n);
+  return components(w, tp->net, la, lb, n);
+}
+
 int tour_merge(const aco_problem *p, const aco_solution *a, const aco_solution *b, void *work,
                aco_solution *out) {
   const tour_problem *tp = p->data;
@@ -240,12 +253,9 @@ int tour_merge(const aco_problem *p, const aco_solution *a, const aco_solution *
     b = t;
   }
   merge_work w;
-  work_layout(&w, n, work);
-  int32_t *la = w.link, *lb = w.link + 2 * (size_t)n;
-  links(la, a->data, n);
-  links(lb, b->data, n);
   const double base = a->cost.key[0]; /* a may be out: read before the child is written */
-  const int32_t tries = components(&w, tp->net, la, lb, n);
+  const int32_t tries = compare(&w, tp, a, b, work);
+  const int32_t *la = w.link, *lb = w.link + 2 * (size_t)n;
   if (tries > 0) contract(&w, la, lb, n);
   const int64_t gain = tries > 0 ? choose(&w, la, lb, n, tries) : 0;
   if (gain <= 0 || child_cycle(&w, la, lb, n, out->data) != n) return 0;
@@ -262,19 +272,14 @@ int32_t tour_merge_check_walks(const aco_problem *p, const aco_solution *a, cons
   const tour_problem *tp = p->data;
   const int32_t n = tp->n;
   merge_work w;
-  work_layout(&w, n, work);
-  int32_t *la = w.link, *lb = w.link + 2 * (size_t)n;
-  links(la, a->data, n);
-  links(lb, b->data, n);
-  components(&w, tp->net, la, lb, n);
+  compare(&w, tp, a, b, work);
+  const int32_t *la = w.link, *lb = w.link + 2 * (size_t)n;
   contract(&w, la, lb, n);
   int32_t tours = 0;
+  uint64_t draw = 0;
   for (int32_t t = 0; t < trials; t++) {
-    for (int32_t u = 0; u < n; u++) {
-      if (w.root[u] != u || !w.differs[u]) continue;
-      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-      w.from_b[u] = (uint8_t)(seed >> 63);
-    }
+    for (int32_t u = 0; u < n; u++)
+      if (w.root[u] == u && w.differs[u]) w.from_b[u] = (uint8_t)(aco_rng_mix(seed + draw++) >> 63);
     const int by_portals = child_is_tour(&w, la, lb, n);
     if (by_portals != (child_cycle(&w, la, lb, n, NULL) == n)) return -1;
     tours += by_portals;

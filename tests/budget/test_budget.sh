@@ -115,6 +115,18 @@ paced_search m 10 "one lagging"
 # 0's, its segments of ~100 iterations took rank 1 ten seconds: the search ran 11.0 s of a 4.8 s
 # plan). The same bounds as above.
 paced_search s 100 "one 20x slower"
+# ... and rank 0's time of that search is its compute or its wait for rank 1, also where the plans
+# are agreed at once in the last 2 s (an MPI_Allreduce; before it was booked, 0.45 s of rank 0's
+# 4.83 s were neither).
+/usr/bin/python3 - "$AR_TMP/s.h5" <<'PYEOF' && pass "2 ranks, one 20x slower: rank 0's search is compute or wait" ||
+import sys, h5py
+f = h5py.File(sys.argv[1], "r")
+w0, wait0 = f["bsp/rank_w"][()][:, 0].sum(), f["bsp/rank_sync"][()][:, 0].sum()
+search = f["run"].attrs["time_search"]
+if w0 + wait0 < search - 0.25:
+    sys.exit(f"compute {w0:.3f} s + wait {wait0:.3f} s of a {search:.3f} s search")
+PYEOF
+  fail "2 ranks, one 20x slower: rank 0's compute and wait fall short of its search"
 
 # --iterations alone: no budget, nothing recorded.
 "$ANTROUTE" solve "$att" -o "$AR_TMP/i.h5" --iterations 5 -q >/dev/null 2>&1 || fail "solve -i 5"
