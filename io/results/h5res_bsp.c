@@ -126,6 +126,9 @@ static ar_status write_bsp_group(hid_t file, const bsp_log *b, int64_t E, const 
   if (st == AR_OK) st = h5field_write(g, &F[H5RES_BSP_RANK_W], der, root ? s->rank_w : NULL);
   if (st == AR_OK) st = h5field_write(g, &F[H5RES_BSP_RANK_SYNC], der, root ? s->rank_sync : NULL);
   if (st == AR_OK) st = h5field_write(g, &F[H5RES_BSP_RANK_TIMERS], drt, root ? b->timers : NULL);
+  hsize_t dp[2] = {(hsize_t)R, 2};
+  if (st == AR_OK)
+    st = h5field_write(g, &F[H5RES_BSP_RANK_POOL_ANTS], dp, root ? b->pool_ants : NULL);
   if (st == AR_OK) st = write_bsp_attributes(g, b, E, s);
   return h5u_group_close(g, st);
 }

@@ -406,6 +406,16 @@ const h5field h5res_bsp_fields[H5RES_BSP_FIELDS] = {
                                .doc = "T = 7 columns named by the group attribute "
                                       "`timer_names` = `\"construct,local_search,update,"
                                       "exchange,share,checkpoint,wait\"`."},
+    [H5RES_BSP_RANK_POOL_ANTS] = {.name = "bsp_rank_pool_ants",
+                                  .path = "/bsp/rank_pool_ants",
+                                  .type = H5FIELD_I64,
+                                  .rank = 2,
+                                  .shape = "[R][2]",
+                                  .unit = "1",
+                                  .meaning = "per rank: the ants it built for colonies of other "
+                                             "ranks of its node, and its colonies' ants that "
+                                             "other ranks built (0 where ranks do not share a "
+                                             "node)"},
     BSP_ATTR(H5RES_BSP_TIMER_NAMES, "timer_names", "timer_names", H5FIELD_STR, NULL,
              "the names of the columns of rank_timers, comma-separated"),
     BSP_ATTR(H5RES_BSP_RANKS, "ranks", "ranks", H5FIELD_I64, "1", "MPI ranks (R)"),

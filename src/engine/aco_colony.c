@@ -87,14 +87,16 @@ ar_status aco_colony_alloc(aco_colony *c, const aco_problem *p, const aco_params
 
 void aco_colony_free(aco_colony *c) {
   ar_free(c->tau);
-  ar_free(c->choice);
   ar_free(c->best);
   ar_free(c->restart_best);
   ar_free(c->first);
-  ar_free(c->source);
-  ar_free(c->source_index);
+  if (!c->in_pool) {
+    ar_free(c->choice);
+    ar_free(c->source);
+    ar_free(c->source_index);
+    ar_free(c->ant_data);
+  }
   ar_free(c->ant);
-  ar_free(c->ant_data);
   ar_free(c->combined);
   ar_free(c->combine_work);
   ar_free(c->by_cost);

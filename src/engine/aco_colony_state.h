@@ -54,6 +54,9 @@ typedef struct {
   float cells_value;    /* evaporation floor or fill value */
   aco_solution deposit; /* MMAS: the solution that deposits (an ant's, or restart_best) */
   int restarting;       /* MMAS: the trails are re-initialised in this update */
+  /* choice, source, source_index and ant_data live in the node's window (aco_pool.h), which
+   * frees them */
+  int in_pool;
 } aco_colony;
 
 #endif

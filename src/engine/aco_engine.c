@@ -13,6 +13,7 @@
 #include "aco_exchange.h"
 #include "aco_improve.h"
 #include "aco_plan.h"
+#include "aco_pool.h"
 #include "aco_segment.h"
 #include "aco_share.h"
 #include "ar_agree.h"
@@ -128,6 +129,9 @@ ar_status aco_engine_create(const aco_problem *problem, const aco_params *par, M
   e->best_colony = -1;
   e->best_iteration = -1;
   st = engine_alloc(e);
+  /* The pool's window is collective: every rank must have its colonies first. */
+  st = ar_agree(comm, st);
+  if (st == AR_OK) st = aco_pool_setup(e);
   if (st == AR_OK) st = aco_share_setup(e);
   if (st == AR_OK) {
     engine_eta_beta(e);
@@ -151,6 +155,7 @@ void aco_engine_free(aco_engine *e) {
   if (e->colony)
     for (int32_t c = 0; c < e->local_colonies; c++)
       aco_colony_free(&e->colony[c]);
+  aco_pool_free(e); /* the colonies' arrays in its window */
   if (e->scratch)
     for (int t = 0; t < e->threads; t++)
       if (e->scratch[t]) e->problem->scratch_free(e->problem, e->scratch[t]);
@@ -336,6 +341,7 @@ void aco_engine_get_info(const aco_engine *e, aco_engine_info *info) {
   info->improvements_count = e->improvements_all_count;
   info->improvements_dropped = e->improvements_all_dropped;
   info->start_unix = e->improvements_start;
+  aco_pool_counts(e->pool, info->pool_ants);
 }
 
 aco_cost aco_engine_local_best(const aco_engine *e, int32_t local) {

@@ -76,6 +76,9 @@ typedef struct {
   const aco_improvement *improvements;
   int64_t improvements_count, improvements_dropped;
   double start_unix;
+  /* Ants this rank built for other ranks' colonies of its node, and its colonies' ants other
+   * ranks built (the node's pool, aco_pool.h; 0 without one). */
+  int64_t pool_ants[2];
 } aco_engine_info;
 
 void aco_engine_get_info(const aco_engine *e, aco_engine_info *info);

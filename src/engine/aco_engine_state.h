@@ -22,6 +22,7 @@
 
 struct aco_engine_ckpt; /* aco_engine_ckpt.c: the engine's checkpoint part */
 struct aco_queue;       /* aco_queue.h: the work of a segment */
+struct aco_pool;        /* aco_pool.h: the node's ranks' ants */
 
 /* One thread's busy seconds in a segment (a cache line of its own). */
 typedef struct {
@@ -66,6 +67,7 @@ struct aco_engine {
   double seconds_per_iteration; /* last segment and its boundary (rank 0 plans the next with it) */
   double cpu_per_iteration;     /* the same in process CPU seconds (for --cpu-time) */
   aco_plan plan;                /* how the ranks agree on segments and stops (aco_plan.h) */
+  struct aco_pool *pool;        /* the ants this rank's node shares (aco_pool.h; NULL: none) */
 
   /* Global state (identical on every rank after an epoch end). */
   int64_t iteration; /* iterations completed */

@@ -3,8 +3,10 @@
 #include "aco_segment.h"
 
 #include <omp.h>
+#include <sched.h>
 
 #include "aco_improve.h"
+#include "aco_pool.h"
 #include "aco_queue.h"
 #include "ar_alloc.h"
 
@@ -49,29 +51,65 @@ void aco_segment_free(aco_engine *e) {
   e->thread_busy = NULL;
 }
 
-/* One ant of colony `col` in iteration `it`: construction, then local search. */
-static void run_ant(aco_engine *e, aco_colony *col, int64_t it, int32_t ant, void *scratch,
-                    aco_thread_busy *busy) {
+/* One ant, construction then local search, into a->out: of a local colony or, through the pool,
+ * of another rank's (its data in the node's window: the same inputs, the same ant). */
+static void build_ant(aco_engine *e, aco_pool_ant *a, void *scratch, aco_thread_busy *busy) {
   const aco_problem *p = e->problem;
   const aco_params *par = &e->par;
-  aco_solution source = {col->s.source_cost, col->source};
+  const int64_t it = a->iteration;
   aco_ant_ctx ctx = {
-      .choice = col->choice,
+      .choice = a->choice,
       .options = p->options,
-      .source = &source,
-      .source_index = col->source_index,
+      .source = &a->source,
+      .source_index = a->source_index,
       .q0 = par->algorithm == ACO_ACS ? par->q0 : 0.0,
-      .rng = aco_rng_stream(par->seed, col->s.colony, it / par->epoch_iterations, it, ant),
+      .rng = aco_rng_stream(par->seed, a->colony, it / par->epoch_iterations, it, a->ant),
       .iteration = it,
-      .stalled = it - 1 - col->s.best_iteration > 0 ? it - 1 - col->s.best_iteration : 0,
-      .colony = (int32_t)col->s.colony,
-      .ant = ant};
+      .stalled = it - 1 - a->best_iteration > 0 ? it - 1 - a->best_iteration : 0,
+      .colony = (int32_t)a->colony,
+      .ant = a->ant};
   double c0 = timer_now();
-  p->construct(p, &ctx, scratch, &col->ant[ant]);
+  p->construct(p, &ctx, scratch, &a->out);
   double c1 = timer_now();
-  if (p->improve) p->improve(p, &ctx, scratch, &col->ant[ant]);
+  if (p->improve) p->improve(p, &ctx, scratch, &a->out);
   busy->construct += c1 - c0;
   busy->local_search += timer_now() - c1;
+}
+
+/* Ant `ant` of local colony `col` in iteration `it`. */
+static void run_ant(aco_engine *e, aco_colony *col, int64_t it, int32_t ant, void *scratch,
+                    aco_thread_busy *busy) {
+  aco_pool_ant a = {.iteration = it,
+                    .ant = ant,
+                    .colony = col->s.colony,
+                    .best_iteration = col->s.best_iteration,
+                    .source = {col->s.source_cost, col->source},
+                    .choice = col->choice,
+                    .source_index = col->source_index,
+                    .out = col->ant[ant]};
+  build_ant(e, &a, scratch, busy);
+  col->ant[ant].cost = a.out.cost;
+}
+
+/* Ants of other ranks' colonies (the pool's) whose open iteration is before `before`: those
+ * furthest behind first, as the queue keeps a rank's own colonies level. Returns how many. */
+static int help_other_ranks(aco_engine *e, int64_t before, void *scratch, aco_thread_busy *busy) {
+  aco_pool_ant a;
+  int built = 0;
+  while (aco_pool_take(e->pool, before, &a)) {
+    build_ant(e, &a, scratch, busy);
+    aco_pool_give(e->pool, &a);
+    built++;
+  }
+  return built;
+}
+
+/* By the thread that finished a local colony's last item of its ants: waits for the ants other
+ * ranks of the node took (building theirs meanwhile), and takes their costs. */
+static void wait_for_lent_ants(aco_engine *e, int32_t lane, void *scratch, aco_thread_busy *busy) {
+  for (int polls = 0; !aco_pool_back(e->pool, lane); polls++)
+    if (!help_other_ranks(e, INT64_MAX, scratch, busy) && polls > 64) sched_yield();
+  aco_pool_collect(e->pool, lane, e->colony[lane].ant);
 }
 
 /* One chunk of a colony's update; the last chunk's finisher ends the update and opens the next
@@ -87,6 +125,7 @@ static void run_update_chunk(aco_engine *e, int32_t lane, int64_t it, int32_t ch
   aco_colony_update_cells(col, p, &e->par, e->eta_beta, lo, hi);
   if (aco_queue_finish(e->queue, lane)) {
     aco_colony_update_end(col, p, &e->par, e->eta_beta, it);
+    if (it + 1 < end) aco_pool_open(e->pool, lane, e, it + 1);
     aco_queue_advance(e->queue, lane, it + 1 < end ? e->par.ants : 0);
   }
   busy->update += timer_now() - t0;
@@ -125,8 +164,11 @@ static void segment_work(aco_engine *e, int64_t first, int64_t end) {
       continue;
     }
     aco_colony *col = &e->colony[lane];
-    run_ant(e, col, it, item, scratch, busy);
+    help_other_ranks(e, it, scratch, busy);
+    const int32_t ant = aco_pool_claim_own(e->pool, lane, item);
+    if (ant >= 0) run_ant(e, col, it, ant, scratch, busy);
     if (aco_queue_finish(e->queue, lane)) {
+      wait_for_lent_ants(e, lane, scratch, busy);
       double t0 = timer_now();
       aco_colony_update_begin(col, e->problem, &e->par, it);
       aco_improve_note(e, col, it);
@@ -134,11 +176,16 @@ static void segment_work(aco_engine *e, int64_t first, int64_t end) {
       aco_queue_advance(e->queue, lane, e->index_parts > 0 ? e->index_parts : e->update_chunks);
     }
   }
+  /* This rank's colonies are at the segment's end: ants of the node's colonies still before it
+   * are worth more than an early arrival at the boundary (it does not wait for unopened ones). */
+  help_other_ranks(e, end, scratch, busy);
 }
 
 void aco_segment_run(aco_engine *e, int64_t first, int64_t end) {
   for (int t = 0; t < e->threads; t++)
     e->thread_busy[t] = (aco_thread_busy){0.0, 0.0, 0.0};
+  for (int32_t lane = 0; lane < e->local_colonies; lane++)
+    aco_pool_open(e->pool, lane, e, first);
   aco_queue_reset(e->queue, e->par.ants);
   int team = 1;
   const double t0 = MPI_Wtime();

@@ -29,6 +29,7 @@ ar_status bsp_log_append(bsp_log *b, const aco_engine *e) {
   ar_status st = AR_OK;
   double *mine = calloc((size_t)(E > 0 ? E : 1) * ACO_BSP_FIELDS, sizeof(double));
   double *all = NULL, *tm = NULL;
+  int64_t *pool = NULL;
   if (mine && e->bsp_rows)
     memcpy(mine, e->bsp_rows,
            (size_t)(E < e->bsp_cap ? E : e->bsp_cap) * ACO_BSP_FIELDS * sizeof(double));
@@ -44,9 +45,11 @@ ar_status bsp_log_append(bsp_log *b, const aco_engine *e) {
       }
     }
     if (!b->timers) b->timers = calloc((size_t)R * TIMER_COUNT, sizeof(double));
+    if (!b->pool_ants) b->pool_ants = calloc((size_t)R * 2, sizeof(int64_t));
     all = malloc((size_t)(E > 0 ? E : 1) * (size_t)R * ACO_BSP_FIELDS * sizeof(double));
     tm = malloc((size_t)R * TIMER_COUNT * sizeof(double));
-    if (b->cap < b->epochs + E || !b->timers || !all || !tm)
+    pool = malloc((size_t)R * 2 * sizeof(int64_t));
+    if (b->cap < b->epochs + E || !b->timers || !b->pool_ants || !all || !tm || !pool)
       st = ar_fail(AR_ERR_NOMEM, "out of memory for %lld BSP records", (long long)(b->epochs + E));
   }
   if (!mine) st = ar_fail(AR_ERR_NOMEM, "out of memory for %lld BSP records", (long long)E);
@@ -62,6 +65,11 @@ ar_status bsp_log_append(bsp_log *b, const aco_engine *e) {
     st = ar_mpi_check(MPI_Gather(e->timers.total, TIMER_COUNT, MPI_DOUBLE, tm, TIMER_COUNT,
                                  MPI_DOUBLE, 0, e->comm),
                       "MPI_Gather of the timers");
+  aco_engine_info in;
+  aco_engine_get_info(e, &in);
+  if (st == AR_OK)
+    st = ar_mpi_check(MPI_Gather(in.pool_ants, 2, MPI_INT64_T, pool, 2, MPI_INT64_T, 0, e->comm),
+                      "MPI_Gather of the ants the ranks built for each other");
   double team[2] = {e->ant_busy, e->ant_capacity}, sum[2] = {0.0, 0.0};
   if (st == AR_OK)
     st = ar_mpi_check(MPI_Allreduce(team, sum, 2, MPI_DOUBLE, MPI_SUM, e->comm),
@@ -78,11 +86,14 @@ ar_status bsp_log_append(bsp_log *b, const aco_engine *e) {
                all + ((int64_t)r * E + ep) * ACO_BSP_FIELDS, ACO_BSP_FIELDS * sizeof(double));
     for (int i = 0; i < R * TIMER_COUNT; i++)
       b->timers[i] += tm[i];
+    for (int i = 0; i < R * 2; i++)
+      b->pool_ants[i] += pool[i];
     b->epochs += E;
   }
   free(mine);
   free(all);
   free(tm);
+  free(pool);
   return st;
 }
 
@@ -102,15 +113,27 @@ static void print_waits(const bsp_log *b, FILE *out) {
   }
   fprintf(out, "waiting for other ranks: longest rank %d, %.3f s (%.1f %% of its compute time)\n",
           most, most_wait, its_w > 0 ? 100.0 * most_wait / its_w : 0.0);
+  int64_t lent = 0;
+  for (int r = 0; b->pool_ants && r < R; r++)
+    lent += b->pool_ants[2 * r];
+  if (lent > 0) { /* the node's pool (aco_pool.h) */
+    fprintf(out, "ants built for other ranks' colonies of the node:");
+    for (int r = 0; r < R; r++)
+      fprintf(out, "%s rank %d %lld", r ? "," : "", r, (long long)b->pool_ants[2 * r]);
+    fprintf(out, "\n");
+  }
   const double block = bsp_log_block_imbalance(b->colonies, R);
   if (block > 0.0) {
     const int32_t lo = b->colonies / R; /* >= 1: solve refuses more ranks than colonies */
     fprintf(out,
             "colonies: %d over %d ranks in blocks of %d and %d: the blocks alone make the "
             "slowest rank work %.0f %% longer than the mean; a multiple of %d (--colonies %d or "
-            "%d) balances them (antroute advise --colonies)\n",
+            "%d) balances them (antroute advise --colonies)%s\n",
             (int)b->colonies, R, (int)lo + 1, (int)lo, 100.0 * block, R, (int)(lo * R),
-            (int)((lo + 1) * R));
+            (int)((lo + 1) * R),
+            lent > 0 ? "; ranks of one node build each other's ants, which evens the blocks out "
+                       "there"
+                     : "");
   }
 }
 
@@ -171,5 +194,6 @@ void bsp_log_print(const bsp_log *b, FILE *out) {
 void bsp_log_free(bsp_log *b) {
   free(b->rows);
   free(b->timers);
+  free(b->pool_ants);
   memset(b, 0, sizeof *b);
 }

@@ -28,6 +28,7 @@ typedef struct {
   double *rows;   /* rank 0: [epochs][ranks][ACO_BSP_FIELDS] */
   double *timers; /* rank 0: [ranks][TIMER_COUNT], summed over the appended engines */
   double ant_busy, ant_capacity; /* all ranks: thread-seconds in ants, wall x threads of the loop */
+  int64_t *pool_ants;            /* rank 0: [ranks][2] aco_engine_info.pool_ants, summed likewise */
 } bsp_log;
 
 /* Empty log for `ranks` ranks (the size of the engine's communicator). */
