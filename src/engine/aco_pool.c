@@ -2,8 +2,8 @@
 /* aco_pool: a node's ranks claim each other's ants from a shared-memory window (aco_pool.h).
  *
  * Each local colony has one block in its rank's part of the window: a head (the ticket, the count
- * of ants returned by other ranks, and what an ant needs besides the arrays: the colony, its
- * best's iteration, its source's cost), then its choice, source, source index, ant solutions,
+ * of ants returned by other ranks, and what an ant needs besides the arrays: its colony's best's
+ * iteration and its source's cost), then its choice, source, source index, ant solutions,
  * their costs as other ranks built them and whether another rank built each. A ticket packs
  * (iteration + 1, next ant): a claim is a compare-and-swap of next to next + 1, so it never takes
  * an ant of an iteration that has moved on. The owner writes the head and opens the ticket with a
@@ -27,7 +27,7 @@ enum { POOL_ANT_BITS = 24 };
 typedef struct {
   alignas(64) _Atomic uint64_t ticket;  /* 0: not open yet */
   alignas(64) _Atomic int32_t returned; /* ants of the open iteration other ranks built */
-  int64_t colony, best_iteration;
+  int64_t best_iteration;
   aco_cost source_cost;
 } pool_head;
 
@@ -38,6 +38,7 @@ typedef struct {
 
 /* This process's view of one colony's block. */
 typedef struct {
+  int64_t colony; /* global index */
   pool_head *head;
   float *choice;
   int32_t *source;
@@ -58,7 +59,9 @@ struct aco_pool {
   _Atomic int64_t for_others, by_others; /* ants built for other ranks' colonies, and by them */
 };
 
-static size_t up64(size_t x) { return (x + 63) & ~(size_t)63; }
+/* Blocks and their parts start on cache lines. */
+enum { POOL_ALIGN = 64 };
+static size_t up64(size_t x) { return (x + POOL_ALIGN - 1) & ~(size_t)(POOL_ALIGN - 1); }
 
 static pool_layout layout_of(const aco_problem *p, int32_t ants) {
   const size_t cells = (size_t)p->rows * (size_t)p->options, len = (size_t)p->solution_len;
@@ -126,9 +129,12 @@ static ar_status pool_window(aco_pool *P, const aco_engine *e, const pool_layout
   if (st != AR_OK) return st;
   MPI_Info_set(info, "alloc_shared_noncontig", "true");
   void *base = NULL;
-  st = ar_mpi_check(MPI_Win_allocate_shared((MPI_Aint)(L->bytes * (size_t)e->local_colonies), 1,
-                                            info, P->node, &base, &P->win),
-                    "MPI_Win_allocate_shared of the node's ants");
+  /* 64 bytes more: a part may start anywhere (Open MPI: 8 bytes past a page), and the heads are
+   * aligned to cache lines (mmap keeps the offset in a page, so every process rounds alike). */
+  st = ar_mpi_check(
+      MPI_Win_allocate_shared((MPI_Aint)(L->bytes * (size_t)e->local_colonies + POOL_ALIGN), 1,
+                              info, P->node, &base, &P->win),
+      "MPI_Win_allocate_shared of the node's ants");
   MPI_Info_free(&info);
   if (st != AR_OK) return st;
   int ranks = 0, me = 0;
@@ -136,16 +142,18 @@ static ar_status pool_window(aco_pool *P, const aco_engine *e, const pool_layout
   if (st == AR_OK) st = ar_mpi_check(MPI_Comm_rank(P->node, &me), "MPI_Comm_rank of the node");
   if (st != AR_OK) return st;
   unsigned char **bases = ar_alloc_array((size_t)ranks, sizeof *bases);
-  int32_t *count = ar_alloc_array((size_t)ranks, sizeof *count);
-  if (!bases || !count) {
+  int32_t *block = ar_alloc_array((size_t)ranks * 2, sizeof *block);
+  if (!bases || !block) {
     ar_free(bases);
-    ar_free(count);
+    ar_free(block);
     return ar_fail(AR_ERR_NOMEM, "out of memory for the node's ants");
   }
-  /* Each rank's colonies: its part of the window may be rounded up (Open MPI: to pages). */
-  const int32_t mine = e->local_colonies;
-  st = ar_mpi_check(MPI_Allgather(&mine, 1, MPI_INT32_T, count, 1, MPI_INT32_T, P->node),
+  /* Each rank's colonies, the first and how many: its part of the window may be rounded up
+   * (Open MPI: to pages), so the count is not its size over a block's. */
+  const int32_t mine[2] = {e->first_colony, e->local_colonies};
+  st = ar_mpi_check(MPI_Allgather(mine, 2, MPI_INT32_T, block, 2, MPI_INT32_T, P->node),
                     "MPI_Allgather of the node's colonies");
+  const int32_t *count = block + 1; /* count[2 * r]: rank r's */
   P->lanes = 0;
   for (int r = 0; r < ranks && st == AR_OK; r++) {
     MPI_Aint size = 0;
@@ -153,27 +161,28 @@ static ar_status pool_window(aco_pool *P, const aco_engine *e, const pool_layout
     void *at = NULL;
     st = ar_mpi_check(MPI_Win_shared_query(P->win, r, &size, &unit, &at),
                       "MPI_Win_shared_query of the node's ants");
-    if (st == AR_OK && (size_t)size < (size_t)count[r] * L->bytes)
+    if (st == AR_OK && (size_t)size < (size_t)count[2 * r] * L->bytes + POOL_ALIGN)
       st = ar_fail(AR_ERR_MPI,
                    "MPI_Win_shared_query: rank %d's part of the node's ants holds "
                    "%lld bytes, %lld expected",
-                   r, (long long)size, (long long)((size_t)count[r] * L->bytes));
-    bases[r] = at;
-    P->lanes += count[r];
+                   r, (long long)size, (long long)((size_t)count[2 * r] * L->bytes + POOL_ALIGN));
+    bases[r] = (unsigned char *)(((uintptr_t)at + POOL_ALIGN - 1) & ~(uintptr_t)(POOL_ALIGN - 1));
+    P->lanes += count[2 * r];
   }
   P->lane = st == AR_OK ? ar_alloc_array((size_t)P->lanes, sizeof *P->lane) : NULL;
   if (st == AR_OK && !P->lane) st = ar_fail(AR_ERR_NOMEM, "out of memory for the node's ants");
   /* This rank's blocks first (the engine's local colonies in order), then the others'. */
   for (int32_t k = 0, l = P->own; st == AR_OK && k < ranks; k++)
-    for (int32_t c = 0; c < count[k]; c++) {
-      const pool_lane v = lane_at(bases[k] + (size_t)c * L->bytes, L, e->problem);
+    for (int32_t c = 0; c < count[2 * k]; c++) {
+      pool_lane v = lane_at(bases[k] + (size_t)c * L->bytes, L, e->problem);
+      v.colony = block[2 * k] + c;
       if (k == me)
         P->lane[c] = v;
       else
         P->lane[l++] = v;
     }
   ar_free(bases);
-  ar_free(count);
+  ar_free(block);
   return st;
 }
 
@@ -239,7 +248,6 @@ void aco_pool_open(aco_pool *P, int32_t lane, const aco_engine *e, int64_t it) {
   if (!P) return;
   const aco_colony *c = &e->colony[lane];
   pool_head *h = P->lane[lane].head;
-  h->colony = c->s.colony;
   h->best_iteration = c->s.best_iteration;
   h->source_cost = c->s.source_cost;
   atomic_store_explicit(&h->returned, 0, memory_order_relaxed);
@@ -248,13 +256,20 @@ void aco_pool_open(aco_pool *P, int32_t lane, const aco_engine *e, int64_t it) {
   atomic_store_explicit(&h->ticket, (uint64_t)(it + 1) << POOL_ANT_BITS, memory_order_release);
 }
 
-/* One claim of the lane's next ant if its open iteration is before `before`. */
-static int lane_claim(pool_lane *v, int32_t ants, int64_t before, int64_t *it, int32_t *ant) {
+/* Whether (iteration i of colony c) comes before (iteration `before` of colony `colony`): the
+ * queue's order, the lowest stage first and, at the same, the lowest colony. */
+static int comes_before(int64_t i, int64_t c, int64_t before, int64_t colony) {
+  return i < before || (i == before && c < colony);
+}
+
+/* One claim of the lane's next ant if its open iteration comes before (before, colony). */
+static int lane_claim(pool_lane *v, int32_t ants, int64_t before, int64_t colony, int64_t *it,
+                      int32_t *ant) {
   uint64_t t = atomic_load_explicit(&v->head->ticket, memory_order_acquire);
   for (;;) {
     const int64_t i = (int64_t)(t >> POOL_ANT_BITS) - 1;
     const uint32_t next = (uint32_t)(t & POOL_ANT_MASK);
-    if (t == 0 || next >= (uint32_t)ants || i >= before) return 0;
+    if (t == 0 || next >= (uint32_t)ants || !comes_before(i, v->colony, before, colony)) return 0;
     if (atomic_compare_exchange_weak_explicit(&v->head->ticket, &t, t + 1, memory_order_acq_rel,
                                               memory_order_acquire)) {
       *it = i;
@@ -268,33 +283,36 @@ int32_t aco_pool_claim_own(aco_pool *P, int32_t lane, int32_t item) {
   if (!P) return item;
   int64_t it = 0;
   int32_t ant = -1;
-  if (!lane_claim(&P->lane[lane], P->ants, INT64_MAX, &it, &ant)) return -1;
+  if (!lane_claim(&P->lane[lane], P->ants, INT64_MAX, 0, &it, &ant)) return -1;
   atomic_fetch_add_explicit(&P->own_taken[lane], 1, memory_order_relaxed);
   return ant;
 }
 
-int aco_pool_take(aco_pool *P, int64_t before, aco_pool_ant *a) {
+int aco_pool_take(aco_pool *P, int64_t before, int64_t colony, aco_pool_ant *a) {
   if (!P) return 0;
   for (;;) {
     int32_t best = -1;
-    int64_t best_it = before;
+    int64_t best_it = before, best_colony = colony;
     for (int32_t l = P->own; l < P->lanes; l++) {
       const uint64_t t = atomic_load_explicit(&P->lane[l].head->ticket, memory_order_relaxed);
       const int64_t i = (int64_t)(t >> POOL_ANT_BITS) - 1;
-      if (t == 0 || (t & POOL_ANT_MASK) >= (uint64_t)P->ants || i >= best_it) continue;
+      if (t == 0 || (t & POOL_ANT_MASK) >= (uint64_t)P->ants ||
+          !comes_before(i, P->lane[l].colony, best_it, best_colony))
+        continue;
       best = l;
       best_it = i;
+      best_colony = P->lane[l].colony;
     }
     if (best < 0) return 0;
     pool_lane *v = &P->lane[best];
     int64_t it = 0;
     int32_t ant = -1;
-    if (!lane_claim(v, P->ants, before, &it, &ant)) continue; /* lost a race: look again */
+    if (!lane_claim(v, P->ants, before, colony, &it, &ant)) continue; /* lost a race: look again */
     const pool_head *h = v->head;
     *a = (aco_pool_ant){.lane = best,
                         .iteration = it,
                         .ant = ant,
-                        .colony = h->colony,
+                        .colony = v->colony,
                         .best_iteration = h->best_iteration,
                         .source = {h->source_cost, v->source},
                         .choice = v->choice,

@@ -8,9 +8,11 @@
  * choice, source, source index and ant solutions live in an MPI shared-memory window of the
  * node (MPI_Win_allocate_shared), and each colony's current iteration is open there as a ticket
  * (iteration, next ant) that any rank of the node claims ants from with one compare-and-swap.
- * A thread about to build an ant of iteration i first builds the ants of other ranks' colonies
- * still in an earlier iteration; the thread that closes a colony's ants waits for the ants other
- * ranks took (building other ranks' ants meanwhile) before the colony's update.
+ * A thread about to build an ant of iteration i of colony c first builds the ants of other ranks'
+ * colonies that come before it in the queue's order (an earlier iteration, or iteration i of a
+ * lower colony); a rank whose colonies ended the segment builds those still in it; the thread
+ * that closes a colony's ants waits for the ants other ranks took (building other ranks' ants
+ * meanwhile) before the colony's update.
  *
  * An ant's solution depends only on its stream, its colony's choice, source and source index
  * (problem.h), so the answer does not depend on which rank built which ant. Ranks on other nodes
@@ -59,9 +61,10 @@ void aco_pool_open(aco_pool *P, int32_t lane, const aco_engine *e, int64_t it);
  * when other ranks took the rest. */
 int32_t aco_pool_claim_own(aco_pool *P, int32_t lane, int32_t item);
 
-/* Claims an ant of another rank's colony whose open iteration is before `before` (the one at the
- * earliest iteration); 0 when there is none. */
-int aco_pool_take(aco_pool *P, int64_t before, aco_pool_ant *a);
+/* Claims an ant of another rank's colony whose open iteration comes before iteration `before` of
+ * colony `colony` (an earlier iteration, or the same of a lower colony: the order in which a
+ * rank's queue takes its own colonies' ants), the first in that order; 0 when there is none. */
+int aco_pool_take(aco_pool *P, int64_t before, int64_t colony, aco_pool_ant *a);
 /* Hands a built ant back to its colony's rank. */
 void aco_pool_give(aco_pool *P, const aco_pool_ant *a);
 

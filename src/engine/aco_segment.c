@@ -91,12 +91,15 @@ static void run_ant(aco_engine *e, aco_colony *col, int64_t it, int32_t ant, voi
   col->ant[ant].cost = a.out.cost;
 }
 
-/* Ants of other ranks' colonies (the pool's) whose open iteration is before `before`: those
- * furthest behind first, as the queue keeps a rank's own colonies level. Returns how many. */
-static int help_other_ranks(aco_engine *e, int64_t before, void *scratch, aco_thread_busy *busy) {
+/* Ants of other ranks' colonies (the pool's) that come before iteration `before` of colony
+ * `colony`, in the order the queue takes a rank's own (an earlier iteration first, then the
+ * lower colony), so that the node's colonies stay level and at the same iteration the lower
+ * colony's ants are built first, as on the threads of one rank. Returns how many. */
+static int help_other_ranks(aco_engine *e, int64_t before, int64_t colony, void *scratch,
+                            aco_thread_busy *busy) {
   aco_pool_ant a;
   int built = 0;
-  while (aco_pool_take(e->pool, before, &a)) {
+  while (aco_pool_take(e->pool, before, colony, &a)) {
     build_ant(e, &a, scratch, busy);
     aco_pool_give(e->pool, &a);
     built++;
@@ -108,7 +111,7 @@ static int help_other_ranks(aco_engine *e, int64_t before, void *scratch, aco_th
  * ranks of the node took (building theirs meanwhile), and takes their costs. */
 static void wait_for_lent_ants(aco_engine *e, int32_t lane, void *scratch, aco_thread_busy *busy) {
   for (int polls = 0; !aco_pool_back(e->pool, lane); polls++)
-    if (!help_other_ranks(e, INT64_MAX, scratch, busy) && polls > 64) sched_yield();
+    if (!help_other_ranks(e, INT64_MAX, 0, scratch, busy) && polls > 64) sched_yield();
   aco_pool_collect(e->pool, lane, e->colony[lane].ant);
 }
 
@@ -164,7 +167,7 @@ static void segment_work(aco_engine *e, int64_t first, int64_t end) {
       continue;
     }
     aco_colony *col = &e->colony[lane];
-    help_other_ranks(e, it, scratch, busy);
+    help_other_ranks(e, it, col->s.colony, scratch, busy);
     const int32_t ant = aco_pool_claim_own(e->pool, lane, item);
     if (ant >= 0) run_ant(e, col, it, ant, scratch, busy);
     if (aco_queue_finish(e->queue, lane)) {
@@ -178,7 +181,7 @@ static void segment_work(aco_engine *e, int64_t first, int64_t end) {
   }
   /* This rank's colonies are at the segment's end: ants of the node's colonies still before it
    * are worth more than an early arrival at the boundary (it does not wait for unopened ones). */
-  help_other_ranks(e, end, scratch, busy);
+  help_other_ranks(e, end, -1, scratch, busy);
 }
 
 void aco_segment_run(aco_engine *e, int64_t first, int64_t end) {
