@@ -281,7 +281,7 @@ ar_status aco_engine_run(aco_engine *e, const aco_hooks *hooks) {
       break;
     }
     const int64_t first = e->iteration;
-    aco_segment_run(e, first, end);
+    aco_segment_run(e, first, end, aco_plan_meet(e, first, end));
     ar_hook_pace(end - first); /* tests only: a fixed sleep per iteration */
     e->iteration = end;
     st = engine_boundary(e, &stop, &reached);

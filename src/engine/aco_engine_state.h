@@ -28,6 +28,7 @@ struct aco_pool;        /* aco_pool.h: the node's ranks' ants */
 typedef struct {
   alignas(64) double construct;
   double local_search, update;
+  double wait; /* at the segment's end, for the node's other colonies, not building (aco_pool.h) */
 } aco_thread_busy;
 
 /* How the ranks agree on segments and stops (aco_plan.h). */

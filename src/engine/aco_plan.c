@@ -78,11 +78,16 @@ int aco_plan_local_stop(aco_engine *e) {
   return e->hooks.local_stop ? e->hooks.local_stop(e, e->hooks.arg) : 0;
 }
 
-int aco_plan_fixed_boundary(const aco_engine *e) {
-  const int64_t it = e->iteration;
+static int fixed_boundary_at(const aco_engine *e, int64_t it) {
   return it % e->par.epoch_iterations == 0 ||
          (e->hooks.boundary_every > 0 && it % e->hooks.boundary_every == 0) ||
          (e->par.iterations > 0 && it >= e->par.iterations);
+}
+
+int aco_plan_fixed_boundary(const aco_engine *e) { return fixed_boundary_at(e, e->iteration); }
+
+int64_t aco_plan_meet(const aco_engine *e, int64_t first, int64_t end) {
+  return !e->plan.ahead || fixed_boundary_at(e, end) ? end : first;
 }
 
 ar_status aco_plan_start(aco_engine *e) {

@@ -53,6 +53,12 @@ int aco_plan_fixed_boundary(const aco_engine *e);
  * *end, the iteration at which the segment ends. Collective. */
 ar_status aco_plan_next(aco_engine *e, int *stop, int64_t *end);
 
+/* For a segment first .. end - 1: the iteration the other ranks must reach before this rank
+ * passes the boundary at `end` (end where the ranks meet there: plans agreed at once, an epoch
+ * end, a multiple of boundary_every, the iteration limit; first where they are agreed a segment
+ * ahead). */
+int64_t aco_plan_meet(const aco_engine *e, int64_t first, int64_t end);
+
 /* When the run has stopped: completes a message still posted and frees the duplicate. */
 ar_status aco_plan_finish(aco_engine *e);
 

@@ -256,20 +256,13 @@ void aco_pool_open(aco_pool *P, int32_t lane, const aco_engine *e, int64_t it) {
   atomic_store_explicit(&h->ticket, (uint64_t)(it + 1) << POOL_ANT_BITS, memory_order_release);
 }
 
-/* Whether (iteration i of colony c) comes before (iteration `before` of colony `colony`): the
- * queue's order, the lowest stage first and, at the same, the lowest colony. */
-static int comes_before(int64_t i, int64_t c, int64_t before, int64_t colony) {
-  return i < before || (i == before && c < colony);
-}
-
-/* One claim of the lane's next ant if its open iteration comes before (before, colony). */
-static int lane_claim(pool_lane *v, int32_t ants, int64_t before, int64_t colony, int64_t *it,
-                      int32_t *ant) {
+/* One claim of the lane's next ant if its open iteration is before `before`. */
+static int lane_claim(pool_lane *v, int32_t ants, int64_t before, int64_t *it, int32_t *ant) {
   uint64_t t = atomic_load_explicit(&v->head->ticket, memory_order_acquire);
   for (;;) {
     const int64_t i = (int64_t)(t >> POOL_ANT_BITS) - 1;
     const uint32_t next = (uint32_t)(t & POOL_ANT_MASK);
-    if (t == 0 || next >= (uint32_t)ants || !comes_before(i, v->colony, before, colony)) return 0;
+    if (t == 0 || next >= (uint32_t)ants || i >= before) return 0;
     if (atomic_compare_exchange_weak_explicit(&v->head->ticket, &t, t + 1, memory_order_acq_rel,
                                               memory_order_acquire)) {
       *it = i;
@@ -279,35 +272,49 @@ static int lane_claim(pool_lane *v, int32_t ants, int64_t before, int64_t colony
   }
 }
 
+void aco_pool_reach(aco_pool *P, int32_t lane, int64_t end) {
+  if (!P) return;
+  /* Iteration `end`, its ants all taken: the lane is at the segment's end. */
+  atomic_store_explicit(&P->lane[lane].head->ticket,
+                        ((uint64_t)(end + 1) << POOL_ANT_BITS) | (uint64_t)P->ants,
+                        memory_order_release);
+}
+
+int aco_pool_behind(const aco_pool *P, int64_t until) {
+  if (!P) return 0;
+  for (int32_t l = P->own; l < P->lanes; l++) {
+    const uint64_t t = atomic_load_explicit(&P->lane[l].head->ticket, memory_order_relaxed);
+    if (t != 0 && (int64_t)(t >> POOL_ANT_BITS) - 1 < until) return 1;
+  }
+  return 0;
+}
+
 int32_t aco_pool_claim_own(aco_pool *P, int32_t lane, int32_t item) {
   if (!P) return item;
   int64_t it = 0;
   int32_t ant = -1;
-  if (!lane_claim(&P->lane[lane], P->ants, INT64_MAX, 0, &it, &ant)) return -1;
+  if (!lane_claim(&P->lane[lane], P->ants, INT64_MAX, &it, &ant)) return -1;
   atomic_fetch_add_explicit(&P->own_taken[lane], 1, memory_order_relaxed);
   return ant;
 }
 
-int aco_pool_take(aco_pool *P, int64_t before, int64_t colony, aco_pool_ant *a) {
+int aco_pool_take(aco_pool *P, int64_t before, aco_pool_ant *a) {
   if (!P) return 0;
   for (;;) {
-    int32_t best = -1;
-    int64_t best_it = before, best_colony = colony;
+    int32_t best = -1; /* the earliest iteration; at the same, the lowest colony (lanes' order) */
+    int64_t best_it = before;
     for (int32_t l = P->own; l < P->lanes; l++) {
       const uint64_t t = atomic_load_explicit(&P->lane[l].head->ticket, memory_order_relaxed);
       const int64_t i = (int64_t)(t >> POOL_ANT_BITS) - 1;
-      if (t == 0 || (t & POOL_ANT_MASK) >= (uint64_t)P->ants ||
-          !comes_before(i, P->lane[l].colony, best_it, best_colony))
-        continue;
+      if (t == 0 || (t & POOL_ANT_MASK) >= (uint64_t)P->ants || i >= best_it) continue;
       best = l;
       best_it = i;
-      best_colony = P->lane[l].colony;
     }
     if (best < 0) return 0;
     pool_lane *v = &P->lane[best];
     int64_t it = 0;
     int32_t ant = -1;
-    if (!lane_claim(v, P->ants, before, colony, &it, &ant)) continue; /* lost a race: look again */
+    if (!lane_claim(v, P->ants, before, &it, &ant)) continue; /* lost a race: look again */
     const pool_head *h = v->head;
     *a = (aco_pool_ant){.lane = best,
                         .iteration = it,

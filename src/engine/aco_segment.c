@@ -2,6 +2,7 @@
 /* aco_segment: the ants and trail updates of a segment, shared out through the work queue. */
 #include "aco_segment.h"
 
+#include <math.h>
 #include <omp.h>
 #include <sched.h>
 
@@ -91,15 +92,12 @@ static void run_ant(aco_engine *e, aco_colony *col, int64_t it, int32_t ant, voi
   col->ant[ant].cost = a.out.cost;
 }
 
-/* Ants of other ranks' colonies (the pool's) that come before iteration `before` of colony
- * `colony`, in the order the queue takes a rank's own (an earlier iteration first, then the
- * lower colony), so that the node's colonies stay level and at the same iteration the lower
- * colony's ants are built first, as on the threads of one rank. Returns how many. */
-static int help_other_ranks(aco_engine *e, int64_t before, int64_t colony, void *scratch,
-                            aco_thread_busy *busy) {
+/* Ants of other ranks' colonies (the pool's) open in an iteration before `before`, the earliest
+ * first. Returns how many. */
+static int help_other_ranks(aco_engine *e, int64_t before, void *scratch, aco_thread_busy *busy) {
   aco_pool_ant a;
   int built = 0;
-  while (aco_pool_take(e->pool, before, colony, &a)) {
+  while (aco_pool_take(e->pool, before, &a)) {
     build_ant(e, &a, scratch, busy);
     aco_pool_give(e->pool, &a);
     built++;
@@ -111,7 +109,7 @@ static int help_other_ranks(aco_engine *e, int64_t before, int64_t colony, void 
  * ranks of the node took (building theirs meanwhile), and takes their costs. */
 static void wait_for_lent_ants(aco_engine *e, int32_t lane, void *scratch, aco_thread_busy *busy) {
   for (int polls = 0; !aco_pool_back(e->pool, lane); polls++)
-    if (!help_other_ranks(e, INT64_MAX, 0, scratch, busy) && polls > 64) sched_yield();
+    if (!help_other_ranks(e, INT64_MAX, scratch, busy) && polls > 64) sched_yield();
   aco_pool_collect(e->pool, lane, e->colony[lane].ant);
 }
 
@@ -128,7 +126,10 @@ static void run_update_chunk(aco_engine *e, int32_t lane, int64_t it, int32_t ch
   aco_colony_update_cells(col, p, &e->par, e->eta_beta, lo, hi);
   if (aco_queue_finish(e->queue, lane)) {
     aco_colony_update_end(col, p, &e->par, e->eta_beta, it);
-    if (it + 1 < end) aco_pool_open(e->pool, lane, e, it + 1);
+    if (it + 1 < end)
+      aco_pool_open(e->pool, lane, e, it + 1);
+    else
+      aco_pool_reach(e->pool, lane, end);
     aco_queue_advance(e->queue, lane, it + 1 < end ? e->par.ants : 0);
   }
   busy->update += timer_now() - t0;
@@ -148,7 +149,7 @@ static void run_index_part(aco_engine *e, int32_t lane, int32_t part, aco_thread
 }
 
 /* What each thread of the region does until every colony has finished the segment. */
-static void segment_work(aco_engine *e, int64_t first, int64_t end) {
+static void segment_work(aco_engine *e, int64_t first, int64_t end, int64_t meet) {
   const int tid = omp_get_thread_num();
   aco_thread_busy *busy = &e->thread_busy[tid];
   void *scratch = e->scratch[tid];
@@ -167,7 +168,6 @@ static void segment_work(aco_engine *e, int64_t first, int64_t end) {
       continue;
     }
     aco_colony *col = &e->colony[lane];
-    help_other_ranks(e, it, col->s.colony, scratch, busy);
     const int32_t ant = aco_pool_claim_own(e->pool, lane, item);
     if (ant >= 0) run_ant(e, col, it, ant, scratch, busy);
     if (aco_queue_finish(e->queue, lane)) {
@@ -179,14 +179,17 @@ static void segment_work(aco_engine *e, int64_t first, int64_t end) {
       aco_queue_advance(e->queue, lane, e->index_parts > 0 ? e->index_parts : e->update_chunks);
     }
   }
-  /* This rank's colonies are at the segment's end: ants of the node's colonies still before it
-   * are worth more than an early arrival at the boundary (it does not wait for unopened ones). */
-  help_other_ranks(e, end, -1, scratch, busy);
+  /* This rank's colonies are at the segment's end: until the node's other colonies reach where
+   * the boundary waits for them, build their ants instead of waiting there. */
+  const double w0 = timer_now(), built0 = busy->construct + busy->local_search;
+  for (int polls = 0; aco_pool_behind(e->pool, meet); polls++)
+    if (!help_other_ranks(e, meet, scratch, busy) && polls > 64) sched_yield();
+  busy->wait = timer_now() - w0 - (busy->construct + busy->local_search - built0);
 }
 
-void aco_segment_run(aco_engine *e, int64_t first, int64_t end) {
+void aco_segment_run(aco_engine *e, int64_t first, int64_t end, int64_t meet) {
   for (int t = 0; t < e->threads; t++)
-    e->thread_busy[t] = (aco_thread_busy){0.0, 0.0, 0.0};
+    e->thread_busy[t] = (aco_thread_busy){0.0, 0.0, 0.0, 0.0};
   for (int32_t lane = 0; lane < e->local_colonies; lane++)
     aco_pool_open(e->pool, lane, e, first);
   aco_queue_reset(e->queue, e->par.ants);
@@ -196,9 +199,12 @@ void aco_segment_run(aco_engine *e, int64_t first, int64_t end) {
   {
 #pragma omp single nowait
     team = omp_get_num_threads();
-    segment_work(e, first, end);
+    segment_work(e, first, end, meet);
   }
-  const double wall = MPI_Wtime() - t0;
+  /* The main thread's wait for the node's other colonies is the rank's wait for other ranks. */
+  const double waited = e->thread_busy[0].wait > 0.0 ? e->thread_busy[0].wait : 0.0;
+  const double wall = fmax(0.0, MPI_Wtime() - t0 - waited);
+  timer_add_seconds(&e->timers, TIMER_WAIT, waited);
   double construct = 0.0, ls = 0.0, update = 0.0; /* thread-seconds, only with timers on */
   for (int t = 0; t < e->threads; t++) {
     construct += e->thread_busy[t].construct;

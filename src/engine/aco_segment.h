@@ -30,8 +30,10 @@ ar_status aco_segment_setup(aco_engine *e);
 void aco_segment_free(aco_engine *e);
 
 /* Runs iterations first .. end - 1 (0 < end - first <= ACO_SEGMENT_MAX_ITERATIONS) of every
- * local colony. Allocates nothing; cannot fail. */
+ * local colony; then, with the node's pool (aco_pool.h), builds the ants of the node's other
+ * colonies until they reach iteration `meet` (where the boundary would wait for them:
+ * aco_plan_meet). Allocates nothing; cannot fail. */
 enum { ACO_SEGMENT_MAX_ITERATIONS = 1 << 22 }; /* x 3 stages < ACO_QUEUE_MAX_STAGES */
-void aco_segment_run(aco_engine *e, int64_t first, int64_t end);
+void aco_segment_run(aco_engine *e, int64_t first, int64_t end, int64_t meet);
 
 #endif
