@@ -69,10 +69,11 @@ static inline tour_net fixture_random_atsp(int32_t n, uint64_t seed) {
   return t;
 }
 
-/* Runs the engine on problem p over comm and copies out the best solution (n values) and its
- * first cost key. */
-static inline ar_status fixture_run(const aco_problem *p, const aco_params *par, MPI_Comm comm,
-                                    int32_t n, int32_t *best, int64_t *key) {
+/* Runs the engine on problem p over comm and copies out the best solution (n values), its first
+ * cost key and, when pool_ants is not NULL, this rank's aco_engine_info.pool_ants. */
+static inline ar_status fixture_run_counted(const aco_problem *p, const aco_params *par,
+                                            MPI_Comm comm, int32_t n, int32_t *best, int64_t *key,
+                                            int64_t *pool_ants) {
   aco_engine *e = NULL;
   ar_status st = aco_engine_create(p, par, comm, &e);
   if (st == AR_OK) st = aco_engine_run(e, NULL);
@@ -81,11 +82,18 @@ static inline ar_status fixture_run(const aco_problem *p, const aco_params *par,
     aco_engine_get_info(e, &in);
     memcpy(best, in.best, (size_t)n * sizeof(int32_t));
     *key = (int64_t)in.best_cost.key[0];
+    if (pool_ants) memcpy(pool_ants, in.pool_ants, sizeof in.pool_ants);
     aco_solution found = {in.best_cost, (int32_t *)in.best};
     st = p->verify(p, &found);
   }
   aco_engine_free(e);
   return st;
+}
+
+/* fixture_run_counted without the pool's counts. */
+static inline ar_status fixture_run(const aco_problem *p, const aco_params *par, MPI_Comm comm,
+                                    int32_t n, int32_t *best, int64_t *key) {
+  return fixture_run_counted(p, par, comm, n, best, key, NULL);
 }
 
 /* Runs the engine on comm and copies out the best tour (n values) and its length. */

@@ -27,24 +27,6 @@ static void slow_construct(const aco_problem *p, aco_ant_ctx *ctx, void *scratch
   real_problem->construct(p, ctx, scratch, out);
 }
 
-/* One run over comm: its best tour and length, and this rank's pool counts. */
-static ar_status run(const aco_problem *p, const aco_params *par, MPI_Comm comm, int32_t n,
-                     int32_t *tour, int64_t *len, int64_t pool[2]) {
-  aco_engine *e = NULL;
-  ar_status st = aco_engine_create(p, par, comm, &e);
-  if (st == AR_OK) st = aco_engine_run(e, NULL);
-  if (st == AR_OK) {
-    aco_engine_info in;
-    aco_engine_get_info(e, &in);
-    memcpy(tour, in.best, (size_t)n * sizeof(int32_t));
-    *len = (int64_t)in.best_cost.key[0];
-    pool[0] = in.pool_ants[0];
-    pool[1] = in.pool_ants[1];
-  }
-  aco_engine_free(e);
-  return st;
-}
-
 int test_run(int argc, char **argv) {
   (void)argc;
   (void)argv;
@@ -66,7 +48,8 @@ int test_run(int argc, char **argv) {
   par.seed = 9;
   int32_t *ref = malloc(sizeof(int32_t) * t.n), *tour = malloc(sizeof(int32_t) * t.n);
   int64_t ref_len = -1, len = -1, pool[2], sums[2];
-  CHECK(run(&p, &par, MPI_COMM_SELF, t.n, ref, &ref_len, pool) == AR_OK); /* 1 x 1 */
+  CHECK(fixture_run_counted(&p, &par, MPI_COMM_SELF, t.n, ref, &ref_len, pool) ==
+        AR_OK); /* 1 x 1 */
   CHECK(pool[0] == 0 && pool[1] == 0);
 
   aco_problem slow = p;
@@ -74,7 +57,7 @@ int test_run(int argc, char **argv) {
   real_problem = &p;
   for (int pooled = 1; pooled >= 0; pooled--) {
     if (!pooled) setenv("ANTROUTE_POOL", "0", 1);
-    CHECK(run(&slow, &par, MPI_COMM_WORLD, t.n, tour, &len, pool) == AR_OK);
+    CHECK(fixture_run_counted(&slow, &par, MPI_COMM_WORLD, t.n, tour, &len, pool) == AR_OK);
     const int same = len == ref_len && memcmp(ref, tour, sizeof(int32_t) * t.n) == 0;
     MPI_Allreduce(pool, sums, 2, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
     printf("rank %d, pool %s: length %lld (1 x 1: %lld, %s); ants built for the other rank %lld, "
