@@ -25,16 +25,12 @@ enum { POOL_ANT_BITS = 24 };
 #define POOL_ANT_MASK ((UINT64_C(1) << POOL_ANT_BITS) - 1)
 
 typedef struct {
-  alignas(64) _Atomic uint64_t ticket;  /* 0: not open yet */
-  alignas(64) _Atomic int32_t returned; /* ants of the open iteration other ranks built */
+  alignas(AR_CACHE_LINE) _Atomic uint64_t ticket; /* 0: not open yet */
+  alignas(
+      AR_CACHE_LINE) _Atomic int32_t returned; /* ants of the open iteration other ranks built */
   int64_t best_iteration;
   aco_cost source_cost;
 } pool_head;
-
-/* Byte offsets of a colony's block in the window. */
-typedef struct {
-  size_t choice, source, index, ant_data, ant_cost, ant_by, bytes;
-} pool_layout;
 
 /* This process's view of one colony's block. */
 typedef struct {
@@ -59,42 +55,30 @@ struct aco_pool {
   _Atomic int64_t for_others, by_others; /* ants built for other ranks' colonies, and by them */
 };
 
-/* Blocks and their parts start on cache lines. */
-enum { POOL_ALIGN = 64 };
-static size_t up64(size_t x) { return (x + POOL_ALIGN - 1) & ~(size_t)(POOL_ALIGN - 1); }
+/* Rounds up to whole cache lines: blocks and their parts start on one. */
+static size_t lines(size_t bytes) {
+  return (bytes + AR_CACHE_LINE - 1) & ~(size_t)(AR_CACHE_LINE - 1);
+}
 
-static pool_layout layout_of(const aco_problem *p, int32_t ants) {
+/* Lays a colony's block out at `block` (NULL: only its size, every process alike): the head,
+ * then each array on cache lines of its own. Returns the block's bytes. */
+static size_t lane_place(unsigned char *block, const aco_problem *p, int32_t ants, pool_lane *v) {
   const size_t cells = (size_t)p->rows * (size_t)p->options, len = (size_t)p->solution_len;
-  pool_layout L;
-  size_t at = up64(sizeof(pool_head));
-  L.choice = at;
-  at += up64(cells * sizeof(float));
-  L.source = at;
-  at += up64(len * sizeof(int32_t));
-  L.index = at;
-  at += up64(p->source_index_bytes);
-  L.ant_data = at;
-  at += up64((size_t)ants * len * sizeof(int32_t));
-  L.ant_cost = at;
-  at += up64((size_t)ants * sizeof(aco_cost));
-  L.ant_by = at;
-  at += up64((size_t)ants);
-  L.bytes = at;
-  return L;
+  char *b = (char *)block;
+  size_t at = 0;
+  v->head = ar_place(b, &at, lines(sizeof(pool_head)));
+  v->choice = ar_place(b, &at, lines(cells * sizeof(float)));
+  v->source = ar_place(b, &at, lines(len * sizeof(int32_t)));
+  v->index = ar_place(b, &at, lines(p->source_index_bytes));
+  if (p->source_index_bytes == 0) v->index = NULL;
+  v->ant_data = ar_place(b, &at, lines((size_t)ants * len * sizeof(int32_t)));
+  v->ant_cost = ar_place(b, &at, lines((size_t)ants * sizeof(aco_cost)));
+  v->ant_by = ar_place(b, &at, lines((size_t)ants));
+  return at;
 }
 
-static pool_lane lane_at(unsigned char *block, const pool_layout *L, const aco_problem *p) {
-  return (pool_lane){.head = (pool_head *)block,
-                     .choice = (float *)(block + L->choice),
-                     .source = (int32_t *)(block + L->source),
-                     .index = p->source_index_bytes > 0 ? block + L->index : NULL,
-                     .ant_data = (int32_t *)(block + L->ant_data),
-                     .ant_cost = (aco_cost *)(block + L->ant_cost),
-                     .ant_by = block + L->ant_by};
-}
-
-int aco_pool_wanted(const aco_engine *e) {
-  (void)e;
+/* Whether ranks pool at all (ANTROUTE_POOL=0 turns it off, for measurements). */
+static int pool_wanted(void) {
   const char *v = getenv("ANTROUTE_POOL");
   return !(v && v[0] == '0');
 }
@@ -122,17 +106,23 @@ static void pool_release(aco_pool *P) {
   free(P);
 }
 
-/* The window and the views of every block of the node (collective over the node). */
-static ar_status pool_window(aco_pool *P, const aco_engine *e, const pool_layout *L) {
+/* The window (`block` bytes per colony) and the views of every block of the node (collective over
+ * the node). */
+static ar_status pool_window(aco_pool *P, const aco_engine *e, size_t block) {
   MPI_Info info;
   ar_status st = ar_mpi_check(MPI_Info_create(&info), "MPI_Info_create for the ants' window");
   if (st != AR_OK) return st;
-  MPI_Info_set(info, "alloc_shared_noncontig", "true");
+  st = ar_mpi_check(MPI_Info_set(info, "alloc_shared_noncontig", "true"),
+                    "MPI_Info_set for the ants' window");
   void *base = NULL;
-  /* 64 bytes more: a part may start anywhere (Open MPI: 8 bytes past a page), and the heads are
+  if (st != AR_OK) {
+    MPI_Info_free(&info);
+    return st;
+  }
+  /* A cache line more: a part may start anywhere (Open MPI: 8 bytes past a page), and the heads are
    * aligned to cache lines (mmap keeps the offset in a page, so every process rounds alike). */
   st = ar_mpi_check(
-      MPI_Win_allocate_shared((MPI_Aint)(L->bytes * (size_t)e->local_colonies + POOL_ALIGN), 1,
+      MPI_Win_allocate_shared((MPI_Aint)(block * (size_t)e->local_colonies + AR_CACHE_LINE), 1,
                               info, P->node, &base, &P->win),
       "MPI_Win_allocate_shared of the node's ants");
   MPI_Info_free(&info);
@@ -142,18 +132,18 @@ static ar_status pool_window(aco_pool *P, const aco_engine *e, const pool_layout
   if (st == AR_OK) st = ar_mpi_check(MPI_Comm_rank(P->node, &me), "MPI_Comm_rank of the node");
   if (st != AR_OK) return st;
   unsigned char **bases = ar_alloc_array((size_t)ranks, sizeof *bases);
-  int32_t *block = ar_alloc_array((size_t)ranks * 2, sizeof *block);
-  if (!bases || !block) {
+  int32_t *colonies = ar_alloc_array((size_t)ranks * 2, sizeof *colonies);
+  if (!bases || !colonies) {
     ar_free(bases);
-    ar_free(block);
+    ar_free(colonies);
     return ar_fail(AR_ERR_NOMEM, "out of memory for the node's ants");
   }
   /* Each rank's colonies, the first and how many: its part of the window may be rounded up
    * (Open MPI: to pages), so the count is not its size over a block's. */
   const int32_t mine[2] = {e->first_colony, e->local_colonies};
-  st = ar_mpi_check(MPI_Allgather(mine, 2, MPI_INT32_T, block, 2, MPI_INT32_T, P->node),
+  st = ar_mpi_check(MPI_Allgather(mine, 2, MPI_INT32_T, colonies, 2, MPI_INT32_T, P->node),
                     "MPI_Allgather of the node's colonies");
-  const int32_t *count = block + 1; /* count[2 * r]: rank r's */
+  const int32_t *count = colonies + 1; /* count[2 * r]: rank r's */
   P->lanes = 0;
   for (int r = 0; r < ranks && st == AR_OK; r++) {
     MPI_Aint size = 0;
@@ -161,12 +151,13 @@ static ar_status pool_window(aco_pool *P, const aco_engine *e, const pool_layout
     void *at = NULL;
     st = ar_mpi_check(MPI_Win_shared_query(P->win, r, &size, &unit, &at),
                       "MPI_Win_shared_query of the node's ants");
-    if (st == AR_OK && (size_t)size < (size_t)count[2 * r] * L->bytes + POOL_ALIGN)
+    if (st == AR_OK && (size_t)size < (size_t)count[2 * r] * block + AR_CACHE_LINE)
       st = ar_fail(AR_ERR_MPI,
                    "MPI_Win_shared_query: rank %d's part of the node's ants holds "
                    "%lld bytes, %lld expected",
-                   r, (long long)size, (long long)((size_t)count[2 * r] * L->bytes + POOL_ALIGN));
-    bases[r] = (unsigned char *)(((uintptr_t)at + POOL_ALIGN - 1) & ~(uintptr_t)(POOL_ALIGN - 1));
+                   r, (long long)size, (long long)((size_t)count[2 * r] * block + AR_CACHE_LINE));
+    bases[r] =
+        (unsigned char *)(((uintptr_t)at + AR_CACHE_LINE - 1) & ~(uintptr_t)(AR_CACHE_LINE - 1));
     P->lanes += count[2 * r];
   }
   P->lane = st == AR_OK ? ar_alloc_array((size_t)P->lanes, sizeof *P->lane) : NULL;
@@ -174,22 +165,23 @@ static ar_status pool_window(aco_pool *P, const aco_engine *e, const pool_layout
   /* This rank's blocks first (the engine's local colonies in order), then the others'. */
   for (int32_t k = 0, l = P->own; st == AR_OK && k < ranks; k++)
     for (int32_t c = 0; c < count[2 * k]; c++) {
-      pool_lane v = lane_at(bases[k] + (size_t)c * L->bytes, L, e->problem);
-      v.colony = block[2 * k] + c;
+      pool_lane v;
+      lane_place(bases[k] + (size_t)c * block, e->problem, P->ants, &v);
+      v.colony = colonies[2 * k] + c;
       if (k == me)
         P->lane[c] = v;
       else
         P->lane[l++] = v;
     }
   ar_free(bases);
-  ar_free(block);
+  ar_free(colonies);
   return st;
 }
 
 ar_status aco_pool_setup(aco_engine *e) {
   e->pool = NULL;
   if (e->size <= 1) return AR_OK;
-  int want = aco_pool_wanted(e), all = 0;
+  int want = pool_wanted(), all = 0;
   ar_status st = ar_mpi_check(MPI_Allreduce(&want, &all, 1, MPI_INT, MPI_MIN, e->comm),
                               "MPI_Allreduce of whether ranks pool their ants");
   if (st != AR_OK || !all) return st;
@@ -214,8 +206,8 @@ ar_status aco_pool_setup(aco_engine *e) {
   P->own = e->local_colonies;
   P->ants = e->par.ants;
   P->len = e->problem->solution_len;
-  const pool_layout L = layout_of(e->problem, P->ants);
-  st = pool_window(P, e, &L);
+  pool_lane sizing;
+  st = pool_window(P, e, lane_place(NULL, e->problem, P->ants, &sizing));
   P->own_taken = st == AR_OK ? ar_alloc_array((size_t)P->own, sizeof *P->own_taken) : NULL;
   if (st == AR_OK && !P->own_taken) st = ar_fail(AR_ERR_NOMEM, "out of memory for the node's ants");
   if (st == AR_OK) {

@@ -39,9 +39,6 @@ typedef struct {
   aco_solution out; /* the ant's slot in the window */
 } aco_pool_ant;
 
-/* Whether ranks pool at all (ANTROUTE_POOL=0 turns it off, for measurements). */
-int aco_pool_wanted(const aco_engine *e);
-
 /* After the colonies are allocated and before they start (collective over the engine's
  * communicator): when several ranks of the engine share a node, moves each local colony's
  * choice, source, source index and ant solutions into the node's window; e->pool stays NULL

@@ -105,11 +105,22 @@ static int help_other_ranks(aco_engine *e, int64_t before, void *scratch, aco_th
   return built;
 }
 
+/* Polls a thread waiting for other ranks of its node makes before it yields its core between
+ * looks (a few microseconds; under --oversubscribe the rank it waits for may need that core). */
+enum { POOL_POLLS = 64 };
+
+/* One look of a thread waiting for other ranks of the node: their ants open before `before`, or,
+ * after POOL_POLLS looks that found none, its core for a moment. */
+static void help_or_yield(aco_engine *e, int64_t before, int polls, void *scratch,
+                          aco_thread_busy *busy) {
+  if (!help_other_ranks(e, before, scratch, busy) && polls > POOL_POLLS) sched_yield();
+}
+
 /* By the thread that finished a local colony's last item of its ants: waits for the ants other
  * ranks of the node took (building theirs meanwhile), and takes their costs. */
 static void wait_for_lent_ants(aco_engine *e, int32_t lane, void *scratch, aco_thread_busy *busy) {
   for (int polls = 0; !aco_pool_back(e->pool, lane); polls++)
-    if (!help_other_ranks(e, INT64_MAX, scratch, busy) && polls > 64) sched_yield();
+    help_or_yield(e, INT64_MAX, polls, scratch, busy);
   aco_pool_collect(e->pool, lane, e->colony[lane].ant);
 }
 
@@ -183,7 +194,7 @@ static void segment_work(aco_engine *e, int64_t first, int64_t end, int64_t meet
    * the boundary waits for them, build their ants instead of waiting there. */
   const double w0 = timer_now(), built0 = busy->construct + busy->local_search;
   for (int polls = 0; aco_pool_behind(e->pool, meet); polls++)
-    if (!help_other_ranks(e, meet, scratch, busy) && polls > 64) sched_yield();
+    help_or_yield(e, meet, polls, scratch, busy);
   busy->wait = timer_now() - w0 - (busy->construct + busy->local_search - built0);
 }
 

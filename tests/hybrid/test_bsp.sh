@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: BSD-3-Clause
 # /bsp datasets of solve (w_max >= w_mean > 0, one rank_w and rank_sync column per rank, epochs
-# rows, imbalance, a team efficiency in (0, 1]), the end-of-run table naming the slowest rank,
+# rows, imbalance, a team efficiency in (0, 1], the ants the ranks built for each other, all
+# returned), the end-of-run table naming the slowest rank,
 # what uneven colony blocks cost (3 colonies on 2 ranks), the wait for a paced rank booked as wait
 # (not checkpoint), --timers no writes no /bsp,
 # --report-binding prints the table, --bind runs (with its words and their old aliases), and the
@@ -33,6 +34,9 @@ if not np.allclose(wmax, rw.max(axis=1)): errs.append("w_max != max of rank_w")
 for k in ("comm", "sync", "io"):
     if b[k].shape != (E,) or (b[k][()] < 0).any(): errs.append(k)
 if b["rank_timers"].shape != (2, 7): errs.append("rank_timers shape")
+pa = b["rank_pool_ants"][()]  # per rank: ants built for the other's colonies, and by it
+if pa.shape != (2, 2) or (pa < 0).any(): errs.append(f"rank_pool_ants {pa.tolist()}")
+elif pa[:, 0].sum() != pa[:, 1].sum(): errs.append(f"rank_pool_ants: lent and returned differ {pa.tolist()}")
 rs, imb = b["rank_sync"][()], b["imbalance"][()]
 if rs.shape != (E, 2) or (rs < 0).any(): errs.append(f"rank_sync shape {rs.shape}")
 elif not np.allclose(b["sync"][()], rs.max(axis=1)): errs.append("sync != max of rank_sync")
