@@ -32,7 +32,8 @@ static const char *const environment[][2] = {
      "the job's end (seconds since 1970): solve checkpoints and stops before it"},
     {"ANTROUTE_PROGRESS", "progress lines: tty (one live line), lines, or off"},
     {"ANTROUTE_POOL",
-     "0: ranks of one node do not build each other's ants (the answer is the same)"},
+     "0: ranks of one node do not build each other's ants, and each makes its own first "
+     "solutions (the answer is the same)"},
     {"ANTROUTE_REPORT_SCRIPT", "the picture script of report (default: the installed one)"},
     {"ANTROUTE_PYTHON", "the Python 3 that runs it (with h5py and matplotlib)"},
     {"ANTROUTE_SLURM", "set by the module file: the folder of the installed Slurm templates"},

@@ -367,6 +367,10 @@ static void print_summary(solve_driver *d) {
   if (d->ck.failed > 0)
     printf("checkpoints: %d could not be written (the warning above says why)\n", d->ck.failed);
   if (!d->run.quiet) bsp_log_print(&d->bsp, stdout);
+  if (!d->run.quiet && in.start_lent > 0) /* aco_start.h */
+    printf("first solutions: made once per node, on this node by %d threads (%d lent by its "
+           "other ranks, which received the solution)\n",
+           (int)in.start_threads, (int)in.start_lent);
   solve_budget_print(&d->budget, stdout);
   fflush(stdout);
 }

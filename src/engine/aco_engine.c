@@ -16,6 +16,7 @@
 #include "aco_pool.h"
 #include "aco_segment.h"
 #include "aco_share.h"
+#include "aco_start.h"
 #include "ar_agree.h"
 #include "ar_alloc.h"
 #include "ar_hooks.h"
@@ -69,39 +70,6 @@ static void engine_eta_beta(aco_engine *e) {
   }
 }
 
-/* Each local colony gets its initial solution (from its own stream) and starting trails. */
-static ar_status engine_start_colonies(aco_engine *e) {
-  const aco_problem *p = e->problem;
-  int st = AR_OK; /* the worst status of any colony */
-  char message[1024] = "";
-#pragma omp parallel for schedule(dynamic, 1)
-  for (int32_t c = 0; c < e->local_colonies; c++) {
-    aco_colony *col = &e->colony[c];
-    aco_ant_ctx ctx = {.choice = NULL,
-                       .options = p->options,
-                       .source = NULL,
-                       .q0 = 0.0,
-                       .rng = aco_rng_stream(e->par.seed, col->s.colony, 0, 0, ACO_STREAM_INITIAL),
-                       .iteration = -1,
-                       .colony = (int32_t)col->s.colony,
-                       .ant = ACO_STREAM_INITIAL};
-    aco_solution init = col->ant[0];
-    ar_status s = p->initial(p, &ctx, e->scratch[omp_get_thread_num()], &init);
-    if (s != AR_OK) {
-      /* The message lives in this thread's buffer: carry it to the calling thread. */
-#pragma omp critical(aco_engine_start)
-      if ((int)s > st) {
-        st = (int)s;
-        snprintf(message, sizeof message, "%s", ar_error_message());
-      }
-      continue;
-    }
-    aco_colony_start(col, p, &e->par, e->eta_beta, &init);
-  }
-  if (st != AR_OK) return ar_fail((ar_status)st, "%s", message);
-  return AR_OK;
-}
-
 ar_status aco_engine_create(const aco_problem *problem, const aco_params *par, MPI_Comm comm,
                             aco_engine **out) {
   *out = NULL;
@@ -135,7 +103,7 @@ ar_status aco_engine_create(const aco_problem *problem, const aco_params *par, M
   if (st == AR_OK) st = aco_share_setup(e);
   if (st == AR_OK) {
     engine_eta_beta(e);
-    st = engine_start_colonies(e);
+    st = aco_start_colonies(e);
   }
   st = ar_agree(comm, st);
   if (st != AR_OK) {
@@ -342,6 +310,9 @@ void aco_engine_get_info(const aco_engine *e, aco_engine_info *info) {
   info->improvements_dropped = e->improvements_all_dropped;
   info->start_unix = e->improvements_start;
   aco_pool_counts(e->pool, info->pool_ants);
+  info->start_threads = e->start_threads;
+  info->start_lent = e->start_lent;
+  info->start_received = e->start_received;
 }
 
 aco_cost aco_engine_local_best(const aco_engine *e, int32_t local) {

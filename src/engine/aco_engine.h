@@ -79,6 +79,11 @@ typedef struct {
   /* Ants this rank built for other ranks' colonies of its node, and its colonies' ants other
    * ranks built (the node's pool, aco_pool.h; 0 without one). */
   int64_t pool_ants[2];
+  /* The first solutions (aco_start.h): the threads of the team that made this rank's (with those
+   * other ranks of the node lent), the threads lent to this rank, whether it received them from
+   * the node's first rank instead of making them. */
+  int32_t start_threads, start_lent;
+  int start_received;
 } aco_engine_info;
 
 void aco_engine_get_info(const aco_engine *e, aco_engine_info *info);

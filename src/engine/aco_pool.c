@@ -230,6 +230,8 @@ ar_status aco_pool_setup(aco_engine *e) {
   return AR_OK;
 }
 
+MPI_Comm aco_pool_node(const aco_pool *P) { return P ? P->node : MPI_COMM_NULL; }
+
 void aco_pool_free(aco_engine *e) {
   if (!e->pool) return;
   pool_release(e->pool);

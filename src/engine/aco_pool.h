@@ -18,6 +18,7 @@
 #ifndef AR_ACO_POOL_H
 #define AR_ACO_POOL_H
 
+#include <mpi.h>
 #include <stdint.h>
 
 #include "ar_error.h"
@@ -44,6 +45,9 @@ typedef struct {
  * choice, source, source index and ant solutions into the node's window; e->pool stays NULL
  * otherwise. AR_ERR_NOMEM, AR_ERR_MPI. */
 ar_status aco_pool_setup(aco_engine *e);
+/* The communicator of the node's ranks (MPI_COMM_NULL without a pool). */
+MPI_Comm aco_pool_node(const aco_pool *P);
+
 /* Collective, as setup (MPI_Win_free); nothing without a pool. */
 void aco_pool_free(aco_engine *e);
 

@@ -77,6 +77,11 @@ struct aco_problem {
    * the stream ctx->rng. May fail (out of memory, a self-check). */
   ar_status (*initial)(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *out);
 
+  /* Optional: colonies of the same key (>= 0) get the same initial() solution, whatever their
+   * stream; -1: a colony's own. Where every colony of a node's ranks has one key, one rank makes
+   * it with the node's threads and the others receive it (aco_start.h). */
+  int64_t (*initial_key)(const aco_problem *p, int64_t colony);
+
   /* Builds one solution into out (data and cost), using ctx->choice and ctx->rng; when
    * ctx->source is set it may build by modifying the source. Leaves in scratch whatever the
    * following improve() call needs. Cannot fail. */

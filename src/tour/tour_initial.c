@@ -191,6 +191,12 @@ static ar_status make_start(const aco_problem *p, tour_scratch *s, int kind, tou
   return st;
 }
 
+int64_t tour_initial_key(const aco_problem *p, int64_t colony) {
+  const tour_problem *tp = p->data;
+  if (tp->net->metric == TOUR_METRIC_EXPLICIT) return -1;
+  return tour_first_kind(tp->net, &tp->opt, (int32_t)colony);
+}
+
 ar_status tour_initial(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *out) {
   tour_problem *tp = p->data;
   if (tp->net->metric == TOUR_METRIC_EXPLICIT) {

@@ -16,4 +16,8 @@ enum { TOUR_INITIAL_WAIT_NS = 100000 };
 /* AR_ERR_NOMEM; AR_ERR_INTERNAL when the tour fails its own check. */
 ar_status tour_initial(const aco_problem *p, aco_ant_ctx *ctx, void *scratch, aco_solution *out);
 
+/* problem.h: initial_key. The kind of a colony's first tour (tour_first_kind) on coordinates;
+ * -1 on EXPLICIT weights (a nearest-neighbour tour from a node of the colony's stream). */
+int64_t tour_initial_key(const aco_problem *p, int64_t colony);
+
 #endif

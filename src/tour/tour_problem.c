@@ -381,6 +381,7 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
   out->scratch_create = tour_scratch_create;
   out->scratch_free = tour_scratch_free;
   out->initial = tour_initial;
+  out->initial_key = tour_initial_key;
   out->construct = tour_construct;
   out->improve = opt->ls != TOUR_LS_NONE ? tour_improve : NULL;
   out->components = tour_components;

@@ -35,6 +35,8 @@ ar_add_mpi_test(engine_mpi_layouts_2 NP 2 SOURCES ${CMAKE_CURRENT_LIST_DIR}/test
 ar_add_mpi_test(engine_mpi_layouts_3 NP 3 SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_mpi_layouts.c)
 # Issue #23: the ranks of a node build each other's ants (aco_pool); the answer stays the one rank's.
 ar_add_mpi_test(engine_mpi_pool NP 2 SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_mpi_pool.c)
+# Issue #23: the node's first solution made once, by one rank with threads the others lend.
+ar_add_mpi_test(engine_mpi_start NP 2 SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_mpi_start.c)
 ar_add_script_test(engine_solve_cli SCRIPT tests/engine/test_solve_cli.sh LABELS mpi)
 # Issue #23: which sequential 5-opt moves close, by the order of their removed edges.
 ar_add_unit_test(engine_tour_kopt_types SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tour_kopt_types.c)
