@@ -33,11 +33,16 @@ typedef struct {
   int shared;
   int32_t team; /* the maker's team: its threads and the lent ones */
   start_rank *ranks;
-  unsigned char *message; /* the broadcast's: status, cost, solution (message_bytes) */
+  unsigned char *message; /* the broadcast's: head, cost, solution (message_bytes) */
 } start_plan;
 
+/* The broadcast's head: the maker's status and team, then the cost and the solution. */
+typedef struct {
+  int32_t status, team;
+} start_head;
+
 static size_t message_bytes(const aco_problem *p) {
-  return sizeof(int32_t) + sizeof(aco_cost) + (size_t)p->solution_len * sizeof(int32_t);
+  return sizeof(start_head) + sizeof(aco_cost) + (size_t)p->solution_len * sizeof(int32_t);
 }
 
 static void plan_free(start_plan *pl) {
@@ -102,6 +107,18 @@ static const ar_affinity *lender_cpus(const start_plan *pl, int t) {
   return NULL;
 }
 
+/* Whether this thread may run on every lender's CPUs (a CPU set that keeps each rank to its own
+ * cores would not let the lent threads there: they would share the maker's). Tried, then undone. */
+static int may_borrow(const start_plan *pl) {
+  ar_affinity own;
+  if (ar_affinity_get(&own) != 0) return 0;
+  int ok = 1;
+  for (int r = 1; r < pl->node_size && ok; r++)
+    ok = ar_affinity_set(&pl->ranks[r].cpus) == 0;
+  (void)ar_affinity_set(&own);
+  return ok;
+}
+
 /* Local colony c's initial solution and trails, on thread t's scratch; a failure is kept in
  * *worst (the worst status) and message. */
 static void start_colony(aco_engine *e, int32_t c, int t, int *worst, char *message, size_t cap) {
@@ -158,17 +175,18 @@ static ar_status start_here(aco_engine *e, const start_plan *pl, int team) {
   return AR_OK;
 }
 
-/* Broadcasts node rank 0's first solution (colony 0's best right after its start) and its status
- * to the node: MPI_Ibcast, which a receiver waits for asleep. */
+/* Broadcasts node rank 0's first solution (colony 0's best right after its start), its status
+ * and its team to the node: MPI_Ibcast, which a receiver waits for asleep. */
 static ar_status share_solution(aco_engine *e, const start_plan *pl, ar_status made,
                                 ar_status *received) {
   const aco_problem *p = e->problem;
   unsigned char *buf = pl->message;
-  int32_t *status = (int32_t *)buf;
-  aco_cost *cost = (aco_cost *)(buf + sizeof(int32_t));
-  int32_t *data = (int32_t *)(buf + sizeof(int32_t) + sizeof(aco_cost));
+  start_head *head = (start_head *)buf;
+  aco_cost *cost = (aco_cost *)(buf + sizeof(start_head));
+  int32_t *data = (int32_t *)(buf + sizeof(start_head) + sizeof(aco_cost));
   if (pl->node_rank == 0) {
-    *status = (int32_t)made;
+    head->status = (int32_t)made;
+    head->team = e->start_threads;
     *cost = e->colony[0].s.best_cost;
     memcpy(data, e->colony[0].best, (size_t)p->solution_len * sizeof(int32_t));
   }
@@ -181,7 +199,8 @@ static ar_status share_solution(aco_engine *e, const start_plan *pl, ar_status m
     if (st == AR_OK && !done) nanosleep(&(struct timespec){0, START_WAIT_NS}, NULL);
   }
   if (st == AR_OK && pl->node_rank != 0) {
-    *received = (ar_status)*status;
+    *received = (ar_status)head->status;
+    e->start_threads = head->team;
     if (*received == AR_OK) {
       aco_solution init = {*cost, data};
       for (int32_t c = 0; c < e->local_colonies; c++)
@@ -201,12 +220,13 @@ ar_status aco_start_colonies(aco_engine *e) {
     plan_free(&pl);
     return st != AR_OK ? st : start_here(e, NULL, e->threads);
   }
-  e->start_threads = pl.team;
   ar_status made = AR_OK, received = AR_OK;
   char message[1024] = "";
   if (pl.node_rank == 0) {
-    e->start_lent = pl.team - e->threads;
-    made = start_here(e, &pl, pl.team);
+    const int team = may_borrow(&pl) ? pl.team : e->threads;
+    e->start_threads = team;
+    e->start_lent = team - e->threads;
+    made = start_here(e, &pl, team);
     if (made != AR_OK) snprintf(message, sizeof message, "%s", ar_error_message());
   } else {
     e->start_received = 1;
