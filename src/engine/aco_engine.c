@@ -311,7 +311,7 @@ void aco_engine_get_info(const aco_engine *e, aco_engine_info *info) {
   info->start_unix = e->improvements_start;
   aco_pool_counts(e->pool, info->pool_ants);
   info->start_threads = e->start_threads;
-  info->start_lent = e->start_lent;
+  info->start_lent = e->start_received ? 0 : e->start_threads - e->threads;
   info->start_received = e->start_received;
 }
 

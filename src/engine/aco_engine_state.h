@@ -70,8 +70,8 @@ struct aco_engine {
   aco_plan plan;                /* how the ranks agree on segments and stops (aco_plan.h) */
   struct aco_pool *pool;        /* the ants this rank's node shares (aco_pool.h; NULL: none) */
   /* The first solutions (aco_start.h): the threads of the team that made them (with those the
-   * node's other ranks lent), the threads lent to this rank, whether it received them. */
-  int32_t start_threads, start_lent;
+   * node's other ranks lent; beyond `threads` on the maker), whether this rank received them. */
+  int32_t start_threads;
   int start_received;
 
   /* Global state (identical on every rank after an epoch end). */

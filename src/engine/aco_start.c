@@ -214,7 +214,6 @@ ar_status aco_start_colonies(aco_engine *e) {
   start_plan pl;
   ar_status st = plan_node(e, &pl);
   e->start_threads = e->threads;
-  e->start_lent = 0;
   e->start_received = 0;
   if (st != AR_OK || !pl.shared) {
     plan_free(&pl);
@@ -225,7 +224,6 @@ ar_status aco_start_colonies(aco_engine *e) {
   if (pl.node_rank == 0) {
     const int team = may_borrow(&pl) ? pl.team : e->threads;
     e->start_threads = team;
-    e->start_lent = team - e->threads;
     made = start_here(e, &pl, team);
     if (made != AR_OK) snprintf(message, sizeof message, "%s", ar_error_message());
   } else {

@@ -26,6 +26,8 @@ ar_add_script_test(cli_singleton SCRIPT tests/cli/test_singleton.sh LABELS mpi)
 ar_add_unit_test(cli_singleton_unit SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_singleton_env.c)
 # Issue #23: the PMIx link to the launcher without Nagle's delay (MPI_Finalize 40 ms sooner).
 ar_add_unit_test(cli_nodelay SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_nodelay.c)
+# Issue #23: the calling thread's CPUs set and read back; refusals leave them as they were.
+ar_add_unit_test(cli_affinity SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_affinity.c)
 # Issue #23: automatic ants (8 below 3,000 nodes; from 20,000 16 with the default Lin-Kernighan
 # ants, about n / 256 with --local-search full), --ants and parameter files winning.
 ar_add_script_test(cli_auto_ants SCRIPT tests/cli/test_auto_ants.sh LABELS hdf5)

@@ -2,11 +2,16 @@
 /* The first solutions made once per node (src/engine/aco_start.h), two ranks of one thread and
  * one colony each under mpirun, on an instance whose first tour gets the pass of long chains (the
  * part initial() shares out to the team): rank 0 makes it with a thread rank 1 lends, rank 1
- * receives it; the first solutions and the best tour are the one rank's. Without the pool
- * (ANTROUTE_POOL=0), or where the colonies' keys differ, each rank makes its own. A maker that
+ * receives it; a task the maker's colony makes while rank 1 waits is taken by the lent thread,
+ * running on rank 1's CPUs; the first solutions and the best tour are the one rank's. Without the
+ * pool (ANTROUTE_POOL=0), or where the colonies' keys differ, each rank makes its own. A maker that
  * fails is a failure on both ranks (the receiver is told, it does not wait for ever). */
 #include <omp.h>
+#include <stdatomic.h>
 #include <stdlib.h>
+#include <time.h>
+
+#include "ar_affinity.h"
 
 #include "engine_fixture.h"
 #include "test_util.h"
@@ -50,6 +55,30 @@ static int64_t own_key(const aco_problem *p, int64_t colony) {
 
 static const aco_problem *real_problem;
 
+/* Where the probe's task ran (the maker's colony 0, on a team of more than one thread). */
+static _Atomic int probe_started;
+static int probe_thread = -1;
+static ar_affinity probe_cpus;
+
+/* The first solution, then a task the calling thread does not take itself: it waits (up to 10 s,
+ * not a scheduling point) until another thread of the team, idle at the team's barrier, has. */
+static ar_status probed_initial(const aco_problem *p, aco_ant_ctx *ctx, void *scratch,
+                                aco_solution *out) {
+  const ar_status st = real_problem->initial(p, ctx, scratch, out);
+  if (ctx->colony == 0 && omp_get_num_threads() > 1) {
+#pragma omp task
+    {
+      probe_thread = omp_get_thread_num();
+      (void)ar_affinity_get(&probe_cpus);
+      atomic_store(&probe_started, 1);
+    }
+    for (int ms = 0; ms < 10000 && !atomic_load(&probe_started); ms++)
+      nanosleep(&(struct timespec){0, 1000000L}, NULL);
+#pragma omp taskwait
+  }
+  return st;
+}
+
 /* The maker's first solution fails (colony 0: rank 0's). */
 static ar_status failing_initial(const aco_problem *p, aco_ant_ctx *ctx, void *scratch,
                                  aco_solution *out) {
@@ -82,11 +111,33 @@ int test_run(int argc, char **argv) {
   const start_run one = run(&p, &par, MPI_COMM_SELF, t.n, ref); /* 1 x 1 */
   CHECK(one.st == AR_OK && one.threads == 1 && one.lent == 0 && !one.received);
 
-  start_run two = run(&p, &par, MPI_COMM_WORLD, t.n, tour);
+  /* Each rank on a CPU of its own (mpirun here binds nothing): a thread the maker's team makes
+   * starts on rank 0's, so only the lending puts it on rank 1's. */
+  ar_affinity home, cpus[2];
+  CHECK(ar_affinity_get(&home) == 0);
+  int cpu = -1;
+  for (int c = 0, seen = 0; c < 64 * AR_AFFINITY_WORDS && cpu < 0; c++)
+    if (home.bits[c / 64] >> (c % 64) & 1 && seen++ == rank) cpu = c;
+  CHECK(cpu >= 0); /* two CPUs at least (the suite's machines have them) */
+  memset(&cpus[rank], 0, sizeof cpus[rank]);
+  cpus[rank].bits[cpu / 64] = UINT64_C(1) << (cpu % 64);
+  CHECK(ar_affinity_set(&cpus[rank]) == 0);
+  MPI_Allgather(MPI_IN_PLACE, 0, MPI_BYTE, cpus, (int)sizeof cpus[0], MPI_BYTE, MPI_COMM_WORLD);
+  aco_problem probed = p;
+  probed.initial = probed_initial;
+  real_problem = &p;
+  start_run two = run(&probed, &par, MPI_COMM_WORLD, t.n, tour);
   printf("rank %d, pool on: first %lld (1 x 1: %lld), best %lld (%lld); team %d, lent %d, "
          "received %d\n",
          rank, (long long)two.first, (long long)one.first, (long long)two.best, (long long)one.best,
          two.threads, two.lent, two.received);
+  if (rank == 0) { /* the maker's team: its own thread 0 and the one rank 1 lent */
+    printf("the probe's task ran on thread %d, on rank 1's CPUs: %s\n", probe_thread,
+           memcmp(&probe_cpus, &cpus[1], sizeof probe_cpus) == 0 ? "yes" : "NO");
+    CHECK(atomic_load(&probe_started) && probe_thread == 1);
+    CHECK(memcmp(&probe_cpus, &cpus[1], sizeof probe_cpus) == 0);
+  }
+  CHECK(ar_affinity_set(&home) == 0);
   CHECK(two.st == AR_OK && two.first == one.first && two.best == one.best);
   CHECK(memcmp(ref, tour, sizeof(int32_t) * t.n) == 0);
   CHECK(two.threads == 2);
@@ -109,7 +160,6 @@ int test_run(int argc, char **argv) {
 
   aco_problem failing = p;
   failing.initial = failing_initial;
-  real_problem = &p;
   two = run(&failing, &par, MPI_COMM_WORLD, t.n, tour);
   printf("rank %d, the maker fails: status %d (%s)\n", rank, (int)two.st, ar_error_message());
   CHECK(two.st != AR_OK); /* rank 1 alone would have made its own */
