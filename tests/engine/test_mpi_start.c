@@ -5,11 +5,17 @@
  * receives it; a task the maker's colony makes while rank 1 waits is taken by the lent thread,
  * running on rank 1's CPUs; the first solutions and the best tour are the one rank's. Without the
  * pool (ANTROUTE_POOL=0), or where the colonies' keys differ, each rank makes its own. A maker that
- * fails is a failure on both ranks (the receiver is told, it does not wait for ever). */
+ * fails is a failure on both ranks (the receiver is told, it does not wait for ever). A maker
+ * whose CPUs may not include the lender's (rank 0 in a cpuset cgroup of its own CPU, where the
+ * machine lets root make one) borrows nothing, and rank 1 still receives the solution. */
+#include <errno.h>
 #include <omp.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "ar_affinity.h"
 
@@ -86,6 +92,66 @@ static ar_status failing_initial(const aco_problem *p, aco_ant_ctx *ctx, void *s
   return real_problem->initial(p, ctx, scratch, out);
 }
 
+/* The cgroup v1 cpuset hierarchy (Debian 12 under a v1 or hybrid layout); where it is absent or
+ * not writable the confined case is skipped, said so in the output. */
+static const char cpuset_root[] = "/sys/fs/cgroup/cpuset";
+
+static int write_text(const char *dir, const char *file, const char *text) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s", dir, file);
+  FILE *f = fopen(path, "w");
+  if (!f) return -1;
+  const int ok = fputs(text, f) >= 0;
+  return fclose(f) == 0 && ok ? 0 : -1;
+}
+
+/* This process's cpuset cgroup as a directory (from /proc/self/cgroup's "N:cpuset:/path"). */
+static int cpuset_home(char *dir, size_t cap) {
+  FILE *f = fopen("/proc/self/cgroup", "r");
+  if (!f) return -1;
+  char line[512];
+  int found = -1;
+  while (found != 0 && fgets(line, sizeof line, f)) {
+    char *c = strstr(line, ":cpuset:");
+    if (!c) continue;
+    c += strlen(":cpuset:");
+    c[strcspn(c, "\n")] = '\0';
+    found =
+        snprintf(dir, cap, "%s%s", cpuset_root, strcmp(c, "/") == 0 ? "" : c) < (int)cap ? 0 : -1;
+  }
+  fclose(f);
+  return found;
+}
+
+/* Moves this whole process into a new cpuset child `dir` of `home` holding CPU `cpu` alone (its
+ * threads then may not run elsewhere: sched_setaffinity to another CPU fails); -1 when the
+ * machine does not allow it, nothing left behind. */
+static int confine(const char *home, const char *dir, int cpu) {
+  char path[512], text[64], mems[256] = "";
+  FILE *f;
+  snprintf(path, sizeof path, "%s/cpuset.mems", home);
+  if (!(f = fopen(path, "r"))) return -1;
+  if (!fgets(mems, sizeof mems, f)) mems[0] = '\0';
+  fclose(f);
+  if (mkdir(dir, 0755) != 0) return -1;
+  snprintf(text, sizeof text, "%d", cpu);
+  char pid[32];
+  snprintf(pid, sizeof pid, "%ld", (long)getpid());
+  if (write_text(dir, "cpuset.cpus", text) == 0 && write_text(dir, "cpuset.mems", mems) == 0 &&
+      write_text(dir, "cgroup.procs", pid) == 0)
+    return 0;
+  (void)rmdir(dir);
+  return -1;
+}
+
+/* Back into `home`, the child removed. */
+static int unconfine(const char *home, const char *dir) {
+  char pid[32];
+  snprintf(pid, sizeof pid, "%ld", (long)getpid());
+  if (write_text(home, "cgroup.procs", pid) != 0) return -1;
+  return rmdir(dir) == 0 || errno == ENOENT ? 0 : -1;
+}
+
 int test_run(int argc, char **argv) {
   (void)argc;
   (void)argv;
@@ -142,6 +208,36 @@ int test_run(int argc, char **argv) {
   CHECK(memcmp(ref, tour, sizeof(int32_t) * t.n) == 0);
   CHECK(two.threads == 2);
   CHECK(rank == 0 ? two.lent == 1 && !two.received : two.lent == 0 && two.received);
+
+  /* Rank 0 confined to its CPU: the maker may not go to rank 1's, so it makes the solution alone
+   * (may_borrow says no) and rank 1 still receives it. */
+  char home_dir[400] = "", child[480] = "";
+  int confined = 0;
+  if (rank == 0 && cpuset_home(home_dir, sizeof home_dir) == 0) {
+    int cpu0 = 0;
+    while (!(cpus[0].bits[cpu0 / 64] >> (cpu0 % 64) & 1))
+      cpu0++;
+    snprintf(child, sizeof child, "%s/antroute-test-%ld", home_dir, (long)getpid());
+    confined = confine(home_dir, child, cpu0) == 0;
+  }
+  MPI_Bcast(&confined, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (confined) {
+    /* The checks come after the cgroup is left: a failing one leaves nothing behind. */
+    const int placed = ar_affinity_set(&cpus[rank]) == 0;
+    const int refused = rank != 0 || ar_affinity_set(&cpus[1]) != 0; /* the cgroup forbids it */
+    two = run(&p, &par, MPI_COMM_WORLD, t.n, tour);
+    if (rank == 0) CHECK(unconfine(home_dir, child) == 0);
+    CHECK(placed && refused);
+    CHECK(ar_affinity_set(&home) == 0);
+    printf("rank %d, maker confined to its CPU: team %d, lent %d, received %d\n", rank, two.threads,
+           two.lent, two.received);
+    CHECK(two.st == AR_OK && two.first == one.first && two.best == one.best);
+    CHECK(memcmp(ref, tour, sizeof(int32_t) * t.n) == 0);
+    CHECK(two.threads == 1 && two.lent == 0);
+    CHECK(rank == 0 ? !two.received : two.received);
+  } else if (rank == 0) {
+    printf("maker confined to its CPU: skipped (no writable cpuset cgroup at %s)\n", cpuset_root);
+  }
 
   setenv("ANTROUTE_POOL", "0", 1);
   two = run(&p, &par, MPI_COMM_WORLD, t.n, tour);
