@@ -23,7 +23,7 @@ int ar_affinity_set(const ar_affinity *mask) {
   cpu_set_t set;
   CPU_ZERO(&set);
   for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
-    if (mask->bits[cpu / 64] >> (cpu % 64) & 1) CPU_SET(cpu, &set);
+    if (ar_affinity_has(mask, cpu)) CPU_SET(cpu, &set);
   return sched_setaffinity(0, sizeof set, &set) == 0 ? 0 : -1;
 }
 

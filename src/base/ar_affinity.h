@@ -28,4 +28,16 @@ int ar_affinity_set(const ar_affinity *mask);
 /* Whether the mask names no CPU. */
 int ar_affinity_empty(const ar_affinity *mask);
 
+/* Whether the mask names CPU cpu (0 <= cpu < 64 AR_AFFINITY_WORDS). */
+static inline int ar_affinity_has(const ar_affinity *mask, int cpu) {
+  return (int)(mask->bits[cpu / 64] >> (cpu % 64) & 1);
+}
+
+/* The mask of CPU cpu alone. */
+static inline ar_affinity ar_affinity_one(int cpu) {
+  ar_affinity m = {{0}};
+  m.bits[cpu / 64] = UINT64_C(1) << (cpu % 64);
+  return m;
+}
+
 #endif

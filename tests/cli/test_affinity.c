@@ -20,14 +20,13 @@ int test_run(int argc, char **argv) {
   CHECK(!ar_affinity_empty(&own));
   int first = -1, count = 0;
   for (int cpu = 0; cpu < 64 * AR_AFFINITY_WORDS; cpu++)
-    if (own.bits[cpu / 64] >> (cpu % 64) & 1) {
+    if (ar_affinity_has(&own, cpu)) {
       if (first < 0) first = cpu;
       count++;
     }
   printf("this thread may run on %d CPUs, the first %d\n", count, first);
 
-  ar_affinity one = {{0}};
-  one.bits[first / 64] = UINT64_C(1) << (first % 64);
+  const ar_affinity one = ar_affinity_one(first);
   CHECK(ar_affinity_set(&one) == 0);
   CHECK(ar_affinity_get(&now) == 0 && same(&now, &one));
 
@@ -36,8 +35,8 @@ int test_run(int argc, char **argv) {
   CHECK(ar_affinity_set(&empty) == -1);
   CHECK(ar_affinity_get(&now) == 0 && same(&now, &one));
 
-  ar_affinity absent = {{0}}; /* the last CPU a mask can name: no machine here has 1,024 */
-  absent.bits[AR_AFFINITY_WORDS - 1] = UINT64_C(1) << 63;
+  /* The last CPU a mask can name: no machine here has 1,024. */
+  const ar_affinity absent = ar_affinity_one(64 * AR_AFFINITY_WORDS - 1);
   CHECK(ar_affinity_set(&absent) == -1);
   CHECK(ar_affinity_get(&now) == 0 && same(&now, &one));
 

@@ -183,10 +183,9 @@ int test_run(int argc, char **argv) {
   CHECK(ar_affinity_get(&home) == 0);
   int cpu = -1;
   for (int c = 0, seen = 0; c < 64 * AR_AFFINITY_WORDS && cpu < 0; c++)
-    if (home.bits[c / 64] >> (c % 64) & 1 && seen++ == rank) cpu = c;
+    if (ar_affinity_has(&home, c) && seen++ == rank) cpu = c;
   CHECK(cpu >= 0); /* two CPUs at least (the suite's machines have them) */
-  memset(&cpus[rank], 0, sizeof cpus[rank]);
-  cpus[rank].bits[cpu / 64] = UINT64_C(1) << (cpu % 64);
+  cpus[rank] = ar_affinity_one(cpu);
   CHECK(ar_affinity_set(&cpus[rank]) == 0);
   MPI_Allgather(MPI_IN_PLACE, 0, MPI_BYTE, cpus, (int)sizeof cpus[0], MPI_BYTE, MPI_COMM_WORLD);
   aco_problem probed = p;
@@ -213,12 +212,9 @@ int test_run(int argc, char **argv) {
    * (may_borrow says no) and rank 1 still receives it. */
   char home_dir[400] = "", child[480] = "";
   int confined = 0;
-  if (rank == 0 && cpuset_home(home_dir, sizeof home_dir) == 0) {
-    int cpu0 = 0;
-    while (!(cpus[0].bits[cpu0 / 64] >> (cpu0 % 64) & 1))
-      cpu0++;
+  if (rank == 0 && cpuset_home(home_dir, sizeof home_dir) == 0) { /* cpu: rank 0's */
     snprintf(child, sizeof child, "%s/antroute-test-%ld", home_dir, (long)getpid());
-    confined = confine(home_dir, child, cpu0) == 0;
+    confined = confine(home_dir, child, cpu) == 0;
   }
   MPI_Bcast(&confined, 1, MPI_INT, 0, MPI_COMM_WORLD);
   if (confined) {
