@@ -60,10 +60,19 @@ static const param_def tour_params[] = {
      "tour also gets a pass of the ants' search; -1: 50 on instances of 3,000-9,999 nodes that "
      "are not clustered, else 10",
      PARAM_SEARCH},
-    {"trial-ants", 0, PARAM_INT, "0", NULL, 0, 1e9, "N",
-     "ants of whole tours (below 20,000 nodes): every N-th ant of an iteration re-draws its "
-     "first 400 nodes as LKH draws a trial (keeping only the source's edges to a node's two "
-     "alpha-nearest candidates) instead of changing --new-edges edges (0: none)",
+    {"trial-ants", 0, PARAM_INT, "-1", NULL, -1, 1e9, "N",
+     "ants of whole tours (below 20,000 nodes): every N-th ant of an iteration re-draws "
+     "--trial-window nodes as LKH draws a trial (keeping only the source's edges to a node's two "
+     "alpha-nearest candidates) instead of changing --new-edges edges (0: none; -1: 4 on "
+     "symmetric tours (MMAS, --merge yes) of 1,000-1,999 nodes, else none)",
+     PARAM_SEARCH},
+    {"trial-window", 0, PARAM_INT, "-1", NULL, -1, 1e9, "N",
+     "the nodes a trial ant re-draws before it copies its source (0: the whole tour; -1: the "
+     "whole tour below 2,000 nodes, else 400)",
+     PARAM_SEARCH},
+    {"trial-stall", 0, PARAM_INT, "0", NULL, 0, 1e9, "N",
+     "trial ants only in a colony whose best has not improved for N iterations (0: from the "
+     "first iteration)",
      PARAM_SEARCH},
     {"merge", 0, PARAM_CHOICE, "yes", "yes|no", 0, -1, "yes|no",
      "symmetric tours under MMAS below 10,000 nodes: every ant is "
@@ -88,8 +97,11 @@ _Static_assert(TOUR_MERGE_BELOW == 10000 && TOUR_RESTART_STALL == 5 &&
                "--merge's and --restart's texts say below 10,000 nodes, --restart's 5, descent 1");
 _Static_assert(TOUR_LONG_CHAINS_FROM == 3000 && TOUR_LONG_CHAINS_BELOW == 10000,
                "--ls-5opt's text says 50 on 3,000-9,999 nodes");
-_Static_assert(TOUR_PIECES_FROM == 20000 && TOUR_TRIAL_WINDOW == 400 && TOUR_TRIAL_BACKBONE == 2,
-               "--trial-ants's text says below 20,000 nodes, 400 nodes and two candidates");
+_Static_assert(TOUR_PIECES_FROM == 20000 && TOUR_TRIAL_WINDOW == 400 && TOUR_TRIAL_BACKBONE == 2 &&
+                   TOUR_TRIALS_WHOLE_BELOW == 2000 && TOUR_TRIALS_SMALL == 4 &&
+                   TOUR_COLONIES_FROM == 1000,
+               "--trial-ants's and --trial-window's texts say below 20,000 nodes, two "
+               "candidates, 4 on 1,000-1,999 nodes, the whole tour below 2,000, else 400");
 _Static_assert(TOUR_GREEDY_FROM == 10000, "--first-tour's text says greedy from 10,000 nodes on");
 _Static_assert(
     TOUR_COLONIES_FROM == 1000 && TOUR_ANTS_WHOLE_BELOW == 3000 && TOUR_COLONIES_SMALL == 2 &&
@@ -127,7 +139,9 @@ static tour_options options_from(const param_set *ps) {
   to.stall_kick = (int32_t)param_int(ps, "stall-kick");
   to.ls_penalties = strcmp(param_str(ps, "ls-penalties"), "yes") == 0;
   to.ls_5opt = (int32_t)param_int(ps, "ls-5opt");
-  to.trial_every = (int32_t)param_int(ps, "trial-ants");
+  to.trial_every = (int32_t)param_int(ps, "trial-ants"); /* -1: auto_defaults */
+  to.trial_window = (int32_t)param_int(ps, "trial-window");
+  to.trial_stall = (int32_t)param_int(ps, "trial-stall");
   to.merge = strcmp(param_str(ps, "merge"), "yes") == 0;
   to.quadrant = (int32_t)param_int(ps, "quadrant-neighbours");
   to.alpha_steps = (int32_t)param_int(ps, "alpha-steps");
@@ -211,9 +225,12 @@ static int given(const solve_run *run, const char *name) {
  * parameter file gives --ants, --colonies, --restart, --restart-descent (tour_auto_ants,
  * tour_auto_colonies, tour_auto_restart, tour_auto_restart_descent; the engine's 16, 1, 0 and 0
  * are only the defaults' defaults; the driver
- * records what was used: solve_options_resolved). */
-static void auto_defaults(const tour_state *s, const solve_run *run, aco_params *par) {
+ * records what was used: solve_options_resolved). Also the trial ants of --trial-ants -1
+ * (tour_auto_trials; recorded as -1, as --ls-5opt's automatic value: a function of the instance
+ * and the other parameters). */
+static void auto_defaults(tour_state *s, const solve_run *run, aco_params *par) {
   int mmas = par->algorithm == ACO_MMAS;
+  if (s->opt.trial_every < 0) s->opt.trial_every = tour_auto_trials(&s->net, &s->opt, mmas);
   int32_t ants = tour_auto_ants(&s->net, &s->opt, mmas);
   if (ants > 0 && !given(run, "ants")) par->ants = ants;
   int32_t colonies = tour_auto_colonies(&s->net, &s->opt, mmas);

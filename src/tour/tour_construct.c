@@ -10,15 +10,19 @@
  * cannot simply undo), and local search starts only from the endpoints of the new edges.
  *
  * Trial ants (every opt.trial_every-th ant of an iteration): the walk draws its first
- * TOUR_TRIAL_WINDOW nodes as LKH draws each trial's tour near its best (ChooseInitialTour): it
- * keeps a source edge only where it joins a node to one of its first TOUR_TRIAL_BACKBONE
- * candidates or the reverse (on alpha-nearness lists the minimum 1-tree's edges, LKH's alpha = 0
- * backbone), a random one of the two when both are free, and picks every other step by the ACO
- * rule; then it copies the source as above. A focused ant changes its source in one place and no
- * merge of such ants reorders the regions a tour visits in turn (pcb3038's seeds stop there); a
- * trial re-draws some 150-250 edges of a region at once. Off by default: a trial costs some 2.6
- * focused ants, and at 10 s it was within noise on pcb3038 and fnl4461 over 42 seeds while the
- * time to 0.1 % above the optimum grew 1.6-1.75 times (docs/performance.md).
+ * opt.trial_window nodes (the whole tour below 2,000 nodes, else 400) as LKH draws each trial's
+ * tour near its best (ChooseInitialTour): it keeps a source edge only where it joins a node to
+ * one of its first TOUR_TRIAL_BACKBONE candidates or the reverse (on alpha-nearness lists the
+ * minimum 1-tree's edges, LKH's alpha = 0 backbone), a random one of the two when both are free,
+ * and picks every other step by the ACO rule; then it copies the source as above. A focused ant
+ * changes its source in one place and no merge of such ants reorders the regions a tour visits
+ * in turn; a trial re-draws a region (400 nodes: some 150-250 edges) or the whole tour at once.
+ * With opt.trial_stall > 0 trials wait until the colony's best has not improved for that many
+ * iterations (off by default: it kept the time to a close target, but the trials' gains at
+ * 10 s went with it). On by default, every fourth ant over the
+ * whole tour, only on 1,000-1,999 nodes where ants merge (tour_auto_trials): there it freed
+ * stalled seeds (nrw1379); larger instances lost more ants to the trials' cost than the trials
+ * found (docs/performance.md).
  *
  * Whole-tour construction (no source, or new_edges = 0): the classical ant walk over unvisited
  * candidates, falling back to the nearest unvisited node when every candidate was visited. */
@@ -75,7 +79,10 @@ static void construct_focused(const tour_problem *tp, aco_ant_ctx *ctx, tour_scr
   /* Trials are for ants of whole tours: in pieces this walk is only the fallback of an ant
    * whose pieces overflowed, which stays a focused ant. */
   const int32_t every = s->pieces.cap > 0 ? 0 : tp->opt.trial_every;
-  const int32_t trial = every > 0 && ctx->ant % every == every - 1 ? TOUR_TRIAL_WINDOW : 0;
+  const int32_t trial =
+      every > 0 && ctx->ant % every == every - 1 && ctx->stalled >= tp->opt.trial_stall
+          ? tp->opt.trial_window
+          : 0;
   int32_t scan = 0; /* fallback: the first unvisited node of the source at or after scan */
   int32_t cur = (int32_t)aco_rng_below(&ctx->rng, (uint32_t)n);
   order[0] = cur;

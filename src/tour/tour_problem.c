@@ -24,6 +24,8 @@ tour_options tour_options_default(void) {
                     .ls_penalties = 1,
                     .ls_5opt = -1,
                     .trial_every = 0,
+                    .trial_window = -1,
+                    .trial_stall = 0,
                     .first = TOUR_FIRST_AUTO,
                     .pieces_from = TOUR_PIECES_FROM,
                     .rows_from = TOUR_ROWS_FROM,
@@ -45,6 +47,8 @@ tour_options tour_options_resolve(const tour_net *net, const tour_options *opt) 
   if (o.quadrant < 0) o.quadrant = alpha ? TOUR_QUADRANT_ALPHA : 0;
   if (o.new_edges < 0)
     o.new_edges = tour_ants_in_pieces(&o, net->n) ? TOUR_NEW_EDGES_PIECES : TOUR_NEW_EDGES_WHOLE;
+  if (o.trial_window < 0) o.trial_window = net->n < TOUR_TRIALS_WHOLE_BELOW ? 0 : TOUR_TRIAL_WINDOW;
+  if (o.trial_window == 0 || o.trial_window > net->n) o.trial_window = net->n;
   return o;
 }
 
@@ -246,6 +250,18 @@ int32_t tour_auto_restart(const tour_net *net, const tour_options *opt, int mmas
   return mmas && tour_ants_merge(opt, net->n, net->directed) ? TOUR_RESTART_STALL : 0;
 }
 
+int32_t tour_auto_trials(const tour_net *net, const tour_options *opt, int mmas) {
+  /* Measured at 10 s, one thread, 6 seeds: on 1,000-1,999 nodes (eight TSPLIB instances and
+   * seven random ones) never worse on average, stalled seeds freed (nrw1379, a clustered and a
+   * uniform 1,600 and 1,900); from 2,000 nodes on worse, whole or in windows of 1,400 nodes,
+   * every fourth ant or every eighth (docs/performance.md). */
+  const int32_t n = net->n;
+  return mmas && tour_ants_merge(opt, n, net->directed) && n >= TOUR_COLONIES_FROM &&
+                 n < TOUR_TRIALS_WHOLE_BELOW
+             ? TOUR_TRIALS_SMALL
+             : 0;
+}
+
 double tour_auto_restart_descent(const tour_net *net, const tour_options *opt, int mmas) {
   /* Measured as tour_auto_restart: the 13 x 6 and five of them x 12 more seeds. */
   return tour_auto_restart(net, opt, mmas) > 0 ? TOUR_RESTART_DESCENT : 0.0;
@@ -341,6 +357,8 @@ ar_status tour_problem_create(const tour_net *net, const tour_options *opt, tour
   if (opt->alpha_steps < 0) return ar_fail(AR_ERR_USAGE, "--alpha-steps must be >= 0");
   if (opt->stall_kick < 0) return ar_fail(AR_ERR_USAGE, "--stall-kick must be >= 0");
   if (opt->trial_every < 0) return ar_fail(AR_ERR_USAGE, "--trial-ants must be >= 0");
+  if (opt->trial_window < -1) return ar_fail(AR_ERR_USAGE, "--trial-window must be >= -1");
+  if (opt->trial_stall < 0) return ar_fail(AR_ERR_USAGE, "--trial-stall must be >= 0");
   if (opt->quadrant < -1 || 4 * opt->quadrant > TOUR_MAX_CANDIDATES)
     return ar_fail(AR_ERR_USAGE, "--quadrant-neighbours must be in [-1, %d]",
                    TOUR_MAX_CANDIDATES / 4);

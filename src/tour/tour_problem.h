@@ -20,10 +20,12 @@
 /* Defaults (docs/performance.md says how they were measured). */
 tour_options tour_options_default(void);
 
-/* opt with its automatic values (ls_neighbours 0, quadrant -1) set for net: lists by
- * alpha-nearness (symmetric instances where tour_alpha_steps() gives steps) get TOUR_KL_ALPHA
- * local-search neighbours and TOUR_QUADRANT_ALPHA quadrant neighbours, nearest-neighbour lists
- * TOUR_KL_NEAREST and none. Never fails. */
+/* opt with its automatic values (ls_neighbours 0, quadrant -1, new_edges -1, trial_window -1
+ * and 0) set for net: lists by alpha-nearness (symmetric instances where tour_alpha_steps() gives
+ * steps) get TOUR_KL_ALPHA local-search neighbours and TOUR_QUADRANT_ALPHA quadrant neighbours,
+ * nearest-neighbour lists TOUR_KL_NEAREST and none; a trial re-draws the whole tour (n nodes)
+ * below TOUR_TRIALS_WHOLE_BELOW nodes or when 0 is given, else TOUR_TRIAL_WINDOW nodes (at most
+ * n). Never fails. */
 tour_options tour_options_resolve(const tour_net *net, const tour_options *opt);
 /* Automatic --ls-5opt (-1), once the candidate lists exist: TOUR_LS_5OPT_LONG on symmetric
  * instances of TOUR_LONG_CHAINS_FROM to TOUR_LONG_CHAINS_BELOW nodes (with whole ants) whose
@@ -62,6 +64,11 @@ int32_t tour_auto_restart(const tour_net *net, const tour_options *opt, int mmas
 /* The --restart-descent it gets when not given: TOUR_RESTART_DESCENT where tour_auto_restart
  * gives restarts, else 0. */
 double tour_auto_restart_descent(const tour_net *net, const tour_options *opt, int mmas);
+
+/* The --trial-ants an instance gets when it is not given: TOUR_TRIALS_SMALL on instances of
+ * TOUR_COLONIES_FROM to TOUR_TRIALS_WHOLE_BELOW - 1 nodes whose ants merge (mmas,
+ * tour_ants_merge), else 0 (none). Depends on the instance and the options only. */
+int32_t tour_auto_trials(const tour_net *net, const tour_options *opt, int mmas);
 
 /* The engine's view of the problem tour_problem_create() would build (rows, options,
  * solution_len, source_index_bytes; no callbacks, no data), and the neighbour-list width: for a

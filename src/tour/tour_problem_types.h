@@ -54,33 +54,37 @@ typedef struct {
   int32_t ls_neighbours; /* neighbours tried by local search (0: automatic, see
                             tour_options_resolve) */
   tour_ls_kind ls;
-  int32_t new_edges;   /* ants stop changing the source tour after this many new edges (0: build
-                          whole tours; -1: automatic, see tour_options_resolve) */
-  int32_t stall_kick;  /* after each stall_kick iterations without a better colony best, ants
-                          change the source in new_edges more edges, up to TOUR_KICK_MAX times
-                          new_edges (0: never; tour_kick_edges) */
-  int ls_penalties;    /* 1: the ants' local search measures gains on the costs the alpha ascent's
-                          penalties transform, d(u, v) + pi(u) + pi(v) (LKH's; tour_ls.c) */
-  int32_t ls_5opt;     /* the ants' local search: chains of at most this many sequential 5-opt
-                          steps where its other moves find nothing (0: none; tour_ls.c) */
-  int32_t trial_every; /* ants of whole tours: every trial_every-th ant of an iteration re-draws
-                          a window of its source as LKH draws a trial (tour_construct.c; 0: none,
-                          the default: docs/performance.md) */
-  tour_first first;    /* how coordinate instances' first tour starts (tour_initial.c) */
-  int32_t pieces_from; /* ants of instances of at least this many nodes keep their tours as
-                          pieces of the source (tour_pieces.h): same tours, O(change) per ant */
-  int combine;         /* symmetric instances (MMAS): the iteration's improving ants combined,
-                          whole or in pieces (tour_combine.h) */
-  int merge;           /* symmetric instances (MMAS) below TOUR_MERGE_BELOW nodes with whole ants:
-                          every ant merged into the colony's best by partition crossover
-                          (tour_merge.h) */
-  int32_t rows_from;   /* instances of at least this many nodes offer the engine index parts
-                          and row components (problem.h): MMAS deposits by rows, same bits */
-  int32_t quadrant;    /* 2-D coordinates: each node's nearest `quadrant` neighbours in each of
-                          the four quadrants around it join its candidate and local-search lists
-                          (they connect clusters; 0: none; -1: automatic) */
-  int32_t alpha_steps; /* symmetric instances: > 0 orders candidates by alpha-nearness from an
-                          ascent of at most this many steps (tour_alpha.c); 0: by distance */
+  int32_t new_edges;    /* ants stop changing the source tour after this many new edges (0: build
+                           whole tours; -1: automatic, see tour_options_resolve) */
+  int32_t stall_kick;   /* after each stall_kick iterations without a better colony best, ants
+                           change the source in new_edges more edges, up to TOUR_KICK_MAX times
+                           new_edges (0: never; tour_kick_edges) */
+  int ls_penalties;     /* 1: the ants' local search measures gains on the costs the alpha ascent's
+                           penalties transform, d(u, v) + pi(u) + pi(v) (LKH's; tour_ls.c) */
+  int32_t ls_5opt;      /* the ants' local search: chains of at most this many sequential 5-opt
+                           steps where its other moves find nothing (0: none; tour_ls.c) */
+  int32_t trial_every;  /* ants of whole tours: every trial_every-th ant of an iteration re-draws
+                           a window of its source as LKH draws a trial (tour_construct.c; 0: none,
+                           the library's default; the solve's automatic value: tour_auto_trials) */
+  int32_t trial_window; /* the nodes a trial re-draws (0: the whole tour; -1: automatic, see
+                           tour_options_resolve) */
+  int32_t trial_stall;  /* trials only in colonies whose best has not improved for this many
+                           iterations (0, the default: from the first) */
+  tour_first first;     /* how coordinate instances' first tour starts (tour_initial.c) */
+  int32_t pieces_from;  /* ants of instances of at least this many nodes keep their tours as
+                           pieces of the source (tour_pieces.h): same tours, O(change) per ant */
+  int combine;          /* symmetric instances (MMAS): the iteration's improving ants combined,
+                           whole or in pieces (tour_combine.h) */
+  int merge;            /* symmetric instances (MMAS) below TOUR_MERGE_BELOW nodes with whole ants:
+                           every ant merged into the colony's best by partition crossover
+                           (tour_merge.h) */
+  int32_t rows_from;    /* instances of at least this many nodes offer the engine index parts
+                           and row components (problem.h): MMAS deposits by rows, same bits */
+  int32_t quadrant;     /* 2-D coordinates: each node's nearest `quadrant` neighbours in each of
+                           the four quadrants around it join its candidate and local-search lists
+                           (they connect clusters; 0: none; -1: automatic) */
+  int32_t alpha_steps;  /* symmetric instances: > 0 orders candidates by alpha-nearness from an
+                           ascent of at most this many steps (tour_alpha.c); 0: by distance */
   tour_bound_progress_fn progress; /* each step of that ascent (progress lines); NULL: none */
   void *progress_arg;
   tour_work_fn work; /* the other long steps on 100,000+ nodes (tour_work.h); NULL: none */
@@ -121,10 +125,21 @@ enum {
   TOUR_LONG_CHAINS_BELOW = 10000
 };
 #define TOUR_LONG_CHAINS_CV 1.0
-/* Trial ants (--trial-ants, tour_construct.c): the nodes of the walk that re-draws the source,
- * and the candidates of a node whose edges it keeps (the alpha-nearest: the 1-tree's edges, LKH's
- * backbone). */
-enum { TOUR_TRIAL_WINDOW = 400, TOUR_TRIAL_BACKBONE = 2 };
+/* Trial ants (--trial-ants, tour_construct.c): the nodes of the walk that re-draws the source
+ * (automatic --trial-window: the whole tour below TOUR_TRIALS_WHOLE_BELOW nodes, else
+ * TOUR_TRIAL_WINDOW), and the candidates of a node whose edges it keeps (the alpha-nearest: the
+ * 1-tree's edges, LKH's backbone). Automatic --trial-ants (tour_auto_trials): every
+ * TOUR_TRIALS_SMALL-th ant on symmetric instances of TOUR_COLONIES_FROM to
+ * TOUR_TRIALS_WHOLE_BELOW - 1 nodes whose ants merge under MMAS: whole-tour trials freed stalled
+ * seeds there and cost tours from 2,000 nodes on (docs/performance.md). They start at once:
+ * waiting for a stall of 10 iterations (--trial-stall 10) kept d1655's time to 0.01 % above the
+ * optimum but lost most of what they gained at 10 s. */
+enum {
+  TOUR_TRIAL_WINDOW = 400,
+  TOUR_TRIAL_BACKBONE = 2,
+  TOUR_TRIALS_WHOLE_BELOW = 2000,
+  TOUR_TRIALS_SMALL = 4
+};
 /* Whether chains of o->ls_5opt steps follow LKH's rules (more than TOUR_LS_5OPT_SHORT steps). */
 static inline int tour_chains_lkh(const tour_options *o) { return o->ls_5opt > TOUR_LS_5OPT_SHORT; }
 /* The automatic --ls-5opt by size alone: long on TOUR_LONG_CHAINS_FROM to TOUR_LONG_CHAINS_BELOW

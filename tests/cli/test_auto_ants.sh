@@ -14,7 +14,8 @@
 # merge (symmetric MMAS tours below 10,000 nodes), 0 for ACS, ATSP, --merge no and 20,000 nodes,
 # and --restart-descent 1 where those restarts are (given or from a parameter file, it stands);
 # a run resumed from a checkpoint restarts its colonies from their first tours as the whole run
-# did (the first tour is made again at the start, not stored) and ends on its tour.
+# did (the first tour is made again at the start, not stored) and ends on its tour. Trial ants
+# (--trial-ants) every fourth ant on 1,000-1,999 nodes where the ants merge, else none.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 A=$ANTROUTE
 cd "$AR_TMP" || exit 1
@@ -105,10 +106,34 @@ expect_error 2 "restart-descent" r_negd.h5 -- env OMP_NUM_THREADS=1 "$A" solve k
   --iterations 1 --no-bound --restart-descent -1
 grep -q '^restart-descent = 1$' k1.ini && pass "the record names the 1 of --restart-descent used" ||
   fail "the record: $(grep -E '^restart-descent' k1.ini)"
+# Trial ants (--trial-ants): every fourth ant on 1,000-1,999 nodes where the ants merge when
+# none is given (the tour of --trial-ants 4, not of 0), none at 999 and 3,000 nodes or under
+# ACS (the tour of 0); a negative one below -1 refused by name.
+tour_of() { # NAME NET [OPTION...]: prints the tour of 3 iterations
+  local name=$1 net=$2
+  shift 2
+  OMP_NUM_THREADS=1 "$A" solve "$net" -o "t_$name.h5" --iterations 3 --seed 1 --no-bound -q "$@" \
+    >"t_$name.out" 2>&1 || { fail "$name: solve exited $?: $(cat "t_$name.out")"; return; }
+  eval "$(h5_read "t_$name.h5" v=/best/tour)"
+  echo "$v" | cksum
+}
+for c in "4 k1 k1.h5" "0 below below.h5" "0 mid mid.h5" "0 k1_acs k1.h5 --algorithm acs"; do
+  set -- $c
+  want=$1 name=$2
+  shift 2
+  auto=$(tour_of "${name}_auto" "$@")
+  with=$(tour_of "${name}_$want" "$@" --trial-ants "$want")
+  other=$(tour_of "${name}_$((4 - want))" "$@" --trial-ants $((4 - want)))
+  [ -n "$auto" ] && [ "$auto" = "$with" ] && [ "$auto" != "$other" ] &&
+    pass "${c#* }: --trial-ants $want by default" || fail "${c#* }: not the tour of --trial-ants $want"
+done
+expect_error 2 "trial-ants" t_neg.h5 -- env OMP_NUM_THREADS=1 "$A" solve k1.h5 -o t_neg.h5 \
+  --iterations 1 --no-bound --trial-ants -2
 # Restarts every other iteration or so (--restart 1), the stop after the checkpoint of iteration
 # 8: iterations 8-11 of the resumed run restart again, from the first tours made at its start.
+# (Without trial ants: with them the colonies of this seed keep improving and do not restart.)
 RR=(--iterations 12 --epoch-iterations 2 --seed 3 --no-bound --checkpoint-every 2 --restart 1
-  --restart-descent 0 --keep 6)
+  --restart-descent 0 --keep 6 --trial-ants 0)
 OMP_NUM_THREADS=1 "$A" solve k1.h5 -o kr_whole.h5 "${RR[@]}" --checkpoint-dir ckr >kr_whole.out 2>&1 ||
   fail "restarts, the whole run: $(cat kr_whole.out)"
 eval "$(h5_read ckr/ckpt-000004.h5 r8=/colonies/restarts rb8=/colonies/restart_best_cost)"

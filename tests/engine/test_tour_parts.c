@@ -668,10 +668,32 @@ static void test_trial_ants_option(void) {
   CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_OK);
   CHECK_EQ_INT(tp.opt.trial_every, 3);
   tour_problem_free(&tp);
-  to.trial_every = -1;
+  to.trial_every = -1; /* the solve's automatic value is its own (tour_auto_trials) */
+  CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_ERR_USAGE);
+  ar_error_clear();
+  to.trial_every = 3;
+  to.trial_window = -2;
+  CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_ERR_USAGE);
+  ar_error_clear();
+  to.trial_window = -1;
+  to.trial_stall = -1;
   CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_ERR_USAGE);
   ar_error_clear();
   tour_net_free(&t);
+  /* The window: automatic (-1) the whole tour below 2,000 nodes, else 400; 0 the whole tour; a
+   * given one kept, at most the tour. */
+  tour_net net;
+  memset(&net, 0, sizeof net);
+  to = tour_options_default();
+  CHECK_EQ_INT(to.trial_window, -1);
+  static const int32_t windows[][3] = {{1999, -1, 1999}, {2000, -1, TOUR_TRIAL_WINDOW},
+                                       {5000, 0, 5000},  {5000, 700, 700},
+                                       {500, 700, 500},  {300, -1, 300}};
+  for (size_t i = 0; i < sizeof windows / sizeof windows[0]; i++) {
+    net.n = windows[i][0];
+    to.trial_window = windows[i][1];
+    CHECK_EQ_INT(tour_options_resolve(&net, &to).trial_window, windows[i][2]);
+  }
 }
 
 /* Whether (u, v) joins a node to one of its first TOUR_TRIAL_BACKBONE candidates (either way). */
@@ -693,6 +715,7 @@ static void test_trial_construction(void) {
   to.alpha_steps = AR_TEST_SANITIZED ? 50 : 200;
   to.new_edges = 8;
   to.trial_every = 2;
+  to.trial_window = TOUR_TRIAL_WINDOW; /* below 2,000 nodes the automatic window is the tour */
   to.ls = TOUR_LS_NONE;
   /* A good source: the curve's first tour (the trial keeps its backbone edges) */
   ant_kit k;
@@ -734,6 +757,46 @@ static void test_trial_construction(void) {
   CHECK(changed[1] > 3 * changed[0]);
   free(out);
   free(again);
+  ant_kit_close(&k);
+  tour_net_free(&t);
+}
+
+static void test_trial_whole(void) {
+  /* The automatic window below 2,000 nodes: a trial re-draws the whole tour, its new edges as
+   * dense after the 400th step as before it (the windowed walk's are at most half as dense).
+   * With --trial-stall 10 trials wait for a colony stalled 10 iterations: one iteration short of
+   * it, the trial ant is a focused one of 8 new edges. */
+  tour_net t = fixture_random_euc(1000, 11);
+  tour_options to = tour_options_default();
+  CHECK_EQ_INT(to.trial_stall, 0); /* trials from the first iteration by default */
+  to.trial_stall = 10;
+  to.alpha_steps = AR_TEST_SANITIZED ? 50 : 200;
+  to.new_edges = 8;
+  to.trial_every = 2;
+  to.ls = TOUR_LS_NONE;
+  ant_kit k;
+  ant_kit_open(&k, &t, &to, 1);
+  CHECK_EQ_INT(k.tp.opt.trial_window, t.n);
+  int32_t *out = malloc(sizeof(int32_t) * t.n);
+  int32_t breaks[2] = {0, 0}, backbone = 0;
+  int64_t changed[2] = {0, 0}; /* by ants one iteration short of the stall, and at it */
+  for (int ant = 1; ant < 40; ant += 2) {
+    build_ant(&k, 1, ant, 9, out);
+    changed[0] += edges_not_in(out, k.src_pos, t.n);
+    build_ant(&k, 1, ant, 10, out);
+    changed[1] += edges_not_in(out, k.src_pos, t.n);
+    CHECK(tour_is_permutation(out, t.n) == 1);
+    for (int32_t m = 1; m < t.n; m++) {
+      const int along = adjacent(k.src_pos, t.n, out[m - 1], out[m]);
+      breaks[m > TOUR_TRIAL_WINDOW] += !along;
+      if (along && on_backbone(&k.tp, out[m - 1], out[m])) backbone++;
+    }
+  }
+  CHECK(2 * breaks[1] * TOUR_TRIAL_WINDOW >= breaks[0] * (t.n - 1 - TOUR_TRIAL_WINDOW));
+  CHECK(4 * backbone >= 20 * (t.n - 1)); /* a quarter of all steps along the backbone */
+  CHECK(changed[0] <= 20 * 3 * 8);       /* focused: some 19 changed edges an ant (8 new ones) */
+  CHECK(changed[1] > 10 * changed[0]);
+  free(out);
   ant_kit_close(&k);
   tour_net_free(&t);
 }
@@ -1031,6 +1094,18 @@ static void test_auto_ants_colonies(void) {
   net.directed = 1;
   CHECK_EQ_INT(tour_auto_restart(&net, &lk, 1), 0);
   CHECK(tour_auto_restart_descent(&net, &lk, 1) == 0.0);
+  /* trial ants: every fourth ant on 1,000-1,999 nodes where the ants merge, else none (0) */
+  net.n = 1500;
+  CHECK_EQ_INT(tour_auto_trials(&net, &lk, 1), 0);
+  net.directed = 0;
+  static const int32_t trials[][2] = {{999, 0}, {1000, 4}, {1999, 4}, {2000, 0}};
+  for (size_t i = 0; i < sizeof trials / sizeof trials[0]; i++) {
+    net.n = trials[i][0];
+    CHECK_EQ_INT(tour_auto_trials(&net, &lk, 1), trials[i][1]);
+    CHECK_EQ_INT(tour_auto_trials(&net, &lk, 0), 0);
+    CHECK_EQ_INT(tour_auto_trials(&net, &no_merge, 1), 0);
+    CHECK_EQ_INT(tour_auto_trials(&net, &pieces, 1), 0);
+  }
 }
 
 int test_run(int argc, char **argv) {
@@ -1062,6 +1137,7 @@ int test_run(int argc, char **argv) {
   test_first_tour();
   test_first_tour_kinds();
   test_trial_ants_option();
+  test_trial_whole();
   test_trial_construction();
   test_trial_not_in_pieces();
   test_trial_runs();
