@@ -17,12 +17,11 @@
  * and picks every other step by the ACO rule; then it copies the source as above. A focused ant
  * changes its source in one place and no merge of such ants reorders the regions a tour visits
  * in turn; a trial re-draws a region (400 nodes: some 150-250 edges) or the whole tour at once.
- * With opt.trial_stall > 0 trials wait until the colony's best has not improved for that many
- * iterations (off by default: it kept the time to a close target, but the trials' gains at
- * 10 s went with it). On by default, every fourth ant over the
- * whole tour, only on 1,000-1,999 nodes where ants merge (tour_auto_trials): there it freed
- * stalled seeds (nrw1379); larger instances lost more ants to the trials' cost than the trials
- * found (docs/performance.md).
+ * On by default, every fourth ant over the whole tour, only on 1,000-1,999 nodes where ants
+ * merge (tour_auto_trials): there they freed stalled seeds (nrw1379); larger instances lost more
+ * ants to the trials' cost than the trials found (docs/performance.md). With opt.trial_stall > 0
+ * trials wait until the colony's best has not improved for that many iterations (0 by default:
+ * it kept the time to a close target, but the trials' gains at 10 s went with it).
  *
  * Whole-tour construction (no source, or new_edges = 0): the classical ant walk over unvisited
  * candidates, falling back to the nearest unvisited node when every candidate was visited. */
