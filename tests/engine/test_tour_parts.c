@@ -704,6 +704,18 @@ static int on_backbone(const tour_problem *tp, int32_t u, int32_t v) {
   return 0;
 }
 
+/* A trial's walk against its source: the steps that leave the source (breaks[0] within the first
+ * TOUR_TRIAL_WINDOW steps, breaks[1] after), and the steps up to step `upto` that follow a source
+ * edge of the backbone (added to both counts). */
+static void trial_walk_counts(const ant_kit *k, const int32_t *out, int32_t n, int32_t upto,
+                              int32_t breaks[2], int32_t *backbone) {
+  for (int32_t m = 1; m < n; m++) {
+    const int along = adjacent(k->src_pos, n, out[m - 1], out[m]);
+    breaks[m > TOUR_TRIAL_WINDOW] += !along;
+    if (m <= upto && along && on_backbone(&k->tp, out[m - 1], out[m])) (*backbone)++;
+  }
+}
+
 static void test_trial_construction(void) {
   /* Every second ant a trial: tours of exact length, the same from the same stream; the first
    * TOUR_TRIAL_WINDOW nodes of a trial's walk follow the source's backbone edges where they can
@@ -736,11 +748,7 @@ static void test_trial_construction(void) {
       /* beyond the window every new edge is where the copy was blocked: few of them */
       int32_t breaks[2] = {0, 0};
       int32_t backbone = 0; /* steps of the window along a source edge of the backbone */
-      for (int32_t m = 1; m < t.n; m++) {
-        const int along = adjacent(k.src_pos, t.n, out[m - 1], out[m]);
-        breaks[m > TOUR_TRIAL_WINDOW] += !along;
-        if (m <= TOUR_TRIAL_WINDOW && along && on_backbone(&k.tp, out[m - 1], out[m])) backbone++;
-      }
+      trial_walk_counts(&k, out, t.n, TOUR_TRIAL_WINDOW, breaks, &backbone);
       /* about 220 of the 400 steps keep the source's backbone (some 30 where the rule alone
        * chooses: a walk that dropped it) */
       if (4 * backbone < TOUR_TRIAL_WINDOW) kept = 0;
@@ -786,11 +794,7 @@ static void test_trial_whole(void) {
     build_ant(&k, 1, ant, 10, out);
     changed[1] += edges_not_in(out, k.src_pos, t.n);
     CHECK(tour_is_permutation(out, t.n) == 1);
-    for (int32_t m = 1; m < t.n; m++) {
-      const int along = adjacent(k.src_pos, t.n, out[m - 1], out[m]);
-      breaks[m > TOUR_TRIAL_WINDOW] += !along;
-      if (along && on_backbone(&k.tp, out[m - 1], out[m])) backbone++;
-    }
+    trial_walk_counts(&k, out, t.n, t.n, breaks, &backbone);
   }
   CHECK(2 * breaks[1] * TOUR_TRIAL_WINDOW >= breaks[0] * (t.n - 1 - TOUR_TRIAL_WINDOW));
   CHECK(4 * backbone >= 20 * (t.n - 1)); /* a quarter of all steps along the backbone */
@@ -1065,14 +1069,26 @@ static void test_auto_ants_colonies(void) {
   CHECK_EQ_INT(tour_auto_ants(&net, &full, 1), 0);
   net.n = 1000;
   CHECK_EQ_INT(tour_auto_colonies(&net, &lk, 1), 0);
-  /* two colonies on symmetric tours of 1,000-2,999 nodes under MMAS with merging, else 1 (0) */
+  net.n = 1500;
+  CHECK_EQ_INT(tour_auto_trials(&net, &lk, 1), 0);
+  /* two colonies on symmetric tours of 1,000-2,999 nodes under MMAS with merging, else 1 (0);
+   * trial ants every fourth ant on 1,000-1,999 nodes where the ants merge (not in pieces), else
+   * none (0): {nodes, colonies, trials} */
   net.directed = 0;
-  static const int32_t colonies[][2] = {{999, 0}, {1000, 2}, {2999, 2}, {3000, 0}};
-  for (size_t i = 0; i < sizeof colonies / sizeof colonies[0]; i++) {
-    net.n = colonies[i][0];
-    CHECK_EQ_INT(tour_auto_colonies(&net, &lk, 1), colonies[i][1]);
-    CHECK_EQ_INT(tour_auto_colonies(&net, &lk, 0), 0);
-    CHECK_EQ_INT(tour_auto_colonies(&net, &no_merge, 1), 0);
+  tour_options pieces = lk;
+  pieces.pieces_from = 1000;
+  static const int32_t by_size[][3] = {{999, 0, 0},  {1000, 2, 4}, {1999, 2, 4},
+                                       {2000, 2, 0}, {2999, 2, 0}, {3000, 0, 0}};
+  for (size_t i = 0; i < sizeof by_size / sizeof by_size[0]; i++) {
+    net.n = by_size[i][0];
+    CHECK_EQ_INT(tour_auto_colonies(&net, &lk, 1), by_size[i][1]);
+    CHECK_EQ_INT(tour_auto_trials(&net, &lk, 1), by_size[i][2]);
+    for (int mmas = 0; mmas < 2; mmas++) { /* ACS, and MMAS without merging or in pieces */
+      const tour_options *off = mmas ? &no_merge : &lk;
+      CHECK_EQ_INT(tour_auto_colonies(&net, off, mmas), 0);
+      CHECK_EQ_INT(tour_auto_trials(&net, off, mmas), 0);
+    }
+    CHECK_EQ_INT(tour_auto_trials(&net, &pieces, 1), 0);
   }
   /* restarts after 5 iterations without gain, and a stall as long as the descent, where the
    * ants merge (symmetric, MMAS, below 10,000 nodes, whole ants, --merge yes), else none (0) */
@@ -1086,26 +1102,12 @@ static void test_auto_ants_colonies(void) {
     CHECK_EQ_INT(tour_auto_restart(&net, &no_merge, 1), 0);
     CHECK(tour_auto_restart_descent(&net, &no_merge, 1) == 0.0);
   }
-  tour_options pieces = lk;
-  pieces.pieces_from = 1000;
   net.n = 5000;
   CHECK_EQ_INT(tour_auto_restart(&net, &pieces, 1), 0);
   CHECK(tour_auto_restart_descent(&net, &pieces, 1) == 0.0);
   net.directed = 1;
   CHECK_EQ_INT(tour_auto_restart(&net, &lk, 1), 0);
   CHECK(tour_auto_restart_descent(&net, &lk, 1) == 0.0);
-  /* trial ants: every fourth ant on 1,000-1,999 nodes where the ants merge, else none (0) */
-  net.n = 1500;
-  CHECK_EQ_INT(tour_auto_trials(&net, &lk, 1), 0);
-  net.directed = 0;
-  static const int32_t trials[][2] = {{999, 0}, {1000, 4}, {1999, 4}, {2000, 0}};
-  for (size_t i = 0; i < sizeof trials / sizeof trials[0]; i++) {
-    net.n = trials[i][0];
-    CHECK_EQ_INT(tour_auto_trials(&net, &lk, 1), trials[i][1]);
-    CHECK_EQ_INT(tour_auto_trials(&net, &lk, 0), 0);
-    CHECK_EQ_INT(tour_auto_trials(&net, &no_merge, 1), 0);
-    CHECK_EQ_INT(tour_auto_trials(&net, &pieces, 1), 0);
-  }
 }
 
 int test_run(int argc, char **argv) {
