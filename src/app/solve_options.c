@@ -325,7 +325,8 @@ ar_status solve_options_record(param_set *ps) {
   }
   if (st != AR_OK) return st;
   static const char *const acs_only[] = {"q0", "xi"};
-  static const char *const mmas_only[] = {"p-best", "p-gbest", "restart", "restart-descent"};
+  static const char *const mmas_only[] = {"p-best", "p-gbest", "restart", "restart-descent",
+                                          "fresh-merge"};
   if (par.algorithm == ACO_ACS) {
     st = record_real(ps, "q0", par.q0);
     for (size_t i = 0; i < sizeof mmas_only / sizeof mmas_only[0]; i++)

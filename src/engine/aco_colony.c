@@ -111,25 +111,76 @@ static void copy_solution(int32_t *dst, aco_cost *dst_cost, const aco_solution *
   *dst_cost = src->cost;
 }
 
+/* Whether this update's ants merge into the fresh search's best (--fresh-merge): after a
+ * restart, once the fresh search has a best (right after the restart it has none: the worst
+ * cost) and while that best is longer than the colony's (once as good, it is the colony's). */
+static int merges_fresh(const aco_colony *c, const aco_params *par) {
+  const aco_cost worst = aco_cost_worst();
+  return par->fresh_merge && c->s.restarts > 0 &&
+         aco_cost_compare(&c->s.restart_best_cost, &worst) != 0 &&
+         aco_cost_compare(&c->s.restart_best_cost, &c->s.best_cost) > 0;
+}
+
+/* Every ant merged into *into (one of the colony's bests, with its cost), in ant order: a child
+ * better than *into replaces it, and the next ants merge into that child, which child (the
+ * colony's merge buffer) or, with keep set, keep (the array *into was: a failed merge may have
+ * written child, never keep) holds. */
+static void merge_each(aco_colony *c, const aco_problem *p, const aco_params *par,
+                       aco_solution *into, aco_solution *child, int32_t *keep) {
+  for (int32_t a = 0; a < par->ants; a++)
+    if (p->merge(p, into, &c->ant[a], c->merge_work, child)) {
+      if (!keep) {
+        *into = *child; /* merge reads its parents before it writes (problem.h) */
+        continue;
+      }
+      memcpy(keep, child->data, (size_t)p->solution_len * sizeof(int32_t));
+      *into = (aco_solution){child->cost, keep};
+    }
+}
+
+/* best (the colony's best or a child better than it) made the colony's best; and the best since
+ * the last restart too when it is shorter, unless that is the fresh search's own (own_best). */
+static void keep_best(aco_colony *c, const aco_problem *p, const aco_solution *best,
+                      int64_t iteration, int own_best) {
+  if (best->data == c->best) return; /* no child was better */
+  copy_solution(c->best, &c->s.best_cost, best, p);
+  c->s.best_iteration = iteration;
+  if (!own_best && aco_cost_compare(&best->cost, &c->s.restart_best_cost) < 0) {
+    copy_solution(c->restart_best, &c->s.restart_best_cost, best, p);
+    c->s.restart_best_iteration = iteration;
+  }
+}
+
 /* Every ant merged into the colony's best (problem.h: merge), in ant order: a child better than
- * the best replaces it, and the next ants merge into that child. The deposit stays the
- * iteration's: the children only raise the best, so the source keeps wandering (depositing
- * them made the search greedier and fall into the deep traps of u2152 and fl3795 more often,
+ * the best replaces it, and the next ants merge into that child. After a restart, with
+ * --fresh-merge, the fresh search keeps a best of its own: every ant is also merged into it, and
+ * it into the colony's best, whose children it does not take. Merged into the stalled best alone,
+ * the fresh search had only its iteration bests, or the stalled best's children: it stalled
+ * again long before it got as deep as the stalled search had, or was pulled back into its trap,
+ * and the next restart cut it off (nrw1379's seeds, docs/performance.md). The deposit stays the
+ * iteration's: the children only raise the bests, so the source keeps wandering (depositing them
+ * made the search greedier and fall into the deep traps of u2152 and fl3795 more often,
  * docs/performance.md). */
 static void merge_ants(aco_colony *c, const aco_problem *p, const aco_params *par,
                        int64_t iteration) {
+  const int own_best = par->fresh_merge && c->s.restarts > 0;
   aco_solution best = {c->s.best_cost, c->best};
   aco_solution child = {aco_cost_worst(), c->merged};
-  for (int32_t a = 0; a < par->ants; a++)
-    if (p->merge(p, &best, &c->ant[a], c->merge_work, &child))
-      best = child;                 /* merge reads its parents before it writes (problem.h) */
-  if (best.data == c->best) return; /* no child was better */
-  copy_solution(c->best, &c->s.best_cost, &best, p);
-  c->s.best_iteration = iteration;
-  if (aco_cost_compare(&best.cost, &c->s.restart_best_cost) < 0) {
-    copy_solution(c->restart_best, &c->s.restart_best_cost, &best, p);
+  merge_each(c, p, par, &best, &child, NULL);
+  keep_best(c, p, &best, iteration, own_best);
+  if (!merges_fresh(c, par)) return;
+  aco_solution own = {c->s.restart_best_cost, c->restart_best};
+  merge_each(c, p, par, &own, &child, c->restart_best);
+  if (aco_cost_compare(&own.cost, &c->s.restart_best_cost) < 0) {
+    c->s.restart_best_cost = own.cost;
     c->s.restart_best_iteration = iteration;
   }
+  best = (aco_solution){c->s.best_cost, c->best};
+  if (aco_cost_compare(&own.cost, &best.cost) < 0)
+    best = own;
+  else if (p->merge(p, &best, &own, c->merge_work, &child))
+    best = child;
+  keep_best(c, p, &best, iteration, own_best);
 }
 
 void aco_colony_start(aco_colony *c, const aco_problem *p, const aco_params *par,

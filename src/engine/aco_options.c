@@ -105,6 +105,18 @@ const param_def aco_param_defs[] = {
      .help = "MMAS with --restart: a colony also waits X times the iterations its search took "
              "from its last start to its best since, before it starts again (0: --restart alone)",
      .flags = PARAM_SEARCH},
+    {.name = "fresh-merge",
+     .type = PARAM_CHOICE,
+     .choices = "yes|no",
+     .min = 0,
+     .max = -1,
+     .arg_name = "yes|no",
+     .help = "MMAS with --restart where ants merge into the colony's best (tours: --merge): after "
+             "a restart the fresh search keeps a best of its own: its ants merge into the "
+             "colony's best and into that one, which merges into the colony's and does not take "
+             "the colony's children (no: the ants merge into the colony's best only, and the "
+             "best since the restart takes its children)",
+     .flags = PARAM_SEARCH},
     {.name = "epoch-iterations",
      .short_name = 'e',
      .type = PARAM_INT,
@@ -146,6 +158,7 @@ static const option_field fields[] = {
     {"p-gbest", F_REAL, offsetof(aco_params, p_gbest)},
     {"restart", F_I64, offsetof(aco_params, restart_iterations)},
     {"restart-descent", F_REAL, offsetof(aco_params, restart_descent)},
+    {"fresh-merge", F_YES_NO, offsetof(aco_params, fresh_merge)},
     {"epoch-iterations", F_I64, offsetof(aco_params, epoch_iterations)},
     {"migrate", F_YES_NO, offsetof(aco_params, migrate)},
 };
@@ -239,6 +252,7 @@ ar_status aco_options_get(const param_set *ps, aco_params *par) {
   par->epoch_iterations = int_or(ps, "epoch-iterations", d.epoch_iterations);
   par->seed = (uint64_t)int_or(ps, "seed", (long long)d.seed);
   par->migrate = choice_is(ps, "migrate", "yes", d.migrate);
+  par->fresh_merge = choice_is(ps, "fresh-merge", "yes", d.fresh_merge);
   if (par->algorithm == ACO_MMAS && par->q0 > 0)
     return ar_fail(AR_ERR_USAGE, "--q0 applies to --algorithm acs only");
   return AR_OK;

@@ -25,6 +25,7 @@ aco_params aco_params_default(void) {
       .epoch_iterations = 100,
       .seed = 1,
       .migrate = 1,
+      .fresh_merge = 1,
       .share_every = 0,
       .share_endpoints = 0,
       .has_target = 0,

@@ -37,6 +37,10 @@ typedef struct {
   int64_t epoch_iterations; /* iterations per epoch; colonies meet at epoch ends */
   uint64_t seed;
   int migrate;         /* at each epoch end, the global best replaces worse colony bests */
+  int fresh_merge;     /* MMAS with restarts, merging ants: after a restart the fresh search
+                          keeps a best of its own (restart_best) that the ants also merge into
+                          and that merges into the colony's best (0: the ants into the colony's
+                          best only) */
   int64_t share_every; /* every this many epochs, colonies average their pheromone (0 = never) */
   int share_endpoints; /* sharing: each OpenMP thread reduces a slice on its own communicator */
   int has_target;      /* stop at the first epoch end whose global best is no worse than target */

@@ -69,6 +69,8 @@ expect_error 2 "option --ls-5opt: 101 is outside" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --ls-5opt 101
 expect_error 2 "option --merge: 'maybe' is not one of yes\|no" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --merge maybe
+expect_error 2 "option --fresh-merge: 'maybe' is not one of yes\|no" "$out" -- \
+  "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --fresh-merge maybe
 expect_error 2 "option --new-edges: -2 is outside" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --new-edges -2
 # The ants' search on the ascent's penalised costs: the run's final self-check recomputes the
@@ -111,6 +113,10 @@ expect_error 3 "ls-penalties = no in this run, yes in the checkpoint" "$out" -- 
 expect_error 3 "merge = no in this run, yes in the checkpoint" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/att532.h5" -o "$out" --iterations 40 --seed 4 -q --new-edges 16 \
   --merge no --resume "$AR_TMP/pen-ck/ckpt-000001.h5"
+# So is one whose restarts' fresh searches merged on their own (the default) resumed without.
+expect_error 3 "fresh-merge = no in this run, yes in the checkpoint" "$out" -- \
+  "$ANTROUTE" solve "$AR_TMP/att532.h5" -o "$out" --iterations 40 --seed 4 -q --new-edges 16 \
+  --fresh-merge no --resume "$AR_TMP/pen-ck/ckpt-000001.h5"
 # A checkpoint of the earlier default (16 new edges) is refused by the automatic one, by name.
 expect_error 3 "new-edges = -1 in this run, 16 in the checkpoint" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/att532.h5" -o "$out" --iterations 40 --seed 4 -q \

@@ -7,10 +7,13 @@
  * of all its links does, for random choices of each component's parent (some one tour, some
  * not), also where one component holds every node; and whole runs
  * that merge end on a valid tour (the engine's verify), the same on 1 and 2 threads, not the run
- * without merging; instances of TOUR_MERGE_BELOW nodes and more do not merge, one node fewer do. */
+ * without merging; instances of TOUR_MERGE_BELOW nodes and more do not merge, one node fewer do;
+ * after a restart (--fresh-merge yes) the ants merge into the fresh search's best, and that best
+ * into the colony's. */
 #include <stdint.h>
 #include <string.h>
 
+#include "aco_colony.h"
 #include "engine_fixture.h"
 #include "test_util.h"
 #include "tour_curve.h"
@@ -190,6 +193,105 @@ static void check_runs(void) {
   tour_net_free(&t);
 }
 
+/* One colony update whose two ants both hold `tour` (single-threaded: begin, every cell, end). */
+static void update_with(aco_colony *c, const aco_problem *p, const aco_params *par,
+                        const float *eta_beta, int64_t it, const tour_net *t, int32_t *tour) {
+  for (int32_t a = 0; a < par->ants; a++) {
+    memcpy(c->ant[a].data, tour, sizeof(int32_t) * t->n);
+    c->ant[a].cost = solution(t, tour).cost;
+  }
+  aco_colony_update_begin(c, p, par, it);
+  aco_colony_update_cells(c, p, par, eta_beta, 0, (size_t)p->rows * (size_t)p->options);
+  aco_colony_update_end(c, p, par, eta_beta, it);
+}
+
+/* --fresh-merge: after a restart every ant also merges into the fresh search's best, and that
+ * best into the colony's, whose children it does not take. The colony's best K lacks a repair
+ * Z; it stalls and restarts. Right after the restart the fresh search has no best: its first
+ * ants F1 (Z, A and B) become it. Then either (children = 0) ants F2 (Z, A and C) merge into it,
+ * making "Z and A" (without the fresh merge the fresh best is the shorter of F1 and F2), neither
+ * improving K, and a fresh best with A alone (set as the state that ants of earlier iterations
+ * would have left) with ants equal to K: the ants merged into the fresh best repair it, and the
+ * repaired tour becomes the colony's best (without the fresh merge K stays); or (children = 1)
+ * ants with A alone repair K by a merge: the fresh best becomes their tour, not K's child
+ * (without the fresh merge it takes the child). */
+static void check_fresh_merge(int fresh, int children) {
+  tour_net t = fixture_random_euc(400, 45);
+  tour_options to = tour_options_default();
+  to.alpha_steps = 0;
+  to.combine = 0;
+  to.rows_from = INT32_MAX;
+  tour_problem tp;
+  aco_problem p;
+  CHECK(tour_problem_create(&t, &to, &tp, &p) == AR_OK);
+  aco_params par = aco_params_default();
+  par.ants = 2;
+  par.restart_iterations = 3;
+  par.restart_descent = 0;
+  par.fresh_merge = fresh;
+  aco_colony c;
+  CHECK(aco_colony_alloc(&c, &p, &par, 0) == AR_OK);
+  const int32_t n = t.n;
+  const size_t cells = (size_t)p.rows * (size_t)p.options, bytes = sizeof(int32_t) * n;
+  float *eta_beta = malloc(cells * sizeof(float));
+  int32_t *good = malloc(bytes), *k = malloc(bytes), *f1 = malloc(bytes), *f2 = malloc(bytes);
+  int32_t *za = malloc(bytes), *a_only = malloc(bytes);
+  for (size_t i = 0; i < cells; i++)
+    eta_beta[i] = 1.0f;
+  CHECK(tour_hilbert_order(&t, good) == AR_OK);
+  memcpy(k, good, bytes);
+  reverse(k, 10, 25); /* Z */
+  memcpy(za, k, bytes);
+  reverse(za, 100, 160); /* Z and A */
+  memcpy(f1, za, bytes);
+  reverse(f1, 200, 230); /* Z, A and B */
+  memcpy(f2, za, bytes);
+  reverse(f2, 280, 320); /* Z, A and C */
+  memcpy(a_only, good, bytes);
+  reverse(a_only, 100, 160);
+  const int64_t len_good = tour_length(&t, good), len_k = tour_length(&t, k);
+  const int64_t len_za = tour_length(&t, za), len_a = tour_length(&t, a_only);
+  const int64_t len_f1 = tour_length(&t, f1), len_f2 = tour_length(&t, f2);
+  /* every damage costs, and A more than Z: no fresh tour beats K alone */
+  CHECK(len_good < len_k && len_k < len_a && len_a < len_za && len_za < len_f1 && len_za < len_f2);
+  aco_solution init = solution(&t, k);
+  aco_colony_start(&c, &p, &par, eta_beta, &init);
+  const int64_t r = par.restart_iterations;
+  for (int64_t it = 0; it <= r; it++)
+    update_with(&c, &p, &par, eta_beta, it, &t, k); /* stalled: restarts at r */
+  CHECK_EQ_INT(c.s.restarts, 1);
+  update_with(&c, &p, &par, eta_beta, r + 1, &t, f1); /* no fresh best yet: F1 becomes it */
+  CHECK_EQ_INT((int64_t)c.s.restart_best_cost.value, len_f1);
+  if (children) {
+    update_with(&c, &p, &par, eta_beta, r + 2, &t, a_only);
+    CHECK_EQ_INT((int64_t)c.s.best_cost.value, len_good);
+    CHECK_EQ_INT((int64_t)c.s.restart_best_cost.value, fresh ? len_a : len_good);
+    CHECK_EQ_INT(tour_length(&t, c.restart_best), (int64_t)c.s.restart_best_cost.value);
+  } else {
+    update_with(&c, &p, &par, eta_beta, r + 2, &t, f2);
+    CHECK_EQ_INT((int64_t)c.s.best_cost.value, len_k);
+    CHECK_EQ_INT((int64_t)c.s.restart_best_cost.value,
+                 fresh ? len_za : (len_f1 < len_f2 ? len_f1 : len_f2));
+    CHECK_EQ_INT(tour_length(&t, c.restart_best), (int64_t)c.s.restart_best_cost.value);
+    memcpy(c.restart_best, a_only, bytes);
+    c.s.restart_best_cost = solution(&t, a_only).cost;
+    update_with(&c, &p, &par, eta_beta, r + 3, &t, k);
+    CHECK_EQ_INT((int64_t)c.s.best_cost.value, fresh ? len_good : len_k);
+    CHECK_EQ_INT(tour_length(&t, c.best), (int64_t)c.s.best_cost.value);
+  }
+  CHECK_EQ_INT(c.s.restarts, 1);
+  aco_colony_free(&c);
+  free(eta_beta);
+  free(good);
+  free(k);
+  free(f1);
+  free(f2);
+  free(za);
+  free(a_only);
+  tour_problem_free(&tp);
+  tour_net_free(&t);
+}
+
 int test_run(int argc, char **argv) {
   (void)argc;
   (void)argv;
@@ -197,5 +299,9 @@ int test_run(int argc, char **argv) {
   check_random();
   check_size();
   check_runs();
+  for (int children = 0; children < 2; children++) {
+    check_fresh_merge(1, children);
+    check_fresh_merge(0, children);
+  }
   return 0;
 }
