@@ -122,9 +122,9 @@ static int merges_fresh(const aco_colony *c, const aco_params *par) {
 }
 
 /* Every ant merged into *into (one of the colony's bests, with its cost), in ant order: a child
- * better than *into replaces it, and the next ants merge into that child, which child (the
- * colony's merge buffer) or, with keep set, keep (the array *into was: a failed merge may have
- * written child, never keep) holds. */
+ * better than *into replaces it, and the next ants merge into that child. Without keep the child
+ * stays in child's array (the colony's merge buffer); with keep it is copied into keep, the
+ * array *into held, which a failed merge (it may have written child's array) never touches. */
 static void merge_each(aco_colony *c, const aco_problem *p, const aco_params *par,
                        aco_solution *into, aco_solution *child, int32_t *keep) {
   for (int32_t a = 0; a < par->ants; a++)
