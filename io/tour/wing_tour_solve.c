@@ -99,7 +99,7 @@ _Static_assert(TOUR_LONG_CHAINS_FROM == 3000 && TOUR_LONG_CHAINS_BELOW == 10000,
                "--ls-5opt's text says 50 on 3,000-9,999 nodes");
 _Static_assert(TOUR_PIECES_FROM == 20000 && TOUR_TRIAL_WINDOW == 400 && TOUR_TRIAL_BACKBONE == 2 &&
                    TOUR_TRIALS_WHOLE_BELOW == 2000 && TOUR_TRIALS_SMALL == 4 &&
-                   TOUR_COLONIES_FROM == 1000,
+                   TOUR_TRIALS_FROM == 1000,
                "--trial-ants's and --trial-window's texts say below 20,000 nodes, two "
                "candidates, 4 on 1,000-1,999 nodes, the whole tour below 2,000, else 400");
 _Static_assert(TOUR_GREEDY_FROM == 10000, "--first-tour's text says greedy from 10,000 nodes on");

@@ -111,13 +111,18 @@ static void copy_solution(int32_t *dst, aco_cost *dst_cost, const aco_solution *
   *dst_cost = src->cost;
 }
 
-/* Whether this update's ants merge into the fresh search's best (--fresh-merge): after a
- * restart, once the fresh search has a best (right after the restart it has none: the worst
- * cost) and while that best is longer than the colony's (once as good, it is the colony's). */
+/* Whether the colony's best since its last restart is the fresh search's own (--fresh-merge,
+ * after a restart): the colony's merge children do not replace it. */
+static int keeps_own_best(const aco_colony *c, const aco_params *par) {
+  return par->fresh_merge && c->s.restarts > 0;
+}
+
+/* Whether this update's ants merge into the fresh search's own best: once it has one (right
+ * after the restart it has none: the worst cost) and while it is longer than the colony's (once
+ * as good, it is the colony's). */
 static int merges_fresh(const aco_colony *c, const aco_params *par) {
   const aco_cost worst = aco_cost_worst();
-  return par->fresh_merge && c->s.restarts > 0 &&
-         aco_cost_compare(&c->s.restart_best_cost, &worst) != 0 &&
+  return keeps_own_best(c, par) && aco_cost_compare(&c->s.restart_best_cost, &worst) != 0 &&
          aco_cost_compare(&c->s.restart_best_cost, &c->s.best_cost) > 0;
 }
 
@@ -127,15 +132,15 @@ static int merges_fresh(const aco_colony *c, const aco_params *par) {
  * array *into held, which a failed merge (it may have written child's array) never touches. */
 static void merge_each(aco_colony *c, const aco_problem *p, const aco_params *par,
                        aco_solution *into, aco_solution *child, int32_t *keep) {
-  for (int32_t a = 0; a < par->ants; a++)
-    if (p->merge(p, into, &c->ant[a], c->merge_work, child)) {
-      if (!keep) {
-        *into = *child; /* merge reads its parents before it writes (problem.h) */
-        continue;
-      }
-      memcpy(keep, child->data, (size_t)p->solution_len * sizeof(int32_t));
-      *into = (aco_solution){child->cost, keep};
+  for (int32_t a = 0; a < par->ants; a++) {
+    if (!p->merge(p, into, &c->ant[a], c->merge_work, child)) continue;
+    if (keep) {
+      copy_solution(keep, &into->cost, child, p);
+      into->data = keep;
+    } else {
+      *into = *child; /* merge reads its parents before it writes (problem.h) */
     }
+  }
 }
 
 /* best (the colony's best or a child better than it) made the colony's best; and the best since
@@ -163,7 +168,7 @@ static void keep_best(aco_colony *c, const aco_problem *p, const aco_solution *b
  * docs/performance.md). */
 static void merge_ants(aco_colony *c, const aco_problem *p, const aco_params *par,
                        int64_t iteration) {
-  const int own_best = par->fresh_merge && c->s.restarts > 0;
+  const int own_best = keeps_own_best(c, par);
   aco_solution best = {c->s.best_cost, c->best};
   aco_solution child = {aco_cost_worst(), c->merged};
   merge_each(c, p, par, &best, &child, NULL);

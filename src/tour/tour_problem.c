@@ -256,7 +256,7 @@ int32_t tour_auto_trials(const tour_net *net, const tour_options *opt, int mmas)
    * uniform 1,600 and 1,900); from 2,000 nodes on worse, whole or in windows of 1,400 nodes,
    * every fourth ant or every eighth (docs/performance.md). */
   const int32_t n = net->n;
-  return mmas && tour_ants_merge(opt, n, net->directed) && n >= TOUR_COLONIES_FROM &&
+  return mmas && tour_ants_merge(opt, n, net->directed) && n >= TOUR_TRIALS_FROM &&
                  n < TOUR_TRIALS_WHOLE_BELOW
              ? TOUR_TRIALS_SMALL
              : 0;

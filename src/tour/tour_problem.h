@@ -66,7 +66,7 @@ int32_t tour_auto_restart(const tour_net *net, const tour_options *opt, int mmas
 double tour_auto_restart_descent(const tour_net *net, const tour_options *opt, int mmas);
 
 /* The --trial-ants an instance gets when it is not given: TOUR_TRIALS_SMALL on instances of
- * TOUR_COLONIES_FROM to TOUR_TRIALS_WHOLE_BELOW - 1 nodes whose ants merge (mmas,
+ * TOUR_TRIALS_FROM to TOUR_TRIALS_WHOLE_BELOW - 1 nodes whose ants merge (mmas,
  * tour_ants_merge), else 0 (none). Depends on the instance and the options only. */
 int32_t tour_auto_trials(const tour_net *net, const tour_options *opt, int mmas);
 

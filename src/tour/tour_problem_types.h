@@ -129,7 +129,7 @@ enum {
  * (automatic --trial-window: the whole tour below TOUR_TRIALS_WHOLE_BELOW nodes, else
  * TOUR_TRIAL_WINDOW), and the candidates of a node whose edges it keeps (the alpha-nearest: the
  * 1-tree's edges, LKH's backbone). Automatic --trial-ants (tour_auto_trials): every
- * TOUR_TRIALS_SMALL-th ant on symmetric instances of TOUR_COLONIES_FROM to
+ * TOUR_TRIALS_SMALL-th ant on symmetric instances of TOUR_TRIALS_FROM to
  * TOUR_TRIALS_WHOLE_BELOW - 1 nodes whose ants merge under MMAS: whole-tour trials freed stalled
  * seeds there and cost tours from 2,000 nodes on (docs/performance.md). They start at once:
  * waiting for a stall of 10 iterations (--trial-stall 10) kept d1655's time to 0.01 % above the
@@ -137,6 +137,7 @@ enum {
 enum {
   TOUR_TRIAL_WINDOW = 400,
   TOUR_TRIAL_BACKBONE = 2,
+  TOUR_TRIALS_FROM = 1000,
   TOUR_TRIALS_WHOLE_BELOW = 2000,
   TOUR_TRIALS_SMALL = 4
 };

@@ -71,6 +71,10 @@ expect_error 2 "option --merge: 'maybe' is not one of yes\|no" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --merge maybe
 expect_error 2 "option --fresh-merge: 'maybe' is not one of yes\|no" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --fresh-merge maybe
+expect_error 2 "option --trial-window: -2 is outside" "$out" -- \
+  "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --trial-window -2
+expect_error 2 "option --trial-stall: -1 is outside" "$out" -- \
+  "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --trial-stall -1
 expect_error 2 "option --new-edges: -2 is outside" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --new-edges -2
 # The ants' search on the ascent's penalised costs: the run's final self-check recomputes the
