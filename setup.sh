@@ -23,7 +23,7 @@ BUILD_PACKAGES=(build-essential cmake ninja-build pkg-config openmpi-bin libopen
 # clang's sanitizers name a fault's functions and lines with it (Debian's clang only recommends
 # it), and without names the fuzz verdict cannot tell a fault of HDF5 from one of ours.
 TEST_PACKAGES=(clang libclang-rt-14-dev libomp-dev clang-format munge slurm-wlm slurmctld slurmd slurm-client
-  iproute2 lmod man-db python3-scipy time llvm-14)
+  iproute2 lmod man-db python3-scipy time llvm-14 strace)
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 

@@ -11,8 +11,9 @@
 # with its optimum in DATADIR/OPTIMA.tsv; without any, every instance of OPTIMA.tsv with 1,000 to
 # 6,000 nodes. The target is the optimum plus PERCENT % (default 0.1), rounded down. For seeds
 # 1..SEEDS (default 3) and each layout (ranks x threads: 1x1 on core 0; 1x2 with
-# OMP_NUM_THREADS=2 on cores 0-1; 2x1 with `mpirun -np 2 --bind-to core`), one `antroute solve
-# --time LIMIT --gap G` (default LIMIT 60 s), G chosen so that the run stops at the first epoch
+# OMP_NUM_THREADS=2 on cores 0-1; 2x1 with `mpirun -np 2 --bind-to core`, HWLOC_COMPONENTS as
+# docs/guide.md advises on one node), one `antroute solve --time LIMIT --gap G` (default LIMIT
+# 60 s), G chosen so that the run stops at the first epoch
 # end whose best reaches the target (--gap is measured from the network's Held-Karp bound,
 # docs/bounds.md). The time to target is the wall time from the command's start (reading,
 # candidate lists, the first tour and, on 2x1, mpirun's start included) until the rank of the
@@ -48,7 +49,7 @@ while getopts "p:s:t:b:l:d:o:L:" opt; do
   case $opt in
   p) percent=$OPTARG ;; s) seeds=$OPTARG ;; t) limit=$OPTARG ;; b) bin=$OPTARG ;;
   l) lkh=$OPTARG ;; d) data=$OPTARG ;; o) out=$OPTARG ;; L) layouts=$OPTARG ;;
-  *) sed -n '3,42p' "$0"; exit 2 ;;
+  *) sed -n '3,43p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -70,6 +71,10 @@ fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_mpi_yield_when_idle=1
+# mpirun on one node as docs/guide.md advises: without hwloc's discovery of I/O devices (reading
+# the PCI devices was 0.027 s of mpirun's 0.055 s start here); antroute sets the same for itself
+# when it runs alone or all its ranks are on one node. A value in the environment stands.
+export HWLOC_COMPONENTS=${HWLOC_COMPONENTS--linuxio,-pci}
 py=/usr/bin/python3 # with h5py
 tsv=$out/ttt.tsv
 : >"$tsv"
@@ -165,8 +170,10 @@ done
 [ ${#names[@]} -gt 0 ] || { echo "no instance to run"; exit 2; }
 
 printf '# %s; target: optimum + %s %%; seeds 1..%s; limit %s s; layouts %s\n' \
-  "$("$bin" --version)" "$percent" "$seeds" "$limit" "$layouts"
-printf '# LKH: %s\n# load before: %s\n' "${lkh:-not given}" "$(cut -d' ' -f1-3 /proc/loadavg)"
+  "$("$bin" --version | sed -n '1p; s/^commit: */commit /p' | paste -sd' ')" "$percent" "$seeds" \
+  "$limit" "$layouts"
+printf '# LKH: %s\n# HWLOC_COMPONENTS=%s\n# load before: %s\n' "${lkh:-not given}" \
+  "$HWLOC_COMPONENTS" "$(cut -d' ' -f1-3 /proc/loadavg)"
 [ ${#extra[@]} -eq 0 ] || printf '# antroute options: %s\n' "${extra[*]}"
 for name in "${names[@]}"; do
   for s in $(seq 1 "$seeds"); do

@@ -89,5 +89,9 @@ install(FILES ${PROJECT_SOURCE_DIR}/inputs/roads/monaco.osm.gz
         DESTINATION ${ANTROUTE_EXAMPLES_DIR}/roads)
 install(FILES ${CMAKE_BINARY_DIR}/modulefiles/antroute/${PROJECT_VERSION}.lua
         DESTINATION ${CMAKE_INSTALL_DATADIR}/modulefiles/antroute)
-# The installed program keeps the paths of the MPI and HDF5 libraries it was linked with.
-set_target_properties(antroute PROPERTIES INSTALL_RPATH_USE_LINK_PATH TRUE)
+# The installed program keeps the paths of the MPI and HDF5 libraries it was linked with. The
+# build tree's program gets the same RUNPATH at link time: left to rewrite it at install, CMake pads
+# the build tree's RUNPATH with an empty entry, which the loader reads as the current folder (the
+# build tree's antroute then loaded, or failed on, any libz.so.1 in the folder it was run from).
+set_target_properties(antroute PROPERTIES INSTALL_RPATH_USE_LINK_PATH TRUE
+                                          BUILD_WITH_INSTALL_RPATH TRUE)

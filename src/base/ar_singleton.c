@@ -16,12 +16,19 @@
 static const char *const launcher_vars[] = {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK",
                                             "PMI_SIZE"};
 
+/* hwloc's discovery components of I/O devices (PCI, block and network devices, GPUs), excluded for
+ * processes whose peers are all on this node. Open MPI loads its topology with I/O devices to
+ * place network cards; the PCI part reads each device's configuration space, 2 ms a device in a
+ * VM. Names a build of hwloc lacks are ignored. */
+static const char *const no_io_discovery = "-linuxio,-pci,-opencl,-gl,-cuda,-nvml,-rsmi,-levelzero";
+
 int ar_singleton_defaults(void) {
   for (size_t i = 0; i < sizeof launcher_vars / sizeof launcher_vars[0]; i++)
     if (getenv(launcher_vars[i])) return 0;
   /* overwrite = 0: what the user exported stands */
   setenv("OMPI_MCA_ess_singleton_isolated", "1", 0);
   setenv("OMPI_MCA_pml", "ob1", 0);
+  setenv("HWLOC_COMPONENTS", no_io_discovery, 0);
   /* Isolated singletons all take job family 0, so without this they share one session folder
    * (TMP/ompi.HOST.UID/jf.0), and the first to end removes it under the others (an output then
    * fails to open). Open MPI makes the folder and removes it at MPI_Finalize. */
@@ -49,6 +56,7 @@ static int launched_on_one_node(void) {
 
 int ar_one_node_defaults(void) {
   if (!launched_on_one_node()) return 0;
-  setenv("OMPI_MCA_pml", "ob1", 0); /* overwrite = 0: what the user exported stands */
+  setenv("OMPI_MCA_pml", "ob1", 0);               /* overwrite = 0: what the user exported stands */
+  setenv("HWLOC_COMPONENTS", no_io_discovery, 0); /* ranks that discover their own topology */
   return 1;
 }

@@ -13,6 +13,15 @@ for fact in commit "build type" compiler flags MPI HDF5 hwloc oneTBB; do
 done
 grep -q "^MPI: *Open MPI v[0-9]" <<<"$v" && pass "--version: the MPI library's own version" ||
   fail "--version: MPI line $(grep ^MPI <<<"$v")"
+# Run from a folder holding files named like the libraries it needs, the program still starts: its
+# RUNPATH names no empty entry (the loader's current folder), which the build tree's program had
+# while CMake padded it for the install's rewrite.
+mkdir -p "$AR_TMP/libs_here"
+needed=$(readelf -d "$ANTROUTE" 2>/dev/null | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p')
+for lib in ${needed:-libz.so.1 libmpi.so.40}; do echo "not a library" >"$AR_TMP/libs_here/$lib"; done
+(cd "$AR_TMP/libs_here" && "$ANTROUTE" --version) | grep -q "^antroute " &&
+  pass "starts in a folder with files named like its libraries" ||
+  fail "run from a folder with a file libz.so.1 it fails: $(cd "$AR_TMP/libs_here" && "$ANTROUTE" --version 2>&1 | head -2)"
 # --help wrapped (issue #24): 80 columns when not a terminal, COLUMNS honoured, a hanging indent,
 # and an examples section of real commands for every command.
 for cmd in solve "import tsplib" "import synthetic" inspect report export evaluate advise formats; do

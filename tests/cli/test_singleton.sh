@@ -86,6 +86,31 @@ opened=$(grep -o 'components_open: found loaded component [a-z0-9]*' np2.out | a
 [ "$opened" = " 2 ob1 " ] && pass "mpirun -np 2 on one node: each rank opens ob1 alone" ||
   fail "mpirun -np 2 on one node: the ranks opened '$opened', not ob1 alone"
 
+# A singleton leaves out hwloc's discovery of I/O devices (HWLOC_COMPONENTS): Open MPI's
+# topology then reads no PCI device's configuration space. With the user's own setting (here the
+# empty one, hwloc's default) it does, where the machine shows PCI devices to it.
+pci_reads() { # NAME ENV...: how many PCI configuration files a one-iteration singleton solve opens
+  local name=$1
+  shift
+  env -u OMPI_MCA_ess_singleton_isolated -u OMPI_MCA_pml -u HWLOC_COMPONENTS "$@" OMP_NUM_THREADS=1 \
+    strace -f -qq -e trace=openat -o "$name.trace" "$A" solve net.h5 -o "$name.h5" --iterations 1 \
+    --seed 4 -q >"$name.out" 2>&1 || { echo "solve failed: $(cat "$name.out")"; return 1; }
+  grep -c '/sys/bus/pci/devices/[^"]*/config"' "$name.trace" || true # 0 matches: status 1
+}
+if command -v strace >/dev/null; then
+  default_reads=$(pci_reads pci_default) && [ "$default_reads" = 0 ] &&
+    pass "a singleton reads no PCI device's configuration" ||
+    fail "a singleton read PCI configurations: $default_reads"
+  user_reads=$(pci_reads pci_user HWLOC_COMPONENTS=) || fail "the run with HWLOC_COMPONENTS=: $user_reads"
+  if [ "${user_reads:-0}" -gt 0 ] 2>/dev/null; then
+    pass "HWLOC_COMPONENTS from the user stands ($user_reads PCI configurations read)"
+  else
+    echo "note: no PCI device visible here: only the default's check above means anything"
+  fi
+else
+  echo "note: no strace: the I/O discovery checks skipped (setup.sh test installs it)"
+fi
+
 # The settings change how MPI starts, not the answer.
 [ "$(h5dump -d /best/cost -y -O /dev/null plain.h5 | tr -dc 0-9)" = \
   "$(h5dump -d /best/cost -y -O /dev/null helper.h5 | tr -dc 0-9)" ] &&

@@ -2,7 +2,8 @@
 /* ar_singleton_defaults (issue #23): the Open MPI settings of a process without a launcher are
  * set only when no launcher's variable is present, and never over a value the user exported; an
  * isolated singleton gets a session folder of its own (named after its process). The ranks of a
- * job on one node take ob1 (ar_one_node_defaults); ranks on several nodes are left alone. */
+ * job on one node take ob1 (ar_one_node_defaults); ranks on several nodes are left alone. Both a
+ * singleton and the ranks of one node leave out hwloc's discovery of I/O devices. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@ static const char *const launcher_vars[] = {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK",
 static void clear(void) {
   unsetenv("OMPI_MCA_ess_singleton_isolated");
   unsetenv("OMPI_MCA_pml");
+  unsetenv("HWLOC_COMPONENTS");
   unsetenv("OMPI_MCA_orte_top_session_dir");
   unsetenv("OMPI_MCA_orte_tmpdir_base");
   unsetenv("TMPDIR");
@@ -30,6 +32,12 @@ static void clear(void) {
 static int is(const char *name, const char *value) {
   const char *v = getenv(name);
   return v ? value && strcmp(v, value) == 0 : value == NULL;
+}
+
+/* hwloc's discovery of I/O devices left out: PCI (both of hwloc's ways to it) first. */
+static int no_io_discovery(void) {
+  const char *v = getenv("HWLOC_COMPONENTS");
+  return v && strncmp(v, "-linuxio,-pci,", strlen("-linuxio,-pci,")) == 0 && strstr(v, ",-cuda");
 }
 
 /* With TMPDIR and OMPI_MCA_orte_tmpdir_base as given (NULL: unset), a singleton's own session
@@ -58,6 +66,7 @@ int test_run(int argc, char **argv) {
   CHECK(ar_singleton_defaults() == 1);
   CHECK(is("OMPI_MCA_ess_singleton_isolated", "1"));
   CHECK(is("OMPI_MCA_pml", "ob1"));
+  CHECK(no_io_discovery());
   CHECK(session_folder_under(NULL, NULL, "/tmp"));
   /* Under the folder Open MPI would use: its MCA setting, else TMPDIR. */
   CHECK(session_folder_under("/scratch/t", NULL, "/scratch/t"));
@@ -74,14 +83,17 @@ int test_run(int argc, char **argv) {
     CHECK(ar_singleton_defaults() == 0);
     CHECK(is("OMPI_MCA_ess_singleton_isolated", NULL));
     CHECK(is("OMPI_MCA_pml", NULL));
+    CHECK(is("HWLOC_COMPONENTS", NULL));
     CHECK(is("OMPI_MCA_orte_top_session_dir", NULL));
   }
   /* The user's values stand. */
   clear();
   setenv("OMPI_MCA_pml", "ucx", 1);
   setenv("OMPI_MCA_ess_singleton_isolated", "0", 1);
+  setenv("HWLOC_COMPONENTS", "", 1); /* empty: hwloc's own choice */
   CHECK(ar_singleton_defaults() == 1);
   CHECK(is("OMPI_MCA_pml", "ucx"));
+  CHECK(is("HWLOC_COMPONENTS", ""));
   CHECK(is("OMPI_MCA_ess_singleton_isolated", "0"));
   clear();
   setenv("OMPI_MCA_orte_top_session_dir", "/mine", 1);
@@ -90,11 +102,15 @@ int test_run(int argc, char **argv) {
   /* mpirun: every rank on this node, or not; srun: one node in the step. */
   CHECK(one_node("OMPI_COMM_WORLD_SIZE", "2", "OMPI_COMM_WORLD_LOCAL_SIZE", "2") == 1);
   CHECK(is("OMPI_MCA_pml", "ob1"));
+  CHECK(no_io_discovery());
   CHECK(one_node("OMPI_COMM_WORLD_SIZE", "4", "OMPI_COMM_WORLD_LOCAL_SIZE", "2") == 0);
   CHECK(is("OMPI_MCA_pml", NULL));
+  CHECK(is("HWLOC_COMPONENTS", NULL)); /* several nodes: network cards placed as before */
   CHECK(one_node("PMIX_RANK", "0", "SLURM_STEP_NUM_NODES", "1") == 1);
   CHECK(is("OMPI_MCA_pml", "ob1"));
+  CHECK(no_io_discovery());
   CHECK(one_node("PMIX_RANK", "0", "SLURM_STEP_NUM_NODES", "2") == 0);
+  CHECK(is("HWLOC_COMPONENTS", NULL));
   clear();
   setenv("PMIX_RANK", "0", 1); /* a launcher that does not say how many nodes: left alone */
   CHECK(ar_one_node_defaults() == 0);
@@ -103,7 +119,9 @@ int test_run(int argc, char **argv) {
   setenv("OMPI_MCA_pml", "ucx", 1);
   setenv("OMPI_COMM_WORLD_SIZE", "2", 1);
   setenv("OMPI_COMM_WORLD_LOCAL_SIZE", "2", 1);
+  setenv("HWLOC_COMPONENTS", "-gl", 1);
   CHECK(ar_one_node_defaults() == 1);
   CHECK(is("OMPI_MCA_pml", "ucx"));
+  CHECK(is("HWLOC_COMPONENTS", "-gl"));
   return 0;
 }
