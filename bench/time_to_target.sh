@@ -40,7 +40,9 @@
 # search's paired speed-up (what sharing colonies over threads or ranks buys) and the bound two
 # cores could reach with that layout's start. Figures need a quiet machine: the header and the
 # footer print the load.
-# Options after `--` go to every antroute solve.
+# Options after `--` go to every antroute solve. Instances of 3,000 nodes and more have one colony
+# by default, which 2x1 cannot split over two ranks: give `-- --colonies 2` there (every layout
+# then runs the same search). Failed runs are listed after the tables with their first error line.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 percent=0.1 seeds=3 limit=60 bin=$here/build/antroute lkh=${LKH:-} data="" out=""
@@ -49,7 +51,7 @@ while getopts "p:s:t:b:l:d:o:L:" opt; do
   case $opt in
   p) percent=$OPTARG ;; s) seeds=$OPTARG ;; t) limit=$OPTARG ;; b) bin=$OPTARG ;;
   l) lkh=$OPTARG ;; d) data=$OPTARG ;; o) out=$OPTARG ;; L) layouts=$OPTARG ;;
-  *) sed -n '3,43p' "$0"; exit 2 ;;
+  *) sed -n '3,45p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -263,3 +265,8 @@ print("\nmedian seconds to the target over the seeds (\">\": most seeds did not 
       "(issue #23's target: 1.8x); paired = the median over the seeds that reached the target "
       "on both of 1x1's time / the layout's time for the same seed (the same search on both)")
 PYEOF
+# Failed runs and why (the first line of each one's log).
+awk -F'\t' '$1 != "" && $2 != "lkh" && $4 == "failed" { print $1 "." $2 "." $3 }' "$tsv" |
+  while read -r run; do
+    printf '# failed: %s: %s\n' "$run" "$(grep -m1 . "$out/$run.h5.log" 2>/dev/null || echo "no log")"
+  done
