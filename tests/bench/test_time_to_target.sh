@@ -5,7 +5,8 @@
 # timed by /improvements: its time (ttt.tsv) is the command's start (its fifth column) to the
 # first listed improvement at or below the target (not /best/iteration's, which the script once
 # timed), the search starting within 10 s of the command (its sixth column, the start's share);
-# the tables print both layouts' medians, and each split into start + search.
+# the tables print both layouts' medians, and each split into start + search. Without
+# --colonies 2 the 2x1 run fails, and the script lists it with its error line.
 source "$AR_SOURCE_DIR/tests/common/lib.sh"
 PY=/usr/bin/python3
 $PY -c "import h5py" 2>/dev/null || { echo "note: no h5py, the script cannot run"; finish; }
@@ -48,4 +49,17 @@ PYEOF
 )
 [ "${msg% }" = "ok" ] && pass "four runs timed by their first improvement at the target" ||
   fail "ttt.tsv: $msg"
+# mpirun runs without hwloc's I/O discovery unless the environment says otherwise, and the header
+# says which (ctest's environment sets its own value: unset here).
+(unset HWLOC_COMPONENTS
+  "$AR_SOURCE_DIR/bench/time_to_target.sh" -b "$ANTROUTE" -d "$AR_SOURCE_DIR/inputs/tsplib" \
+    -p 0.5 -s 1 -t 20 -L "2x1" -o one att532 >one.txt 2>&1) ||
+  fail "time_to_target.sh with one colony on 2x1: exit $?: $(tail -n 3 one.txt)"
+grep -qx '# HWLOC_COMPONENTS=-linuxio,-pci' one.txt &&
+  pass "the header names mpirun's HWLOC_COMPONENTS" ||
+  fail "no HWLOC_COMPONENTS line: $(grep -m1 HWLOC one.txt)"
+# A run that fails (att532's one automatic colony on two ranks) is listed with its first error.
+grep -q '^# failed: att532.2x1.1: .*2 MPI ranks but only 1 colony' one.txt &&
+  pass "a failed run listed with its error: $(grep -m1 '^# failed' one.txt)" ||
+  fail "the failed run is not listed: $(tail -n 3 one.txt)"
 finish
