@@ -140,7 +140,7 @@ const h5field h5res_supply_fields[H5RES_SUPPLY_FIELDS] = {
            "computed)"),
     MONTHS(H5RES_SUPPLY_MONTHS_LOWER_BOUND, "lower_bound", H5FIELD_F64, "USD",
            "min-cost-flow lower bound on wc + tc of any plan of the month serving max-flow many "
-           "orders (-inf: not computed)"),
+           "orders (-inf: not computed, or left out by --time where it did not fit)"),
     MONTHS(H5RES_SUPPLY_MONTHS_GAP_TO_BOUND, "gap_to_bound", H5FIELD_F64, "percent",
            "100 (wc + tc - lower_bound) / (wc + tc); NaN when the month leaves more orders "
            "unserved than min_unserved"),

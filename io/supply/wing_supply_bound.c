@@ -26,13 +26,54 @@ double wing_supply_bound_served_cost(const supply_config *cfg, double unserved, 
   return NAN;
 }
 
+/* The second (ar_clock_elapsed()) at which the month's bound is given up: with --gap the end of
+ * the budget (the search's target needs it), else when half the month's share is spent; 0: no
+ * budget, no limit. */
+static double bound_deadline(const supply_state *s, const solve_run *run) {
+  if (s->month_seconds <= 0.0) return 0.0;
+  if (param_is_set(run->ps, "gap")) return s->total_seconds - s->write_seconds;
+  return s->month_clock + SUPPLY_BOUND_SHARE * s->month_seconds;
+}
+
 ar_status wing_supply_bound_month(supply_state *s, const solve_run *run, supply_month_result *mr) {
+  mr->lower_bound = -HUGE_VAL;
+  mr->bound_seconds = 0.0;
+  if (s->bound_given_up) return AR_OK;
   double t0 = MPI_Wtime();
-  /* Every rank computes it (deterministic, and cheaper than waiting for a broadcast). */
+  /* Every rank computes it (deterministic, and cheaper than waiting for a broadcast); a rank
+   * whose clock ran out first drops it for all. */
   ar_status st =
-      ar_agree(run->comm, supply_mincost_bound(&s->sc, s->rp.flow.max_served, &mr->lower_bound));
+      ar_agree(run->comm, supply_mincost_bound(&s->sc, s->rp.flow.max_served,
+                                               bound_deadline(s, run), &mr->lower_bound));
+  int have = mr->lower_bound > -HUGE_VAL, all = 0;
+  if (st == AR_OK)
+    st = ar_mpi_check(MPI_Allreduce(&have, &all, 1, MPI_INT, MPI_MIN, run->comm),
+                      "MPI_Allreduce of the month's bound");
+  if (st != AR_OK) return st;
+  if (!all) {
+    mr->lower_bound = -HUGE_VAL;
+    s->bound_given_up = s->month + 1;
+  }
   mr->bound_seconds = MPI_Wtime() - t0;
-  return st;
+  return AR_OK;
+}
+
+void wing_supply_bound_text(const supply_state *s, const solve_run *run,
+                            const supply_month_result *mr, char *buf, size_t cap) {
+  if (mr->lower_bound > -HUGE_VAL) {
+    snprintf(buf, cap, "serving %lld costs at least %.2f (min-cost flow, %.2f s)",
+             (long long)s->rp.flow.max_served, mr->lower_bound, mr->bound_seconds);
+  } else if (s->bound_given_up == s->month + 1) {
+    snprintf(buf, cap,
+             "min-cost-flow bound left out: unfinished after %.2f s, %s of --time (the months "
+             "after it leave theirs out)",
+             mr->bound_seconds,
+             param_is_set(run->ps, "gap") ? "the end" : "half of the month's share");
+  } else {
+    const supply_month_result *first = &s->res.months[s->bound_given_up - 1];
+    snprintf(buf, cap, "min-cost-flow bound left out (%04d-%02d's did not fit in --time)",
+             (int)first->year, (int)first->month);
+  }
 }
 
 void wing_supply_bound_target(const supply_state *s, const solve_run *run,

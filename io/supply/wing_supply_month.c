@@ -6,12 +6,38 @@
 #include <string.h>
 
 #include "ar_agree.h"
+#include "ar_clock.h"
 #include "supply_bound.h"
 #include "supply_params.h"
 #include "wing_gap.h"
 #include "wing_supply_bound.h"
 #include "wing_supply_ckpt.h"
 #include "wing_supply_month.h"
+
+int wing_supply_colony_rounds(const solve_run *run) {
+  int64_t colonies = param_int(run->ps, "colonies"), ranks = run->ranks > 0 ? run->ranks : 1,
+          threads = run->threads > 0 ? run->threads : 1;
+  int64_t mine = (colonies + ranks - 1) / ranks; /* the most a rank holds */
+  return mine > threads ? (int)((mine + threads - 1) / threads) : 1;
+}
+
+/* Under --time: the month's share of what is left of the budget once the results are written,
+ * in proportion to its orders among the months left, so that a month that ran over (or a
+ * restart, which starts its own clock) does not push the last month past the budget. Rank 0's
+ * clock decides. Collective; AR_ERR_MPI. */
+static ar_status month_share(supply_state *s, const solve_run *run, int32_t month,
+                             double *seconds) {
+  const int32_t n = s->mo.start[month + 1] - s->mo.start[month],
+                left_orders = s->mo.start[s->mo.n] - s->mo.start[month];
+  double v[2] = {ar_clock_elapsed(), 0.0};
+  double left = s->total_seconds - v[0] - s->write_seconds;
+  v[1] = left_orders > 0 && left > 0.0 ? left * n / left_orders : 0.0;
+  ar_status st = ar_mpi_check(MPI_Bcast(v, 2, MPI_DOUBLE, 0, run->comm),
+                              "MPI_Bcast of the month's share of --time");
+  s->month_clock = v[0];
+  *seconds = v[1] > SUPPLY_MONTH_LEAST_SECONDS ? v[1] : SUPPLY_MONTH_LEAST_SECONDS;
+  return st;
+}
 
 ar_status wing_supply_month_begin(void *state, const solve_run *run, int32_t month, aco_params *par,
                                   const aco_problem **problem) {
@@ -20,19 +46,21 @@ ar_status wing_supply_month_begin(void *state, const solve_run *run, int32_t mon
   s->month = month;
   s->month_t0 = MPI_Wtime();
   const int32_t n = s->mo.start[month + 1] - s->mo.start[month];
-  double seconds = s->net.n_orders ? s->total_seconds * n / s->net.n_orders : 0.0;
   supply_problem_options ro = supply_problem_options_default();
   ro.rebuild = (int32_t)param_int(run->ps, "rebuild");
   ro.ls_passes = (int32_t)param_int(run->ps, "ls-passes");
+  s->month_seconds = 0.0;
+  ar_status st = AR_OK;
   if (par->time_limit > 0.0) {
-    par->time_limit = seconds;
+    st = month_share(s, run, month, &s->month_seconds);
+    if (st != AR_OK) return st;
+    par->time_limit = s->month_seconds;
     /* A time-limited run may cut the initial local search short (its answer depends on timing
      * anyway); an iteration-limited one never does. */
-    ro.initial_ls_time = 0.5 * seconds;
+    ro.initial_ls_time = 0.5 * s->month_seconds;
   }
   memset(&s->rp, 0, sizeof s->rp);
-  ar_status st =
-      supply_scope_init(&s->sc, &s->m, s->mo.orders + s->mo.start[month], n, &s->res.plan);
+  st = supply_scope_init(&s->sc, &s->m, s->mo.orders + s->mo.start[month], n, &s->res.plan);
   if (st == AR_OK) st = supply_problem_create(&s->sc, &s->res.plan, &ro, &s->rp, &s->problem);
   s->month_made = 1;
   st = ar_agree(run->comm, st);
@@ -43,13 +71,19 @@ ar_status wing_supply_month_begin(void *state, const solve_run *run, int32_t mon
   mr->lower_cost = s->rp.lower_cost;
   st = wing_supply_bound_month(s, run, mr);
   if (st != AR_OK) return st;
+  if (s->month_seconds > 0.0) { /* the first plans' local searches: half of what the bound left */
+    double left =
+        0.5 * (s->month_seconds - (MPI_Wtime() - s->month_t0)) / wing_supply_colony_rounds(run);
+    s->rp.opt.initial_ls_time = left > 1e-3 ? left : 1e-3;
+  }
   wing_supply_bound_target(s, run, mr, par);
   if (run->rank == 0 && !run->quiet) {
+    char bound[160];
+    wing_supply_bound_text(s, run, mr, bound, sizeof bound);
     printf("%04d-%02d: %d orders, %d ship days, %d pheromone columns; unserved at least %lld "
-           "(max-flow bound)%s; serving %lld costs at least %.2f (min-cost flow, %.2f s)\n",
+           "(max-flow bound)%s; %s\n",
            mr->year, mr->month, (int)n, (int)s->sc.ndays, (int)s->problem.options,
-           (long long)mr->min_unserved, s->cfg.capacity ? "" : " (capacity ignored)",
-           (long long)s->rp.flow.max_served, mr->lower_bound, mr->bound_seconds);
+           (long long)mr->min_unserved, s->cfg.capacity ? "" : " (capacity ignored)", bound);
     fflush(stdout);
   }
   return AR_OK;

@@ -6,6 +6,14 @@
 
 #include "wing_supply_state.h"
 
+/* The least time a month's engine gets under --time, even when the budget is spent (its first
+ * plans are made whatever the budget; the plan of --time counts them: wing_supply_solve.c). */
+#define SUPPLY_MONTH_LEAST_SECONDS 0.01
+
+/* The turns a rank's threads take to make its colonies' first plans (ceil(colonies of the rank /
+ * threads)): what the time plan and the first plans' local search divide by. */
+int wing_supply_colony_rounds(const solve_run *run);
+
 /* The month's scope, problem, time share and bound. AR_ERR_NOMEM, AR_ERR_MPI (the bound's
  * agreement); the same status on every rank. */
 ar_status wing_supply_month_begin(void *state, const solve_run *run, int32_t phase, aco_params *par,

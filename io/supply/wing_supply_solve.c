@@ -21,6 +21,7 @@
 #include "supply_params.h"
 #include "supply_plan_csv.h"
 #include "supply_report.h"
+#include "supply_seconds.h"
 #include "wing_gap.h"
 #include "wing_supply_bound.h"
 #include "wing_supply_ckpt.h"
@@ -50,7 +51,7 @@ static const solve_default supply_defaults[] = {
     {"ants", "8"}, {"epoch-iterations", "20"}, {"progress", "5"}, {"beta", "2"}};
 
 static const solve_note supply_notes[] = {
-    {"time", "shared among the months in proportion to their orders"},
+    {"time", "what is left of it shared among the months left in proportion to their orders"},
     {"iterations", "N per month"},
     {"gap", "each month's min-cost-flow bound"},
 };
@@ -89,6 +90,8 @@ static ar_status supply_open(const solve_run *run, hid_t file, void **out) {
   s->total_seconds = run->time;
   ar_status st = wing_supply_config_from_params(run->ps, &s->cfg);
   if (st == AR_OK) st = wing_supply_bound_usable(&s->cfg, run->ps);
+  /* Before the first month's bounds (seconds on a large month), not at its engine. */
+  if (st == AR_OK) st = aco_engine_check_ranks(run->ranks, (int)param_int(run->ps, "colonies"));
   if (st != AR_OK) ar_error_mark_shared(); /* every rank parsed the same options */
   if (st == AR_OK) st = supply_read(run, file, s);
   if (st != AR_OK) {
@@ -98,6 +101,23 @@ static ar_status supply_open(const solve_run *run, hid_t file, void **out) {
   if (run->rank == 0 && !run->quiet) supply_print_network(run, s);
   *out = s;
   return AR_OK;
+}
+
+/* The time plan of --time (solve_budget.h): every month's first plans are needed, checking and
+ * writing too; the months' min-cost-flow bounds are optional and timed month by month instead
+ * (wing_supply_bound.h). */
+static void supply_time_estimate(void *state, const solve_run *run, solve_time_estimate *out) {
+  (void)run;
+  supply_state *s = state;
+  supply_option_stats os;
+  supply_model_option_stats(&s->m, &os);
+  supply_seconds sec;
+  supply_seconds_estimate(s->net.n_orders, os.pairs, wing_supply_colony_rounds(run), &sec);
+  memset(out, 0, sizeof *out);
+  out->step[out->nsteps] = sec.first_plans;
+  out->step_what[out->nsteps++] = "the months' first plans";
+  out->write = sec.write;
+  s->write_seconds = sec.write;
 }
 
 /* The biggest month: one month's engine and problem live at a time. */
@@ -203,6 +223,13 @@ static void supply_summary(void *state, const solve_run *run, const aco_engine *
   wing_gap_text(gap, sizeof gap, served, lower, 3);
   if (lower > -HUGE_VAL && s->res.check.tot.unserved == bound)
     fprintf(out, "cost bound (min-cost flow, months added up): %.2f; %s\n", lower, gap);
+  else if (s->bound_given_up) {
+    const supply_month_result *first = &s->res.months[s->bound_given_up - 1];
+    fprintf(out,
+            "cost bound (min-cost flow): left out from %04d-%02d on, where it did not fit in "
+            "--time %g (a longer --time, or --iterations alone, computes it)\n",
+            (int)first->year, (int)first->month, s->total_seconds);
+  }
   supply_report_print(out, &s->m, &s->res.plan, &s->res.check, 20);
 }
 
@@ -240,6 +267,7 @@ const solve_kind *wing_supply_solve_kind(void) {
           "month.",
       .open = supply_open,
       .memory = supply_memory,
+      .time_estimate = supply_time_estimate,
       .phases = supply_phases,
       .phase_label = supply_phase_label,
       .ckpt_part = wing_supply_ckpt_part,

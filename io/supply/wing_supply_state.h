@@ -35,11 +35,17 @@ typedef struct {
   supply_model m;
   supply_months mo;
   supply_result res;
-  double total_seconds; /* --time, shared by the months in proportion to their orders */
+  double total_seconds;   /* --time (wall clock from the command's start): what is left of it is
+                             shared by the months left in proportion to their orders */
+  double write_seconds;   /* the time plan's estimate of checking and writing the results */
+  int32_t bound_given_up; /* 1 + the first month whose min-cost-flow bound did not fit in its
+                             share of --time (the months after it leave theirs out); 0: none */
 
   /* The month being routed. */
   int32_t month;
-  double month_t0; /* MPI_Wtime() at its start */
+  double month_t0;      /* MPI_Wtime() at its start */
+  double month_clock;   /* ar_clock_elapsed() at its start (rank 0's) */
+  double month_seconds; /* its share of --time (0: no budget) */
   supply_scope sc;
   supply_problem rp;
   aco_problem problem;

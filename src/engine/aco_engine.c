@@ -70,6 +70,14 @@ static void engine_eta_beta(aco_engine *e) {
   }
 }
 
+ar_status aco_engine_check_ranks(int ranks, int colonies) {
+  if (ranks <= colonies) return AR_OK;
+  return ar_fail(AR_ERR_USAGE,
+                 "%d MPI ranks but only %d %s: every rank needs at least one colony "
+                 "(use --colonies %d or more, or fewer ranks)",
+                 ranks, colonies, colonies == 1 ? "colony" : "colonies", ranks);
+}
+
 ar_status aco_engine_create(const aco_problem *problem, const aco_params *par, MPI_Comm comm,
                             aco_engine **out) {
   *out = NULL;
@@ -79,11 +87,8 @@ ar_status aco_engine_create(const aco_problem *problem, const aco_params *par, M
   if (st != AR_OK) return st;
   st = aco_params_check(par);
   if (st != AR_OK) return st;
-  if (size > par->colonies)
-    return ar_fail(AR_ERR_USAGE,
-                   "%d MPI ranks but only %d %s: every rank needs at least one colony "
-                   "(use --colonies %d or more, or fewer ranks)",
-                   size, par->colonies, par->colonies == 1 ? "colony" : "colonies", size);
+  st = aco_engine_check_ranks(size, par->colonies);
+  if (st != AR_OK) return st;
   aco_engine *e = calloc(1, sizeof *e);
   if (!e) return ar_fail(AR_ERR_NOMEM, "out of memory");
   e->problem = problem;

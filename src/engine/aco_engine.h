@@ -29,6 +29,10 @@
 #include "aco_record.h"
 #include "problem.h"
 
+/* AR_ERR_USAGE, naming the fix, when `ranks` ranks cannot each own one of `colonies` colonies
+ * (aco_engine_create's check, for a kind that can tell before its long steps: order routing). */
+ar_status aco_engine_check_ranks(int ranks, int colonies);
+
 /* Collective over comm. Checks the parameters, allocates everything (colonies, scratch for
  * omp_get_max_threads() threads, records), builds each local colony's initial solution and
  * trails. Fails on every rank alike (AR_ERR_USAGE for R > C or bad parameters, AR_ERR_NOMEM). */

@@ -388,6 +388,12 @@ ar_status supply_plan_verify(const supply_plan *p, const supply_assign *fixed) {
     memcpy(a.port, fixed->port, (size_t)net->n_orders * sizeof *a.port);
     memcpy(a.lane, fixed->lane, (size_t)net->n_orders * sizeof *a.lane);
     memcpy(a.day, fixed->day, (size_t)net->n_orders * sizeof *a.day);
+    /* Only fixed orders shipped on the scope's days share a plant-day or a lane-day with its
+     * orders (everything that couples orders is per plant-day or lane-day: supply_check.h); the
+     * others would add the same to both checks below, at a cost that grew with every month
+     * fixed (the twelfth month of a year of 100,000 orders a month: 0.45 s instead of 0.04). */
+    for (int32_t k = 0; k < net->n_orders; k++)
+      if (a.served[k] && (a.day[k] < sc->day0 || a.day[k] >= sc->day0 + sc->ndays)) a.served[k] = 0;
   }
   for (int32_t i = 0; i < sc->n; i++)
     a.served[sc->orders[i]] = 0;
