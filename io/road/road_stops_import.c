@@ -13,6 +13,7 @@
 #include "road_matrix.h"
 #include "road_stops_path.h"
 #include "road_stops_snap.h"
+#include "work_progress.h"
 
 static ar_status prepare_set(const road_stops_job *job, const road_graph *g,
                              const road_net_info *info, road_stop_set *set, int32_t *component) {
@@ -30,8 +31,8 @@ static ar_status prepare_set(const road_stops_job *job, const road_graph *g,
 }
 
 /* This rank's rows of the matrix: rank r of R takes [r n / R, (r+1) n / R). */
-static ar_status compute_rows(const road_graph *g, const road_stop_set *set, int rank, int ranks,
-                              int32_t *first, int32_t *count, int32_t **rows,
+static ar_status compute_rows(const road_graph *g, const road_stop_set *set, double progress,
+                              int rank, int ranks, int32_t *first, int32_t *count, int32_t **rows,
                               road_matrix_stats *stats) {
   int64_t n = set->stops.n;
   *first = (int32_t)(n * rank / ranks);
@@ -46,7 +47,13 @@ static ar_status compute_rows(const road_graph *g, const road_stop_set *set, int
                        .nstops = set->stops.n,
                        .label = set->stops.line,
                        .source = set->stops_csv};
-  return road_matrix_rows(&in, *first, *count, *rows, NULL, stats);
+  /* Rank 0's lines, from its rows (every rank has as many): "shortest paths, 38 %, 29.1 s, ETA
+   * 47.5 s" (6,000 stops on 200,000 road nodes take some 80 s on two threads). */
+  work_progress wp;
+  work_progress_begin(&wp, progress, rank != 0, &in.work, &in.work_arg);
+  ar_status st = road_matrix_rows(&in, *first, *count, *rows, NULL, stats);
+  work_progress_end(&wp);
+  return st;
 }
 
 static ar_status sum_up(MPI_Comm comm, const road_matrix_stats *ms, road_stops_summary *sum) {
@@ -98,7 +105,8 @@ ar_status road_stops_import(const road_stops_job *job, MPI_Comm comm, road_stops
   int32_t first = 0, count = 0, *rows = NULL;
   road_matrix_stats ms = {0};
   if (st == AR_OK)
-    st = ar_agree(comm, compute_rows(&g, &set, rank, ranks, &first, &count, &rows, &ms));
+    st = ar_agree(comm,
+                  compute_rows(&g, &set, job->progress, rank, ranks, &first, &count, &rows, &ms));
   if (st == AR_OK) st = ar_agree(comm, sum_up(comm, &ms, sum));
   if (st == AR_OK) {
     describe(&g, &set, component, sum);

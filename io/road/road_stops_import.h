@@ -23,6 +23,7 @@ typedef struct {
   const char *stops_csv, *roads, *output;
   road_cost cost;
   double max_snap; /* metres */
+  double progress; /* seconds between the matrix's progress lines (0: every row of rank 0) */
   const param_set *ps;
 } road_stops_job;
 

@@ -29,6 +29,8 @@ static const param_def import_stops_params[] = {
      "what a leg costs: travel time in seconds or length in metres (rounded per leg)", 0},
     {"max-snap", 0, PARAM_REAL, "500", NULL, 0, 1e7, "METRES",
      "refuse a stop farther than this from the road network", 0},
+    {"progress", 0, PARAM_REAL, "5", NULL, 0, 1e9, "SECONDS",
+     "at most one progress line of the shortest paths per SECONDS (0: one per stop of rank 0)", 0},
 };
 
 int wing_road_import_stops_defs(param_def *out, int cap) {
@@ -58,6 +60,7 @@ static ar_status import_stops_run(const param_set *ps) {
                         .roads = param_str(ps, "roads"),
                         .output = param_str(ps, "output"),
                         .max_snap = param_real(ps, "max-snap"),
+                        .progress = param_real(ps, "progress"),
                         .ps = ps};
   road_cost_parse(param_str(ps, "cost"), &job.cost);
   ar_path_role inputs[] = {
@@ -73,21 +76,21 @@ static ar_status import_stops_run(const param_set *ps) {
 }
 
 ar_status wing_road_import_stops(int argc, char **argv) {
-  param_set ps = {.command = "import stops",
-                  .usage = "[mpirun -np R] antroute import stops STOPS.csv --roads ROADS.h5 -o "
-                           "STOPS.h5 [--cost time|distance] [--max-snap METRES]",
-                  .examples = "antroute import stops inputs/roads/monaco_stops.csv --roads "
-                              "monaco-roads.h5 -o monaco-stops.h5\n"
-                              "antroute import stops stops.csv --roads roads.h5 -o s.h5 --cost "
-                              "distance",
-                  .description =
-                      "Snaps the stops of a CSV (columns id, lat, lon; more allowed) to the "
-                      "nearest node of the road network's largest strongly connected component "
-                      "and computes every stop-to-stop cost by shortest paths (asymmetric where "
-                      "one-way streets make it so), in parallel over MPI ranks and OpenMP "
-                      "threads. Writes a tour network that `antroute solve` takes as an ATSP. "
-                      "At most 20,000 stops.",
-                  CLI_OPTIONS(import_stops_params, 1, 1)};
+  param_set ps = {
+      .command = "import stops",
+      .usage = "[mpirun -np R] antroute import stops STOPS.csv --roads ROADS.h5 -o "
+               "STOPS.h5 [--cost time|distance] [--max-snap METRES] [--progress SECONDS]",
+      .examples = "antroute import stops inputs/roads/monaco_stops.csv --roads "
+                  "monaco-roads.h5 -o monaco-stops.h5\n"
+                  "antroute import stops stops.csv --roads roads.h5 -o s.h5 --cost "
+                  "distance",
+      .description = "Snaps the stops of a CSV (columns id, lat, lon; more allowed) to the "
+                     "nearest node of the road network's largest strongly connected component "
+                     "and computes every stop-to-stop cost by shortest paths (asymmetric where "
+                     "one-way streets make it so), in parallel over MPI ranks and OpenMP "
+                     "threads. Writes a tour network that `antroute solve` takes as an ATSP. "
+                     "At most 20,000 stops.",
+      CLI_OPTIONS(import_stops_params, 1, 1)};
   int help_done = 0;
   ar_status st = cli_parse_rules(&ps, argc, argv, CLI_RULES(import_stops_rules), &help_done);
   if (st == AR_OK && !help_done) st = import_stops_run(&ps);

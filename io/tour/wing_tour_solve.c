@@ -190,9 +190,26 @@ static ar_status tour_open(const solve_run *run, hid_t file, void **out) {
   return AR_OK;
 }
 
+static int given(const solve_run *run, const char *name);
+
+/* The colonies the run will have (--colonies, or tour_auto_colonies where it applies) against
+ * the ranks, before any long step (the bound, candidate lists and first tours of 10^5 nodes and
+ * more: a minute before the engine would have refused it). */
+static ar_status check_colonies(const tour_state *s, const solve_run *run) {
+  int mmas = strcmp(param_str(run->ps, "algorithm"), "mmas") == 0;
+  int32_t colonies = (int32_t)param_int(run->ps, "colonies"),
+          automatic = tour_auto_colonies(&s->net, &s->opt, mmas);
+  if (automatic > 0 && !given(run, "colonies")) colonies = automatic;
+  ar_status st = aco_engine_check_ranks(run->ranks, colonies);
+  if (st != AR_OK) ar_error_mark_shared(); /* every rank read the same network and options */
+  return st;
+}
+
 /* The lower bound, after the checkpoint session is open (a restart may find it kept there). */
 static ar_status tour_prepare(void *state, const solve_run *run) {
   tour_state *s = state;
+  ar_status st = check_colonies(s, run);
+  if (st != AR_OK) return st;
   return wing_tour_bound_ensure(run, &s->net, &s->bound_computed);
 }
 

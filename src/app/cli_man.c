@@ -30,7 +30,9 @@ static const char *const environment[][2] = {
     {"OMP_NUM_THREADS", "OpenMP threads per rank"},
     {"SLURM_JOB_END_TIME",
      "the job's end (seconds since 1970): solve checkpoints and stops before it"},
-    {"ANTROUTE_PROGRESS", "progress lines: tty (one live line), lines, or off"},
+    {"ANTROUTE_PROGRESS",
+     "progress lines: live (one line refreshed in place) or batch (time-stamped "
+     "lines); default: live on a terminal, else batch (--quiet: none)"},
     {"ANTROUTE_POOL",
      "0: ranks of one node do not build each other's ants, and each makes its own first "
      "solutions (the answer is the same)"},

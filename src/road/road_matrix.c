@@ -104,6 +104,9 @@ static ar_status plan_make(const road_matrix_in *in, matrix_plan *p) {
   return AR_OK;
 }
 
+/* The step the progress lines name. */
+#define ROAD_MATRIX_STEP "shortest paths"
+
 ar_status road_matrix_rows(const road_matrix_in *in, int32_t first, int32_t count, int32_t *rows,
                            double *exact, road_matrix_stats *stats) {
   double t0 = omp_get_wtime();
@@ -112,9 +115,10 @@ ar_status road_matrix_rows(const road_matrix_in *in, int32_t first, int32_t coun
   ar_status st = plan_make(in, &plan);
   if (st != AR_OK) return st;
   matrix_fault fault = {.bad_from = -1, .bad_to = -1};
-  int64_t settled = 0;
+  int64_t settled = 0, done = 0;
   double cpu = 0;
   int threads = 1;
+  if (in->work) in->work(in->work_arg, ROAD_MATRIX_STEP, 0, count);
 #pragma omp parallel reduction(+ : settled, cpu)
   {
     double c0 = thread_cpu();
@@ -132,6 +136,11 @@ ar_status road_matrix_rows(const road_matrix_in *in, int32_t first, int32_t coun
       size_t at = (size_t)r * (size_t)in->nstops;
       matrix_row(in, &plan, &s, first + r, rows + at, exact ? exact + at : NULL, &fault);
       settled += s.settled;
+      int64_t now_done;
+#pragma omp atomic capture
+      now_done = ++done;
+      if (in->work && omp_get_thread_num() == 0) /* its lines come from one thread */
+        in->work(in->work_arg, ROAD_MATRIX_STEP, now_done, count);
     }
     road_search_free(&s);
     cpu += thread_cpu() - c0;

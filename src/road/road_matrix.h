@@ -42,6 +42,11 @@ typedef struct {
   const int64_t *label; /* [nstops] the line of each stop in source, or NULL: messages then
                            name stops by 0-based index */
   const char *source;   /* the file the stops came from (with label) */
+  /* Progress (may be NULL): called by the team's thread 0 with the rows done so far of `count`
+   * (0 first, then after each row it computed), the step named "shortest paths"; the same
+   * signature as tour_work_fn, so that io/tour's work_progress prints the lines. */
+  void (*work)(void *arg, const char *step, int64_t done, int64_t total);
+  void *work_arg;
 } road_matrix_in;
 
 /* Rows first .. first+count-1: rows[r * nstops + j] = rounded cost from stop first+r to stop j

@@ -59,6 +59,15 @@ done
 out=$AR_TMP/none.h5
 expect_error 2 "2 MPI ranks but only 1 colony" "$out" -- \
   ar_mpirun 2 "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --iterations 5
+# ... refused before the long steps: a network without a bound (3,000 nodes: a second of ascent
+# here, a minute at 200,000) is not bounded, nor its candidate lists made, for nothing.
+"$ANTROUTE" import synthetic --kind tour --nodes 3000 --no-bound --alpha-steps 0 --seed 2 \
+  -o "$AR_TMP/n3k.h5" >/dev/null 2>&1 || fail "import of 3,000 nodes"
+expect_error 2 "2 MPI ranks but only 1 colony" "$out" -- \
+  ar_mpirun 2 "$ANTROUTE" solve "$AR_TMP/n3k.h5" -o "$out" --iterations 1 &&
+  { grep -qE "bound|alpha-nearness|candidate" "$AR_TMP/last.log" &&
+      fail "2 ranks, 1 colony: long steps before the refusal: $(head -c 300 "$AR_TMP/last.log")" ||
+      pass "2 ranks, 1 colony: refused before the bound and the candidate lists"; }
 expect_error 2 "option --ants: 0 is outside" "$out" -- \
   "$ANTROUTE" solve "$AR_TMP/eil51.h5" -o "$out" --ants 0
 expect_error 2 "option --stall-kick: -1 is outside" "$out" -- \

@@ -43,9 +43,16 @@ independent synth300 synth 300 time
 # Layouts: the same matrix whatever the ranks and threads.
 OMP_NUM_THREADS=1 "$A" import stops "$T/andorra300.csv" --roads "$T/andorra.h5" -o "$T/l11.h5" >/dev/null
 OMP_NUM_THREADS=2 "$A" import stops "$T/andorra300.csv" --roads "$T/andorra.h5" -o "$T/l12.h5" >/dev/null
-OMP_NUM_THREADS=1 ar_mpirun 2 "$A" import stops "$T/andorra300.csv" --roads "$T/andorra.h5" -o "$T/l21.h5" >"$T/l21.log" 2>&1
+OMP_NUM_THREADS=1 ANTROUTE_PROGRESS=batch ar_mpirun 2 "$A" import stops "$T/andorra300.csv" \
+  --roads "$T/andorra.h5" -o "$T/l21.h5" --progress 0 >"$T/l21.log" 2>&1
 OMP_NUM_THREADS=1 ar_mpirun 3 "$A" import stops "$T/andorra300.csv" --roads "$T/andorra.h5" -o "$T/l31.h5" >/dev/null 2>&1
 grep -q "on 2 ranks x 1 thread" "$T/l21.log" && pass "2x1: rows split over 2 ranks" || fail "2x1: $(cat "$T/l21.log")"
+# Progress lines of the shortest paths (--progress 0: one per row of rank 0, its 150 of 300; the
+# other rank prints none): from 0 % to 100 %, each with its time and ETA.
+lines=$(grep -cE '^[0-9-]+ [0-9:]+ shortest paths, [0-9]+ %, [0-9.]+ s, ETA [0-9.]+ s$' "$T/l21.log")
+[ "$lines" -eq 150 ] && grep -qE ' shortest paths, 100 %, ' "$T/l21.log" &&
+  pass "2x1: $lines progress lines of the shortest paths, up to 100 %" ||
+  fail "2x1: $lines progress lines: $(grep -m3 'shortest' "$T/l21.log")"
 for l in l12 l21 l31; do
   h5diff "$T/l11.h5" "$T/$l.h5" /tour/weights /tour/weights && h5diff "$T/l11.h5" "$T/$l.h5" /road /road &&
     pass "$l: the same matrix and road part as 1x1" || fail "$l differs from 1x1"
