@@ -105,6 +105,10 @@ struct wing {
    * .tsp). solve_recognises: any rank, cannot fail (unreadable: 0); NULL: solve imports none. */
   int solve_import;
   int (*solve_recognises)(const char *path);
+  /* More arguments of that import when the solve has a time budget (NULL-terminated; NULL:
+   * none): what the solve's plan of --time can schedule or leave out itself (tours: the lower
+   * bound and the alpha-nearness ascent, which the import would run first, outside any plan). */
+  const char *const *solve_import_budget_args;
 
   /* The solve part (NULL: networks of this kind are not solved). A function, since a kind may
    * assemble its option table at first use. */

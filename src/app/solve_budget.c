@@ -14,6 +14,11 @@
  * the steps the run needs (the search should get most of the budget). */
 #define SOLVE_BUDGET_OPTIONAL_SHARE 0.5
 
+int solve_budget_applies(const param_set *ps) {
+  return param_is_set(ps, "time") ||
+         (param_int(ps, "iterations") == 0 && !param_is_set(ps, "cpu-time"));
+}
+
 ar_status solve_budget_init(solve_budget *b, const param_set *ps) {
   memset(b, 0, sizeof *b);
   int given = param_is_set(ps, "time");
@@ -22,7 +27,7 @@ ar_status solve_budget_init(solve_budget *b, const param_set *ps) {
                    "--time %g: the budget must be more than 0 seconds (without --time a run "
                    "has %d s, or no time limit with --iterations)",
                    param_real(ps, "time"), (int)SOLVE_DEFAULT_SECONDS);
-  b->active = given || (param_int(ps, "iterations") == 0 && !param_is_set(ps, "cpu-time"));
+  b->active = solve_budget_applies(ps);
   b->budget = given ? param_real(ps, "time") : SOLVE_DEFAULT_SECONDS;
   return AR_OK;
 }

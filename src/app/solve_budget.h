@@ -54,6 +54,9 @@ typedef struct {
  * rank alike: the options are the same). */
 ar_status solve_budget_init(solve_budget *b, const param_set *ps);
 
+/* Whether a budget applies: --time, or neither --iterations nor --cpu-time (the default 10 s). */
+int solve_budget_applies(const param_set *ps);
+
 /* After the network is read: rank 0 plans with the kind's estimate and every rank learns the
  * plan (run->skip_optional is set from it). AR_ERR_USAGE (agreed) when T is below the minimum;
  * AR_ERR_MPI. Prints, on rank 0 unless quiet, what the plan leaves out. Collective. */

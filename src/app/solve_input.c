@@ -11,6 +11,7 @@
 #include "app_wings.h"
 #include "ar_agree.h"
 #include "ar_comm.h"
+#include "solve_budget.h"
 
 /* 1 when path is a regular non-empty file without the HDF5 signature. */
 static int not_hdf5(const char *path) {
@@ -64,8 +65,13 @@ ar_status solve_input_prepare(param_set *ps, char *net, size_t cap) {
   const wing *w = app_wing_at(pick[0]);
   network_path(param_str(ps, "output"), net, cap);
   char o[] = "-o";
-  char *argv[] = {(char *)w->imports[w->solve_import].name, (char *)input, o, net, NULL};
-  st = w->imports[w->solve_import].run(4, argv);
+  char *argv[16] = {(char *)w->imports[w->solve_import].name, (char *)input, o, net};
+  int argc = 4;
+  for (const char *const *a = w->solve_import_budget_args;
+       a && *a && argc < 15 && solve_budget_applies(ps); a++)
+    argv[argc++] = (char *)*a;
+  argv[argc] = NULL;
+  st = w->imports[w->solve_import].run(argc, argv);
   if (st == AR_OK) ps->positional[0] = net;
   return st;
 }

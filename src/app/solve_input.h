@@ -4,7 +4,10 @@
  * importer recognises it (wing.h, solve_recognises: the tour wing's TSPLIB .tsp/.atsp), with
  * that importer's defaults (the lower bound included, a .opt.tour and OPTIMA.tsv beside the
  * input), into the network file beside the results: RESULTS.net.h5 (r.h5 -> r.net.h5), which
- * `report` later reads for the pictures. The network is rewritten by every such solve. */
+ * `report` later reads for the pictures. The network is rewritten by every such solve. Under a
+ * time budget (solve_budget.h) the importer also gets the wing's solve_import_budget_args (tours:
+ * --no-bound --alpha-steps 0), so that the solve's plan of --time schedules that work or leaves
+ * the optional part out, instead of an import before the plan that no budget stops. */
 #ifndef AR_SOLVE_INPUT_H
 #define AR_SOLVE_INPUT_H
 
