@@ -85,7 +85,7 @@ static ar_status run(const param_set *ps) {
     if (st != AR_OK) break;
     st = supply_flow_bound(&sc, &f);
     double bound = -HUGE_VAL, wc = 0, all = 0, start = omp_get_wtime();
-    if (st == AR_OK) st = supply_mincost_bound(&sc, f.max_served, 0.0, &bound);
+    if (st == AR_OK) st = supply_mincost_bound(&sc, f.max_served, NULL, &bound);
     double secs = omp_get_wtime() - start;
     supply_cost_lower_bound(&sc, &wc, &all);
     if (st == AR_OK && param_is_set(ps, "plan") && mo.n == 1)

@@ -67,12 +67,18 @@ ar_status supply_order_costs_cheapest(const supply_order_costs *oc, int32_t n, i
  * and the lane-day interactions of transport costs relaxed). Exact for that relaxation:
  * successive shortest paths, costs rounded down to nano-dollars (coarser only
  * if sums could overflow). Without capacity: the `served`
- * cheapest orders. deadline: the ar_clock_elapsed() second (ar_clock.h) past which the computation
- * is given up, *bound left at -inf (0: none; `solve --time` gives the bound a share of a month's
- * time, docs/cli.md "The time budget"). AR_ERR_NOMEM; AR_ERR_INTERNAL when `served` orders do not
- * fit or a self-check fails. */
-ar_status supply_mincost_bound(const supply_scope *sc, int64_t served, double deadline,
-                               double *bound);
+ * cheapest orders. lim (NULL: none): a deadline, the ar_clock_elapsed() second (ar_clock.h) past
+ * which the computation is given up, *bound left at -inf (0: none; `solve --time` gives the bound
+ * a share of a month's time, docs/cli.md "The time budget"), and progress reports of the orders
+ * placed so far (10 s for a month of 100,000 orders here). AR_ERR_NOMEM; AR_ERR_INTERNAL when
+ * `served` orders do not fit or a self-check fails. */
+typedef struct {
+  double deadline;
+  void (*work)(void *arg, int64_t placed, int64_t served); /* every few dozen orders; may be NULL */
+  void *work_arg;
+} supply_bound_limits;
+ar_status supply_mincost_bound(const supply_scope *sc, int64_t served,
+                               const supply_bound_limits *lim, double *bound);
 #define SUPPLY_BOUND_METHOD "min-cost-flow"
 
 /* Lower bounds when every order of the scope is served: on WC alone, and on WC + TC. */

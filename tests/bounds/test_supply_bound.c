@@ -50,10 +50,11 @@ static double bound_and_plan(const supply_net *net, const supply_config *cfg, in
   CHECK(supply_scope_init(&sc, &m, NULL, net->n_orders, NULL) == AR_OK);
   CHECK(supply_flow_bound(&sc, &f) == AR_OK);
   *max_served = f.max_served;
-  CHECK(supply_mincost_bound(&sc, f.max_served, 0.0, &bound) == AR_OK);
+  CHECK(supply_mincost_bound(&sc, f.max_served, NULL, &bound) == AR_OK);
   /* A deadline already past: given up, no bound, no failure (solve --time). */
   double late = 0.0;
-  CHECK(supply_mincost_bound(&sc, f.max_served, 1e-9, &late) == AR_OK);
+  supply_bound_limits past = {.deadline = 1e-9};
+  CHECK(supply_mincost_bound(&sc, f.max_served, &past, &late) == AR_OK);
   if (cfg->capacity) CHECK(!(late > -HUGE_VAL)); /* without: a sort, never given up */
   *plan = plan_cost(&sc, &f, &served, NULL);
   CHECK_EQ_INT(served, f.max_served); /* the plans reach the max-flow bound here */
@@ -167,7 +168,7 @@ static void random_network(int round) {
   CHECK(supply_order_costs_build(&sc, &oc) == AR_OK);
   double bound = NAN, best = HUGE_VAL, plan;
   int64_t served = -1;
-  CHECK(supply_mincost_bound(&sc, f.max_served, 0.0, &bound) == AR_OK);
+  CHECK(supply_mincost_bound(&sc, f.max_served, NULL, &bound) == AR_OK);
   int32_t *used = calloc((size_t)net.plants.n * sc.ndays, sizeof *used);
   brute(&sc, &oc, 0, f.max_served, used, 0.0, &best);
   free(used);
@@ -205,7 +206,7 @@ static void second_month(void) {
     CHECK(supply_flow_bound(&sc, &f) == AR_OK);
     double bound = NAN;
     int64_t served = -1;
-    CHECK(supply_mincost_bound(&sc, f.max_served, 0.0, &bound) == AR_OK);
+    CHECK(supply_mincost_bound(&sc, f.max_served, NULL, &bound) == AR_OK);
     double plan = plan_cost(&sc, &f, &served, &fixed);
     printf("generated month %d: %lld served, bound %.2f, plan %.2f\n", (int)t, (long long)served,
            bound, plan);

@@ -208,6 +208,19 @@ supply_budget s2 "two ranks" env OMP_NUM_THREADS=1 "$MPIEXEC" --oversubscribe --
   --seed 3 -o "$AR_TMP/sc2k.h5" >/dev/null 2>&1 || fail "import synthetic supply chain of 2,000 orders"
 "$ANTROUTE" solve "$AR_TMP/sc2k.h5" -o "$AR_TMP/c.h5" --time 3 --checkpoint-dir "$AR_TMP/ck-c" \
   --checkpoint-every 1 > "$AR_TMP/c.log" 2>&1 || fail "2,000 orders with checkpoints: $(tail -3 "$AR_TMP/c.log")"
+# The months' bounds print progress lines (--progress 0: one per report, every 64 orders placed;
+# a month of 100,000 orders takes 10 s here), none with --quiet.
+ANTROUTE_PROGRESS=batch "$ANTROUTE" solve "$AR_TMP/sc2k.h5" -o "$AR_TMP/bp.h5" --iterations 1 --progress 0 \
+  > "$AR_TMP/bp.log" 2>&1 || fail "2,000 orders --progress 0: $(tail -3 "$AR_TMP/bp.log")"
+for m in 2013-05 2013-06; do
+  lines=$(grep -cE "^[0-9-]+ [0-9:]+ $m: min-cost-flow bound, [0-9]+ %, [0-9.]+ s, ETA [0-9.]+ s$" "$AR_TMP/bp.log")
+  [ "$lines" -ge 3 ] && pass "supply chain: $lines progress lines of $m's bound" ||
+    fail "supply chain: $lines progress lines of $m's bound: $(grep -m3 'bound' "$AR_TMP/bp.log")"
+done
+ANTROUTE_PROGRESS=batch "$ANTROUTE" solve "$AR_TMP/sc2k.h5" -o "$AR_TMP/bq.h5" --iterations 1 --progress 0 -q \
+  > "$AR_TMP/bq.log" 2>&1 || fail "2,000 orders --progress 0 -q: $(tail -3 "$AR_TMP/bq.log")"
+grep -q "min-cost-flow bound, " "$AR_TMP/bq.log" && fail "--quiet printed the bound's progress" ||
+  pass "supply chain, --quiet: no progress lines of the bounds"
 since=$(sed -n "s/^checkpoints: [0-9]* written in [0-9.]* s ([0-9.]* % of this run's \([0-9.]*\) s).*/\1/p" "$AR_TMP/c.log")
 searched=$(a "$AR_TMP/c.h5" /run/time_search)
 awk -v x="$since" -v r="$searched" 'BEGIN { exit !(x != "" && r > 0 && x + 0.05 >= r) }' &&
