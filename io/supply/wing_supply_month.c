@@ -55,9 +55,6 @@ ar_status wing_supply_month_begin(void *state, const solve_run *run, int32_t mon
     st = month_share(s, run, month, &s->month_seconds);
     if (st != AR_OK) return st;
     par->time_limit = s->month_seconds;
-    /* A time-limited run may cut the initial local search short (its answer depends on timing
-     * anyway); an iteration-limited one never does. */
-    ro.initial_ls_time = 0.5 * s->month_seconds;
   }
   memset(&s->rp, 0, sizeof s->rp);
   st = supply_scope_init(&s->sc, &s->m, s->mo.orders + s->mo.start[month], n, &s->res.plan);
@@ -71,7 +68,9 @@ ar_status wing_supply_month_begin(void *state, const solve_run *run, int32_t mon
   mr->lower_cost = s->rp.lower_cost;
   st = wing_supply_bound_month(s, run, mr);
   if (st != AR_OK) return st;
-  if (s->month_seconds > 0.0) { /* the first plans' local searches: half of what the bound left */
+  /* A time-limited run may cut the first plans' local searches short (its answer depends on
+   * timing anyway) to half of what the bound left; an iteration-limited one never does. */
+  if (s->month_seconds > 0.0) {
     double left =
         0.5 * (s->month_seconds - (MPI_Wtime() - s->month_t0)) / wing_supply_colony_rounds(run);
     s->rp.opt.initial_ls_time = left > 1e-3 ? left : 1e-3;

@@ -107,7 +107,6 @@ static ar_status supply_open(const solve_run *run, hid_t file, void **out) {
  * writing too; the months' min-cost-flow bounds are optional and timed month by month instead
  * (wing_supply_bound.h). */
 static void supply_time_estimate(void *state, const solve_run *run, solve_time_estimate *out) {
-  (void)run;
   supply_state *s = state;
   supply_option_stats os;
   supply_model_option_stats(&s->m, &os);
